@@ -1,0 +1,51 @@
+/**
+ * Production build: the browser bundle, a server-side render bundle, then every route of
+ * src/content/pages.ts prerendered to dist/client/<path>/index.html, plus sitemap.xml and robots.txt.
+ */
+import { mkdir, readFile, writeFile } from 'node:fs/promises'
+import { dirname, join, resolve } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { build } from 'vite'
+import { writeBuildStamp } from './buildStamp.ts'
+
+const root = join(import.meta.dirname, '..')
+// DIST_DIR lets the browser tests build a site with test settings beside the real one.
+const distDir = resolve(root, process.env.DIST_DIR || 'dist')
+const clientDir = join(distDir, 'client')
+const renderDir = join(distDir, 'render')
+
+await build({ root, logLevel: 'warn', build: { outDir: clientDir, emptyOutDir: true } })
+await build({
+  root,
+  logLevel: 'warn',
+  build: { ssr: 'src/entry-server.tsx', outDir: renderDir, emptyOutDir: true, rollupOptions: { output: { entryFileNames: 'entry-server.js' } } },
+})
+
+const { renderDocument, prerenderedPaths } = (await import(
+  pathToFileURL(join(renderDir, 'entry-server.js')).href
+)) as typeof import('../src/entry-server.tsx')
+const template = await readFile(join(clientDir, 'index.html'), 'utf8')
+await writeFile(join(renderDir, 'template.html'), template)
+
+for (const path of prerenderedPaths) {
+  const page = await renderDocument(template, path)
+  if (page.status !== 200 || page.html.includes('Unexpected Application Error!')) {
+    throw new Error(`Prerendering ${path} rendered the error view: does its route exist?`)
+  }
+  const file = join(clientDir, path === '/' ? 'index.html' : `${path.slice(1)}/index.html`)
+  await mkdir(dirname(file), { recursive: true })
+  await writeFile(file, page.html)
+}
+
+const siteUrl = (process.env.VITE_SITE_URL || 'http://localhost:3000').replace(/\/+$/, '')
+const sitemap = [
+  '<?xml version="1.0" encoding="UTF-8"?>',
+  '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+  ...prerenderedPaths.map((p) => `  <url><loc>${siteUrl}${p === '/' ? '/' : p}</loc></url>`),
+  '</urlset>',
+  '',
+].join('\n')
+await writeFile(join(clientDir, 'sitemap.xml'), sitemap)
+await writeFile(join(clientDir, 'robots.txt'), `User-agent: *\nAllow: /\n\nSitemap: ${siteUrl}/sitemap.xml\n`)
+await writeBuildStamp(distDir)
+console.log(`Prerendered ${prerenderedPaths.length} pages into dist/client.`)

@@ -1,0 +1,44 @@
+/** A fingerprint of everything a build depends on, so `npm start` rebuilds only when something changed. */
+import { createHash } from 'node:crypto'
+import { existsSync } from 'node:fs'
+import { readdir, readFile, writeFile } from 'node:fs/promises'
+import { join, relative, resolve } from 'node:path'
+
+const root = join(import.meta.dirname, '..')
+const inputs = ['src', 'machines', 'public', 'index.html', 'vite.config.ts', 'package-lock.json', 'scripts/build.ts']
+
+async function* files(path: string): AsyncGenerator<string> {
+  if (!existsSync(path)) return
+  const entries = await readdir(path, { withFileTypes: true }).catch(() => null)
+  if (!entries) {
+    yield path
+    return
+  }
+  for (const e of entries.sort((a, b) => a.name.localeCompare(b.name))) yield* files(join(path, e.name))
+}
+
+export async function currentStamp(): Promise<string> {
+  const hash = createHash('sha256')
+  for (const input of inputs) {
+    for await (const file of files(join(root, input))) {
+      hash.update(relative(root, file)).update('\0').update(await readFile(file)).update('\0')
+    }
+  }
+  // Build-time settings are baked into the bundle: a change of any of them needs a new build.
+  for (const key of Object.keys(process.env).filter((k) => /^(VITE_|BOOKING_)/.test(k)).sort()) {
+    hash.update(`${key}=${process.env[key]}\0`)
+  }
+  return hash.digest('hex')
+}
+
+const stampFile = (distDir: string) => join(distDir, '.build-stamp')
+export const defaultDistDir = () => resolve(root, process.env.DIST_DIR || 'dist')
+
+export async function writeBuildStamp(distDir: string): Promise<void> {
+  await writeFile(stampFile(distDir), await currentStamp())
+}
+
+export async function buildIsCurrent(distDir = defaultDistDir()): Promise<boolean> {
+  const saved = await readFile(stampFile(distDir), 'utf8').catch(() => '')
+  return saved !== '' && saved === (await currentStamp())
+}

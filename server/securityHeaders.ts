@@ -1,0 +1,42 @@
+import type { ServerConfig } from './config'
+import { voiceCspSources, type CspSources } from './voiceCsp'
+
+const origin = (url: string | undefined) => (url ? new URL(url).origin : undefined)
+
+/**
+ * The Content-Security-Policy of every response. Only what the page really loads is allowed:
+ * the configured external script, and the voice platform's endpoints only when voice is configured.
+ */
+export function contentSecurityPolicy(config: ServerConfig): string {
+  const extra: CspSources = voiceCspSources(config)
+  const script = ["'self'", origin(config.VITE_EXTERNAL_SCRIPT_URL), ...(extra.scriptSrc ?? [])].filter(Boolean)
+  const connect = ["'self'", ...(extra.connectSrc ?? [])]
+  const directives = [
+    "default-src 'self'",
+    `script-src ${script.join(' ')}`,
+    // React renders style attributes; no inline <style> or script is trusted otherwise.
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self'",
+    `connect-src ${connect.join(' ')}`,
+    `media-src 'self' blob: ${(extra.mediaSrc ?? []).join(' ')}`.trim(),
+    `worker-src 'self' blob: ${(extra.workerSrc ?? []).join(' ')}`.trim(),
+    `frame-src ${(extra.frameSrc ?? ["'none'"]).join(' ')}`,
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ]
+  return directives.join('; ')
+}
+
+export function securityHeaders(csp: string): Record<string, string> {
+  return {
+    'Content-Security-Policy': csp,
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'strict-origin-when-cross-origin',
+    'X-Frame-Options': 'DENY',
+    'Permissions-Policy': 'camera=(), geolocation=(), microphone=(self)',
+    'Cross-Origin-Opener-Policy': 'same-origin',
+  }
+}

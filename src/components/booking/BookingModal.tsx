@@ -1,0 +1,4 @@
+/** Placeholder: the booking modal arrives with its machine. */
+export function BookingModal() {
+  return null
+}

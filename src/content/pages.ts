@@ -1,0 +1,65 @@
+import { articles } from './articles'
+
+export interface PageHead {
+  title: string
+  description: string
+}
+
+/** Title and description of every prerendered path. Articles add their own. */
+export const pages: Record<string, PageHead> = {
+  '/': {
+    title: 'Kiwi Automate | AI Automation Agency in Auckland',
+    description:
+      'We help New Zealand businesses implement AI: consulting, workflow automation and custom development. Book a free 15-minute call.',
+  },
+  '/use-cases': {
+    title: 'AI Use Cases for Sales, Content and Analytics | Kiwi Automate',
+    description:
+      'How businesses use AI automation for sales, content and customer analytics: 60% more lead conversion and 4 hours saved every day.',
+  },
+  '/resources': {
+    title: 'Resources and Guides on AI Automation | Kiwi Automate',
+    description: 'Articles, tutorials and case studies on putting AI to work in your business, from the Kiwi Automate team.',
+  },
+  '/about': {
+    title: 'About Us | Kiwi Automate, Auckland',
+    description: 'Our mission, our story since 2022 and the values behind every automation we build for New Zealand businesses.',
+  },
+  '/services/sms': {
+    title: 'SMS Marketing Automation | Kiwi Automate',
+    description: 'Two-way SMS campaigns, reminders and follow-ups that run themselves, with consent and opt-out handled for you.',
+  },
+  '/services/email': {
+    title: 'Email Marketing Automation | Kiwi Automate',
+    description: 'Personalised email sequences, newsletters and lifecycle campaigns written and sent with AI, measured end to end.',
+  },
+  '/services/automation': {
+    title: 'Business Process Automation | Kiwi Automate',
+    description:
+      'AI agents and workflow automation that take repetitive work off your team. Plans from 99 dollars a month, with 24/7 priority support.',
+  },
+  '/docs': {
+    title: 'API Documentation | Kiwi Automate',
+    description: 'Authenticate, send messages and receive webhooks with the Kiwi Automate API. Code samples you can copy.',
+  },
+  '/sms-info': {
+    title: 'SMS Notifications and Consent | Kiwi Automate',
+    description: 'How we collect consent for SMS notifications, what we send, and how to opt out at any time with STOP, UNSUBSCRIBE or END.',
+  },
+  '/faqs': {
+    title: 'Frequently Asked Questions | Kiwi Automate',
+    description: 'Answers on pricing, timelines, data security and how an AI automation project with Kiwi Automate works.',
+  },
+}
+
+for (const article of articles) {
+  pages[`/articles/${article.slug}`] = { title: `${article.title} | Kiwi Automate`, description: article.description }
+}
+
+export const notFoundHead: PageHead = {
+  title: 'Page not found | Kiwi Automate',
+  description: 'The page you asked for does not exist.',
+}
+
+/** Every path the prerenderer writes and the sitemap lists. */
+export const prerenderedPaths = Object.keys(pages)

@@ -1,0 +1,50 @@
+import { createMemoryHistory, RouterProvider } from '@tanstack/react-router'
+import { StrictMode, Suspense } from 'react'
+import { prerenderToNodeStream } from 'react-dom/static'
+import { prerenderedPaths } from './content/pages'
+import { headFor, headTags } from './lib/head'
+import { createAppRouter } from './router'
+
+export interface RenderedPage {
+  /** The markup inside #root. */
+  html: string
+  /** The tags for <head>. */
+  head: string
+  /** 200, or 404 for a path that is not a page of the site. */
+  status: number
+}
+
+/** Renders one path to static HTML, waiting for every lazy part (build-time prerender and 404 pages). */
+export async function renderPage(url: string): Promise<RenderedPage> {
+  const router = createAppRouter(createMemoryHistory({ initialEntries: [url] }))
+  await router.load()
+  // Every real page has a head entry; anything else renders the not-found view.
+  const status = headFor(router.state.location.pathname).found ? 200 : 404
+  const { prelude } = await prerenderToNodeStream(
+    <StrictMode>
+      {/* In the browser the router wraps its matches in a Suspense boundary that it leaves out on the
+          server; this one stands in for it so the hydrated tree has the same boundaries. */}
+      <Suspense fallback={null}>
+        <RouterProvider router={router} />
+      </Suspense>
+    </StrictMode>,
+  )
+  const chunks: Buffer[] = []
+  for await (const chunk of prelude) chunks.push(Buffer.from(chunk as Uint8Array))
+  return { html: Buffer.concat(chunks).toString('utf8'), head: headTags(router.state.location.pathname), status }
+}
+
+/** Renders a path into the built index.html template. */
+export async function renderDocument(template: string, url: string): Promise<{ status: number; html: string }> {
+  const page = await renderPage(url)
+  // React puts resource hints (image preloads) before the markup; they belong in <head>, and left
+  // inside #root they would not match what the browser hydrates.
+  const hints = /^(?:<link [^>]*\/>)+/.exec(page.html)?.[0] ?? ''
+  const body = page.html.slice(hints.length)
+  return {
+    status: page.status,
+    html: template.replace('<!--app-head-->', `${page.head}\n    ${hints}`).replace('<!--app-html-->', body),
+  }
+}
+
+export { prerenderedPaths }

@@ -1,0 +1,41 @@
+import { notFoundHead, pages, type PageHead } from '../content/pages'
+import { site } from '../content/site'
+
+export function headFor(pathname: string): PageHead & { canonical: string; found: boolean } {
+  const path = pathname !== '/' ? pathname.replace(/\/+$/, '') : pathname
+  const page = pages[path]
+  return { ...(page ?? notFoundHead), canonical: `${site.url}${path}`, found: page !== undefined }
+}
+
+const escapeHtml = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
+
+/** The <head> tags the prerenderer writes for a path. */
+export function headTags(pathname: string): string {
+  const h = headFor(pathname)
+  const tags = [
+    `<title>${escapeHtml(h.title)}</title>`,
+    `<meta name="description" content="${escapeHtml(h.description)}" />`,
+    h.found ? `<link rel="canonical" href="${escapeHtml(h.canonical)}" />` : `<meta name="robots" content="noindex" />`,
+    `<meta property="og:type" content="website" />`,
+    `<meta property="og:site_name" content="${escapeHtml(site.name)}" />`,
+    `<meta property="og:title" content="${escapeHtml(h.title)}" />`,
+    `<meta property="og:description" content="${escapeHtml(h.description)}" />`,
+    `<meta property="og:url" content="${escapeHtml(h.canonical)}" />`,
+    `<meta property="og:image" content="${escapeHtml(site.url + site.ogImage)}" />`,
+    `<meta name="twitter:card" content="summary_large_image" />`,
+  ]
+  return tags.join('\n    ')
+}
+
+/** Keeps the document head in step with client-side navigation. */
+export function applyHead(doc: Document, pathname: string): void {
+  const h = headFor(pathname)
+  doc.title = h.title
+  const set = (selector: string, attr: string, value: string) => doc.head.querySelector(selector)?.setAttribute(attr, value)
+  set('meta[name="description"]', 'content', h.description)
+  set('link[rel="canonical"]', 'href', h.canonical)
+  set('meta[property="og:title"]', 'content', h.title)
+  set('meta[property="og:description"]', 'content', h.description)
+  set('meta[property="og:url"]', 'content', h.canonical)
+}

@@ -1,0 +1,5 @@
+import { createFileRoute } from '@tanstack/react-router'
+
+export const Route = createFileRoute('/_main/services/sms')({
+  component: () => <h1 className="p-8 text-3xl font-bold text-white">services-sms</h1>,
+})

@@ -1,0 +1,10 @@
+/** Settings of the site the browser tests build and serve (see serve.ts). */
+export const E2E_PORT = 4173
+export const E2E_ORIGIN = `http://127.0.0.1:${E2E_PORT}`
+
+export const e2eEnv: Record<string, string> = {
+  PORT: String(E2E_PORT),
+  VITE_SITE_URL: E2E_ORIGIN,
+  // A local URL for the external script, so the tests can see whether it is requested.
+  VITE_EXTERNAL_SCRIPT_URL: `${E2E_ORIGIN}/__e2e/external-script.js`,
+}
