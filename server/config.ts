@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { BOOKING_DEFAULTS } from '../src/lib/bookingWire'
 
 /** Thrown when a setting is wrong: the server stops at start with this message (DESIGN §7). */
 export class ConfigError extends Error {
@@ -49,9 +50,9 @@ const EnvSchema = v.object({
     v.transform((s) => (s === '' ? undefined : s)),
   ),
   /** Shared with the browser build: the host handle sent as `user` and `usernameList`. */
-  BOOKING_HOST: nonEmpty('BOOKING_HOST', 'kiwi-automate'),
-  BOOKING_EVENT_TYPE_ID: intIn('BOOKING_EVENT_TYPE_ID', 1, 2_147_483_647, 7),
-  BOOKING_EVENT_TYPE_SLUG: nonEmpty('BOOKING_EVENT_TYPE_SLUG', 'quick-chat'),
+  BOOKING_HOST: nonEmpty('BOOKING_HOST', BOOKING_DEFAULTS.host),
+  BOOKING_EVENT_TYPE_ID: intIn('BOOKING_EVENT_TYPE_ID', 1, 2_147_483_647, BOOKING_DEFAULTS.eventTypeId),
+  BOOKING_EVENT_TYPE_SLUG: nonEmpty('BOOKING_EVENT_TYPE_SLUG', BOOKING_DEFAULTS.eventTypeSlug),
   VITE_EXTERNAL_SCRIPT_URL: optionalUrl('VITE_EXTERNAL_SCRIPT_URL'),
   VITE_VAPI_PUBLIC_KEY: v.optional(v.string(), ''),
   VITE_VAPI_ASSISTANT_ID: v.optional(v.string(), ''),

@@ -1,5 +1,6 @@
 /** Settings of the site the browser tests build and serve (see serve.ts). */
-export const E2E_PORT = 4173
+// E2E_PORT lets two runs (two developers' helpers, say) use their own server and build.
+export const E2E_PORT = Number(process.env.E2E_PORT || 4173)
 export const E2E_ORIGIN = `http://127.0.0.1:${E2E_PORT}`
 
 export const e2eEnv: Record<string, string> = {

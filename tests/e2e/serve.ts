@@ -9,7 +9,7 @@ import { join } from 'node:path'
 import { buildIsCurrent } from '../../scripts/buildStamp.ts'
 
 const root = join(import.meta.dirname, '../..')
-process.env.DIST_DIR = join(root, '.tmp/e2e-dist')
+process.env.DIST_DIR = join(root, `.tmp/e2e-dist-${process.env.PORT}`)
 process.env.DATA_DIR = mkdtempSync(join(tmpdir(), 'agency-e2e-data-'))
 process.env.HOST = '127.0.0.1'
 

@@ -1,0 +1,4 @@
+export interface FaqItem {
+  question: string
+  answer: string
+}
