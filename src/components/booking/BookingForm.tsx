@@ -1,13 +1,14 @@
-/** What a confirmed booking hands to the modal (to close it) and to the toast. */
-export interface ConfirmedBooking {
-  uid: string
-  title: string
-  /** ISO instants. */
-  startTime: string
-  endTime: string
-  name: string
-  email: string
-}
+import { useId, useMemo } from 'react'
+import type { ConfirmedBooking } from '../../../machines/bookingForm'
+import { describeTimeZone, formatDay, formatSlot, formatSlotTime, nowInstant } from '../../lib/time'
+import { AddToCalendarLink } from './AddToCalendarLink'
+import { DayPicker } from './DayPicker'
+import { SlotGrid, type SlotsView } from './SlotGrid'
+import { fieldError, primaryButton } from './styles'
+import { TextField } from './TextField'
+import { useBookingForm } from './useBookingForm'
+
+export type { ConfirmedBooking }
 
 export interface BookingFormProps {
   variant: 'modal' | 'inline'
@@ -15,7 +16,117 @@ export interface BookingFormProps {
   onConfirmed?: (booking: ConfirmedBooking) => void
 }
 
-/** Placeholder until the bookingForm machine exists. */
-export function BookingForm({ variant }: BookingFormProps) {
-  return <p>Booking form ({variant})</p>
+/**
+ * The booking form of both variants (SPEC §2, §4, §5): Full Name, Email Address and Select Time, driven
+ * by the bookingForm machine. It renders the snapshot and sends events; nothing else.
+ */
+export function BookingForm({ variant, onConfirmed }: BookingFormProps) {
+  const form = useBookingForm(variant, onConfirmed)
+  const id = useId()
+  const submitting = form.state === 'submitting'
+  const { status, slots, day, canGoBack } = form.slots
+
+  const slotsView: SlotsView = useMemo(
+    () =>
+      status === 'loaded'
+        ? { status, slots: slots.map((time) => ({ time, label: formatSlotTime(time, form.timeZone) })) }
+        : { status },
+    [status, slots, form.timeZone],
+  )
+  const zoneLabel = useMemo(() => describeTimeZone(form.timeZone, nowInstant()), [form.timeZone])
+  const timeLabelId = `${id}-time-label`
+  const timeErrorId = `${id}-time-error`
+
+  return (
+    <form
+      noValidate
+      aria-label={variant === 'modal' ? 'Book a call' : 'Book a free 15-minute call'}
+      onSubmit={(e) => {
+        e.preventDefault()
+        form.submit()
+      }}
+      className="flex flex-col gap-5"
+    >
+      {form.confirmation && variant === 'inline' ? (
+        <div role="status" className="rounded-xl border border-emerald-400/30 bg-emerald-500/10 px-4 py-3 text-emerald-100">
+          <p className="font-medium">Booking confirmed! Check {form.confirmation.email} for details.</p>
+          <AddToCalendarLink event={form.confirmation} className="mt-2 text-sm" />
+        </div>
+      ) : null}
+
+      <div className="grid gap-5 sm:grid-cols-2">
+        <TextField
+          id={`${id}-name`}
+          label="Full Name"
+          type="text"
+          autoComplete="name"
+          value={form.fields.name}
+          error={form.errors.name}
+          readOnly={submitting}
+          onChange={form.changeName}
+          onBlur={form.blurName}
+        />
+        <TextField
+          id={`${id}-email`}
+          label="Email Address"
+          type="email"
+          autoComplete="email"
+          value={form.fields.email}
+          error={form.errors.email}
+          readOnly={submitting}
+          onChange={form.changeEmail}
+          onBlur={form.blurEmail}
+        />
+      </div>
+
+      <div
+        role="group"
+        aria-labelledby={timeLabelId}
+        aria-invalid={form.errors.slot ? true : undefined}
+        aria-describedby={form.errors.slot ? timeErrorId : undefined}
+        className="flex flex-col gap-3"
+      >
+        <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
+          <p id={timeLabelId} className="text-sm font-medium text-slate-200">
+            Select Time
+          </p>
+          <p className="text-xs text-slate-300">Times in {zoneLabel}</p>
+        </div>
+        <DayPicker
+          dayLabel={day ? formatDay(day) : ''}
+          canGoBack={canGoBack}
+          onPrevious={form.previousDay}
+          onNext={form.nextDay}
+        />
+        <SlotGrid
+          view={slotsView}
+          selected={form.fields.slot}
+          readOnly={submitting}
+          onChoose={form.chooseSlot}
+          onRetry={form.retrySlots}
+        />
+        {form.fields.slot ? (
+          <p className="rounded-lg bg-sky-400/10 px-3 py-2 text-sm text-sky-100">
+            <span className="font-semibold">Selected:</span> {formatSlot(form.fields.slot, form.timeZone)}
+          </p>
+        ) : null}
+        <p id={timeErrorId} aria-live="polite" className={`${fieldError} mt-0`}>
+          {form.errors.slot}
+        </p>
+      </div>
+
+      {/* Always present, so the message is announced when it appears. */}
+      <div role="alert">
+        {form.bookingError ? (
+          <p className="rounded-lg border border-rose-400/40 bg-rose-500/10 px-4 py-3 text-sm text-rose-100">
+            {form.bookingError}
+          </p>
+        ) : null}
+      </div>
+
+      <button type="submit" className={primaryButton} disabled={submitting}>
+        {submitting ? 'Processing...' : 'Confirm Booking'}
+      </button>
+    </form>
+  )
 }

@@ -1,11 +1,52 @@
+import { AddToCalendarLink } from './AddToCalendarLink'
 import type { ConfirmedBooking } from './BookingForm'
+import { focusRing } from './styles'
 
 export interface BookingToastProps {
   booking: ConfirmedBooking
   onDismiss: () => void
 }
 
-/** Placeholder: the modal variant's confirmation toast (role="status"). */
-export function BookingToast({ booking }: BookingToastProps) {
-  return <div role="status">Booking confirmed! You&apos;ll receive a confirmation email at {booking.email}</div>
+/** The modal variant's confirmation (SPEC §8), a polite status instead of an alert box. */
+export function BookingToast({ booking, onDismiss }: BookingToastProps) {
+  const when = new Intl.DateTimeFormat(undefined, {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    hour: 'numeric',
+    minute: '2-digit',
+  }).format(new Date(booking.startTime))
+  return (
+    <div
+      role="status"
+      className="fixed inset-x-4 bottom-4 z-50 mx-auto max-w-md rounded-2xl border border-emerald-400/30 bg-slate-900/95 p-4 text-slate-100 shadow-2xl shadow-black/40 backdrop-blur sm:inset-x-auto sm:right-6 sm:bottom-6"
+    >
+      <div className="flex items-start gap-3">
+        <svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className="mt-0.5 size-5 shrink-0 text-emerald-300">
+          <path
+            fillRule="evenodd"
+            d="M10 18a8 8 0 1 0 0-16 8 8 0 0 0 0 16Zm3.7-9.3a1 1 0 0 0-1.4-1.4L9 10.58 7.7 9.3a1 1 0 0 0-1.4 1.4l2 2a1 1 0 0 0 1.4 0l4-4Z"
+            clipRule="evenodd"
+          />
+        </svg>
+        <div className="min-w-0 flex-1">
+          <p className="font-medium">
+            Booking confirmed! You&apos;ll receive a confirmation email at {booking.email}
+          </p>
+          <p className="mt-1 text-sm text-slate-300">{when}</p>
+          <AddToCalendarLink event={booking} className="mt-2 text-sm" />
+        </div>
+        <button
+          type="button"
+          onClick={onDismiss}
+          aria-label="Dismiss"
+          className={`-m-1 rounded-md p-1 text-slate-300 hover:bg-white/10 hover:text-white ${focusRing}`}
+        >
+          <svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className="size-5">
+            <path d="M6.28 5.22a.75.75 0 0 0-1.06 1.06L8.94 10l-3.72 3.72a.75.75 0 1 0 1.06 1.06L10 11.06l3.72 3.72a.75.75 0 1 0 1.06-1.06L11.06 10l3.72-3.72a.75.75 0 0 0-1.06-1.06L10 8.94 6.28 5.22Z" />
+          </svg>
+        </button>
+      </div>
+    </div>
+  )
 }

@@ -1,0 +1,238 @@
+/**
+ * The booking form (SPEC §4, DESIGN §2), one machine for both variants. It owns the three fields, their
+ * touched flags and the submitted flag, books through an injected actor, and runs the day's slots as
+ * its child `slots`. Time and zone come in as input so tests fix them.
+ */
+import { assign, emit, fromPromise, sendTo, setup, type SnapshotFrom } from 'xstate'
+import { bookEvent } from '../src/lib/calendarApi'
+import type { BookingRequest, BookingResponse } from '../src/lib/bookingWire'
+import { bookingErrorText, isSlotTaken } from './bookingErrors'
+import { buildBookingPayload, type BookingIdentity } from './bookingPayload'
+import { validateBooking, type BookingFields, type FieldErrors, type FieldName } from './bookingValidation'
+import { todayAt } from './slotWindow'
+import { slotsMachine } from './slots'
+
+/** What a confirmed booking hands to the modal (to close it) and to the toast. */
+export interface ConfirmedBooking {
+  uid: string
+  title: string
+  /** ISO instants. */
+  startTime: string
+  endTime: string
+  name: string
+  email: string
+}
+
+export type BookingVariant = 'modal' | 'inline'
+
+export interface BookingFormInput {
+  variant: BookingVariant
+  /** The visitor's IANA zone. */
+  timeZone: string
+  /** The current instant (ISO): fixes "today" for the day picker. */
+  now: string
+  identity: BookingIdentity
+}
+
+export interface BookingFormContext {
+  variant: BookingVariant
+  timeZone: string
+  today: string
+  identity: BookingIdentity
+  fields: BookingFields
+  touched: Record<FieldName, boolean>
+  /** Set on the first submit attempt: from then every error shows (live validation). */
+  submitted: boolean
+  /** The text of the last failed booking (SPEC §8). */
+  bookingError: string | null
+  confirmed: ConfirmedBooking | null
+}
+
+export type BookingFormEvent =
+  | { type: 'NAME_CHANGED'; value: string }
+  | { type: 'EMAIL_CHANGED'; value: string }
+  | { type: 'NAME_BLURRED' }
+  | { type: 'EMAIL_BLURRED' }
+  /** Choosing a time also marks the time touched. */
+  | { type: 'SLOT_CHOSEN'; slot: string }
+  | { type: 'SUBMIT' }
+
+export type BookingFormEmitted = { type: 'confirmed'; booking: ConfirmedBooking }
+
+const emptyFields = (): BookingFields => ({ name: '', email: '', slot: null })
+const untouched = (): Record<FieldName, boolean> => ({ name: false, email: false, slot: false })
+
+/** The delay after which the inline form's confirmation clears (SPEC §9). */
+export const SUCCESS_RESET_MS = 5000
+
+// Editing is possible in every state but `submitting` (the fields are read-only then).
+const editing = {
+  NAME_CHANGED: { actions: 'setName' },
+  EMAIL_CHANGED: { actions: 'setEmail' },
+  NAME_BLURRED: { actions: 'touchName' },
+  EMAIL_BLURRED: { actions: 'touchEmail' },
+  SLOT_CHOSEN: { actions: 'chooseSlot' },
+} as const
+
+// A submit attempt sets the submitted flag; it books only when all three fields are valid.
+const submit = [
+  { guard: 'fieldsValid', target: 'submitting', actions: 'markSubmitted' },
+  { target: 'submitted', actions: 'markSubmitted' },
+] as const
+
+export const bookingFormMachine = setup({
+  types: {
+    input: {} as BookingFormInput,
+    context: {} as BookingFormContext,
+    events: {} as BookingFormEvent,
+    emitted: {} as BookingFormEmitted,
+  },
+  actors: {
+    slots: slotsMachine,
+    bookEvent: fromPromise<BookingResponse, BookingRequest>(({ input, signal }) => bookEvent(input, signal)),
+  },
+  delays: {
+    successReset: SUCCESS_RESET_MS,
+  },
+  guards: {
+    fieldsValid: ({ context }) => Object.keys(validateBooking(context.fields)).length === 0,
+    isInline: ({ context }) => context.variant === 'inline',
+    slotTaken: (_, params: { error: unknown }) => isSlotTaken(params.error),
+  },
+  actions: {
+    setName: assign(({ context, event }) =>
+      event.type === 'NAME_CHANGED' ? { fields: { ...context.fields, name: event.value } } : {},
+    ),
+    setEmail: assign(({ context, event }) =>
+      event.type === 'EMAIL_CHANGED' ? { fields: { ...context.fields, email: event.value } } : {},
+    ),
+    touchName: assign(({ context }) => ({ touched: { ...context.touched, name: true } })),
+    touchEmail: assign(({ context }) => ({ touched: { ...context.touched, email: true } })),
+    chooseSlot: assign(({ context, event }) =>
+      event.type === 'SLOT_CHOSEN'
+        ? { fields: { ...context.fields, slot: event.slot }, touched: { ...context.touched, slot: true } }
+        : {},
+    ),
+    markSubmitted: assign({ submitted: true }),
+    clearBookingError: assign({ bookingError: null }),
+    storeBookingError: assign((_, params: { error: unknown }) => ({ bookingError: bookingErrorText(params.error) })),
+    /** The taken slot is no longer a choice. */
+    clearSlot: assign(({ context }) => ({ fields: { ...context.fields, slot: null } })),
+    reloadSlots: sendTo('slots', { type: 'RELOAD' }),
+    storeConfirmation: assign((_, params: { booking: BookingResponse }) => ({
+      confirmed: {
+        uid: params.booking.uid,
+        title: params.booking.title,
+        startTime: params.booking.startTime,
+        endTime: params.booking.endTime,
+        name: params.booking.responses.name,
+        email: params.booking.responses.email,
+      },
+    })),
+    announceConfirmed: emit(({ context }) => ({ type: 'confirmed' as const, booking: context.confirmed! })),
+    clearForm: assign({ fields: emptyFields, touched: untouched, submitted: false }),
+    forgetConfirmation: assign({ confirmed: null }),
+  },
+}).createMachine({
+  id: 'bookingForm',
+  context: ({ input }) => ({
+    variant: input.variant,
+    timeZone: input.timeZone,
+    today: todayAt(input.now, input.timeZone),
+    identity: input.identity,
+    fields: emptyFields(),
+    touched: untouched(),
+    submitted: false,
+    bookingError: null,
+    confirmed: null,
+  }),
+  invoke: {
+    id: 'slots',
+    src: 'slots',
+    input: ({ context }) => ({ today: context.today, timeZone: context.timeZone }),
+  },
+  initial: 'idle',
+  states: {
+    /** Before the first submit attempt: errors show only for touched fields. */
+    idle: {
+      on: {
+        ...editing,
+        SUBMIT: submit,
+      },
+    },
+    /** A submit attempt found errors: every error shows, live. */
+    submitted: {
+      on: {
+        ...editing,
+        SUBMIT: submit,
+      },
+    },
+    /** The request is in flight: 'Processing...'. Leaving this state always ends it. */
+    submitting: {
+      entry: 'clearBookingError',
+      invoke: {
+        src: 'bookEvent',
+        input: ({ context }) =>
+          buildBookingPayload(
+            {
+              name: context.fields.name,
+              email: context.fields.email,
+              slot: context.fields.slot ?? '',
+              timeZone: context.timeZone,
+            },
+            context.identity,
+          ),
+        onDone: {
+          target: 'success',
+          actions: { type: 'storeConfirmation', params: ({ event }) => ({ booking: event.output }) },
+        },
+        onError: [
+          {
+            // 409: the slot was taken meanwhile; the day reloads without it and the choice clears.
+            guard: { type: 'slotTaken', params: ({ event }) => ({ error: event.error }) },
+            target: 'error',
+            actions: [
+              { type: 'storeBookingError', params: ({ event }) => ({ error: event.error }) },
+              'clearSlot',
+              'reloadSlots',
+            ],
+          },
+          {
+            target: 'error',
+            actions: { type: 'storeBookingError', params: ({ event }) => ({ error: event.error }) },
+          },
+        ],
+      },
+    },
+    /** Confirmed: the modal closes on `confirmed`; the inline form clears and returns to idle after 5 s. */
+    success: {
+      entry: ['announceConfirmed', 'clearForm', 'reloadSlots'],
+      after: {
+        successReset: { guard: 'isInline', target: 'idle', actions: 'forgetConfirmation' },
+      },
+      on: {
+        ...editing,
+        SUBMIT: submit,
+      },
+    },
+    /** The booking failed; the message shows until the next attempt. */
+    error: {
+      on: {
+        ...editing,
+        SUBMIT: submit,
+      },
+    },
+  },
+})
+
+export type BookingFormSnapshot = SnapshotFrom<typeof bookingFormMachine>
+
+/** The errors the visitor sees: a field's message once it is touched or after a submit attempt. */
+export function visibleErrors(context: BookingFormContext): FieldErrors {
+  const errors = validateBooking(context.fields)
+  const shown: FieldErrors = {}
+  for (const field of ['name', 'email', 'slot'] as const) {
+    if (errors[field] && (context.touched[field] || context.submitted)) shown[field] = errors[field]
+  }
+  return shown
+}

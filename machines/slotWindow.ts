@@ -1,0 +1,59 @@
+/**
+ * The slot window and merge of DESIGN §3, pure: which instants to ask the calendar for, and which of
+ * its answer belong to the selected day in the visitor's zone.
+ */
+import { Temporal } from 'temporal-polyfill'
+
+export interface SlotWindow {
+  /** Start of the selected day minus 3 days, in the visitor's zone, as an ISO instant. */
+  startTime: string
+  /** End of the selected day plus 7 days (the last millisecond), as an ISO instant. */
+  endTime: string
+}
+
+export const DAYS_BEFORE = 3
+export const DAYS_AFTER = 7
+
+export function slotWindow(day: string, timeZone: string): SlotWindow {
+  const date = Temporal.PlainDate.from(day)
+  const start = date.subtract({ days: DAYS_BEFORE }).toZonedDateTime({ timeZone })
+  // The end of day+7 is the instant just before day+8 begins (days are not always 24 hours long).
+  const end = date.add({ days: DAYS_AFTER + 1 }).toZonedDateTime({ timeZone }).subtract({ milliseconds: 1 })
+  return { startTime: start.toInstant().toString(), endTime: end.toInstant().toString() }
+}
+
+/** The response's `slots`: date keys in the requested zone, each with items carrying an ISO `time`. */
+export type SlotsByDate = Record<string, ReadonlyArray<{ time: string }>>
+
+/**
+ * Merges the keys of the day before, the day and the day after, keeps the instants whose local date in
+ * `timeZone` is `day`, sorts them and removes duplicates. Returns normalised ISO instants.
+ */
+export function mergeDaySlots(slots: SlotsByDate, day: string, timeZone: string): string[] {
+  const date = Temporal.PlainDate.from(day)
+  const keys = [date.subtract({ days: 1 }), date, date.add({ days: 1 })].map((d) => d.toString())
+  const byEpoch = new Map<number, Temporal.Instant>()
+  for (const key of keys) {
+    for (const item of slots[key] ?? []) {
+      const instant = Temporal.Instant.from(item.time)
+      if (!instant.toZonedDateTimeISO(timeZone).toPlainDate().equals(date)) continue
+      byEpoch.set(instant.epochMilliseconds, instant)
+    }
+  }
+  return [...byEpoch.values()].sort(Temporal.Instant.compare).map((i) => i.toString())
+}
+
+/** The day after (+1) or before (-1) a YYYY-MM-DD day. */
+export function shiftDay(day: string, days: number): string {
+  return Temporal.PlainDate.from(day).add({ days }).toString()
+}
+
+/** True when `day` is before `today` (both YYYY-MM-DD, in the visitor's zone). */
+export function isBefore(day: string, today: string): boolean {
+  return Temporal.PlainDate.compare(Temporal.PlainDate.from(day), Temporal.PlainDate.from(today)) < 0
+}
+
+/** Today's date in a zone at an instant. */
+export function todayAt(now: string, timeZone: string): string {
+  return Temporal.Instant.from(now).toZonedDateTimeISO(timeZone).toPlainDate().toString()
+}

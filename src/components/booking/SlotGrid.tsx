@@ -1,0 +1,77 @@
+import { focusRing, smallButton } from './styles'
+
+export type SlotsView =
+  | { status: 'loading' }
+  | { status: 'empty' }
+  | { status: 'failed' }
+  | { status: 'loaded'; slots: ReadonlyArray<{ time: string; label: string }> }
+
+export interface SlotGridProps {
+  view: SlotsView
+  selected: string | null
+  readOnly: boolean
+  onChoose: (time: string) => void
+  onRetry: () => void
+}
+
+const grid = 'grid grid-cols-4 gap-2 sm:grid-cols-5'
+
+/** The day's slots as toggle buttons (aria-pressed), with skeleton, empty and failure views. */
+export function SlotGrid({ view, selected, readOnly, onChoose, onRetry }: SlotGridProps) {
+  switch (view.status) {
+    case 'loading':
+      return (
+        <div className={grid} aria-busy="true">
+          <span className="sr-only">Loading available time slots…</span>
+          {Array.from({ length: 10 }, (_, i) => (
+            <div key={i} aria-hidden="true" className="h-10 animate-pulse rounded-lg bg-white/10 motion-reduce:animate-none" />
+          ))}
+        </div>
+      )
+    case 'empty':
+      return (
+        <div className="rounded-lg border border-dashed border-white/15 px-4 py-6 text-center">
+          <p className="font-medium text-slate-100">No available time slots for this date</p>
+          <p className="mt-1 text-sm text-slate-300">Try selecting a different date</p>
+        </div>
+      )
+    case 'failed':
+      return (
+        <div className="flex flex-col items-center gap-3 rounded-lg border border-rose-400/30 bg-rose-500/10 px-4 py-5 text-center">
+          <p role="alert" className="text-sm text-rose-200">
+            Failed to load available time slots. Please try again.
+          </p>
+          <button type="button" className={smallButton} onClick={onRetry}>
+            Retry
+          </button>
+        </div>
+      )
+    case 'loaded':
+      return (
+        <ul className={grid}>
+          {view.slots.map((slot) => {
+            const pressed = slot.time === selected
+            return (
+              <li key={slot.time}>
+                <button
+                  type="button"
+                  aria-pressed={pressed}
+                  aria-disabled={readOnly || undefined}
+                  onClick={() => {
+                    if (!readOnly) onChoose(slot.time)
+                  }}
+                  className={`min-h-10 w-full rounded-lg border px-1 py-2 text-sm font-medium tabular-nums transition ${focusRing} ${
+                    pressed
+                      ? 'border-sky-300 bg-sky-400 text-slate-950'
+                      : 'border-white/15 bg-white/5 text-slate-100 hover:border-sky-300/60 hover:bg-sky-400/10'
+                  }`}
+                >
+                  {slot.label}
+                </button>
+              </li>
+            )
+          })}
+        </ul>
+      )
+  }
+}

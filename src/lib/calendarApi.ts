@@ -1,0 +1,66 @@
+/** The browser's calendar client: Cal.com's wire format (DESIGN §3) against `bookingSettings.apiBase`. */
+import * as v from 'valibot'
+import { BookingRejected } from '../../machines/bookingErrors'
+import type { SlotsByDate } from '../../machines/slotWindow'
+import { slotWindow } from '../../machines/slotWindow'
+import { bookingSettings } from './bookingSettings'
+import {
+  BookingErrorSchema,
+  BookingResponseSchema,
+  SlotsResponseSchema,
+  type BookingRequest,
+  type BookingResponse,
+  type SlotsInput,
+} from './bookingWire'
+
+export interface SlotsQuery {
+  /** The selected day, YYYY-MM-DD in the visitor's zone. */
+  day: string
+  timeZone: string
+}
+
+/** The `?input=` of GET /api/calendar/slots for a day. */
+export function slotsInput({ day, timeZone }: SlotsQuery, settings = bookingSettings): SlotsInput {
+  const { startTime, endTime } = slotWindow(day, timeZone)
+  return {
+    json: {
+      isTeamEvent: false,
+      usernameList: [settings.host],
+      eventTypeSlug: settings.eventTypeSlug,
+      startTime,
+      endTime,
+      timeZone,
+      duration: null,
+      rescheduleUid: null,
+      orgSlug: null,
+    },
+  }
+}
+
+export function slotsUrl(query: SlotsQuery, settings = bookingSettings): string {
+  return `${settings.apiBase}/api/calendar/slots?input=${encodeURIComponent(JSON.stringify(slotsInput(query, settings)))}`
+}
+
+/** The slots keyed by date; a non-OK answer throws 'HTTP error! status: {status}'. */
+export async function fetchSlots(query: SlotsQuery, signal?: AbortSignal): Promise<SlotsByDate> {
+  const response = await fetch(slotsUrl(query), { signal, headers: { Accept: 'application/json' } })
+  if (!response.ok) throw new Error(`HTTP error! status: ${response.status}`)
+  const body = v.parse(SlotsResponseSchema, await response.json())
+  return body.result.data.json.slots
+}
+
+/** Books; a non-OK answer throws BookingRejected with the body's `message` when there is one. */
+export async function bookEvent(payload: BookingRequest, signal?: AbortSignal): Promise<BookingResponse> {
+  const response = await fetch(`${bookingSettings.apiBase}/api/book/event`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+    body: JSON.stringify(payload),
+    signal,
+  })
+  const body: unknown = await response.json().catch(() => undefined)
+  if (!response.ok) {
+    const parsed = v.safeParse(BookingErrorSchema, body)
+    throw new BookingRejected(response.status, parsed.success && parsed.output.message ? parsed.output.message : undefined)
+  }
+  return v.parse(BookingResponseSchema, body)
+}
