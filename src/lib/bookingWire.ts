@@ -1,6 +1,10 @@
 /**
  * The booking wire formats (Cal.com's, DESIGN §3) as valibot schemas: the browser client builds and
  * reads them, the server validates them. One module, so the two cannot drift apart.
+ *
+ * Every rule carries a sentence a visitor can read: the server answers a wrong field with that
+ * sentence as `message`, and the booking form shows it as is (SPEC §8). No Temporal here: this module
+ * is in the first-load bundle.
  */
 import * as v from 'valibot'
 
@@ -14,22 +18,85 @@ export const BOOKING_DEFAULTS = {
 /** Length of a call and the slot grid, in minutes (SPEC §9). */
 export const BOOKING_LENGTH_MINUTES = 15
 
+/** Longest name accepted, after trimming. */
+export const NAME_MAX_LENGTH = 100
+
 const DateKey = v.pipe(v.string(), v.regex(/^\d{4}-\d{2}-\d{2}$/))
 
+/** An IANA zone the runtime knows (`Pacific/Auckland`, `UTC`); checked with Intl so it works in the browser too. */
+export function isValidTimeZone(zone: string): boolean {
+  if (zone.length === 0 || zone.length > 64) return false
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone })
+    return true
+  } catch {
+    return false
+  }
+}
+
+const TimeZone = (message: string) => v.pipe(v.string(message), v.check(isValidTimeZone, message))
+
+/** The readable sentences of the wire rules, by field (also used for a missing field). */
+export const WIRE_MESSAGES = {
+  body: 'The booking request must be a JSON object.',
+  name: `Please enter your name (1 to ${NAME_MAX_LENGTH} characters, no < or >).`,
+  email: 'Please enter a valid email address.',
+  guests: 'Guests must be a list of up to 10 email addresses.',
+  responses: 'Please enter your name and email address.',
+  user: 'The host of the call is missing or not valid.',
+  start: 'Please choose a valid start time.',
+  end: 'The end time of the call is missing or not valid.',
+  eventTypeId: 'The call type is missing or not valid.',
+  eventTypeSlug: 'The call type is missing or not valid.',
+  timeZone: 'Please choose a valid time zone.',
+  language: 'The language is missing or not valid.',
+  metadata: 'The booking details are not valid.',
+  flags: 'The booking request is not valid.',
+  slotsInput: 'The time slot request is not valid.',
+  slotsRange: 'The start of the time slot range must be before its end.',
+} as const
+
+/** Local time with a UTC offset, as sent in `start` and `end` (`2026-11-23T10:00:00+13:00`). */
+export const OFFSET_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/
+
+/** A simple address pattern (SPEC §5): no spaces, one @, a dot in the domain; no quotes or angle brackets. */
+export const EMAIL_PATTERN = /^[^\s@<>"'`]+@[^\s@<>"'`.]+(\.[^\s@<>"'`.]+)+$/
+
+/** Letters, digits, spaces and punctuation; no markup characters and no control characters. */
+// eslint-disable-next-line no-control-regex
+const NAME_FORBIDDEN = /[<>\u0000-\u001f\u007f]/
+
+const Email = v.pipe(
+  v.string(WIRE_MESSAGES.email),
+  v.trim(),
+  v.maxLength(254, WIRE_MESSAGES.email),
+  v.regex(EMAIL_PATTERN, WIRE_MESSAGES.email),
+)
+
 /** The `json` inside `?input=` of GET /api/calendar/slots (tRPC/superjson form of slots.getSchedule). */
-export const SlotsInputSchema = v.object({
-  json: v.object({
-    isTeamEvent: v.boolean(),
-    usernameList: v.pipe(v.array(v.string()), v.minLength(1)),
-    eventTypeSlug: v.string(),
-    startTime: v.pipe(v.string(), v.isoTimestamp()),
-    endTime: v.pipe(v.string(), v.isoTimestamp()),
-    timeZone: v.string(),
-    duration: v.nullish(v.union([v.number(), v.string()])),
-    rescheduleUid: v.nullish(v.string()),
-    orgSlug: v.nullish(v.string()),
-  }),
-})
+export const SlotsInputSchema = v.object(
+  {
+    json: v.object(
+      {
+        isTeamEvent: v.boolean(WIRE_MESSAGES.slotsInput),
+        usernameList: v.pipe(
+          v.array(v.pipe(v.string(WIRE_MESSAGES.user), v.maxLength(100, WIRE_MESSAGES.user)), WIRE_MESSAGES.user),
+          v.minLength(1, WIRE_MESSAGES.user),
+          v.maxLength(10, WIRE_MESSAGES.user),
+        ),
+        eventTypeSlug: v.pipe(v.string(WIRE_MESSAGES.eventTypeSlug), v.maxLength(100, WIRE_MESSAGES.eventTypeSlug)),
+        startTime: v.pipe(v.string(WIRE_MESSAGES.slotsInput), v.isoTimestamp(WIRE_MESSAGES.slotsInput)),
+        endTime: v.pipe(v.string(WIRE_MESSAGES.slotsInput), v.isoTimestamp(WIRE_MESSAGES.slotsInput)),
+        timeZone: TimeZone(WIRE_MESSAGES.timeZone),
+        duration: v.nullish(v.union([v.number(), v.string()], WIRE_MESSAGES.slotsInput)),
+        rescheduleUid: v.nullish(v.string(WIRE_MESSAGES.slotsInput)),
+        orgSlug: v.nullish(v.string(WIRE_MESSAGES.slotsInput)),
+      },
+      WIRE_MESSAGES.slotsInput,
+    ),
+  },
+  WIRE_MESSAGES.slotsInput,
+)
 export type SlotsInput = v.InferOutput<typeof SlotsInputSchema>
 
 export const SlotsResponseSchema = v.object({
@@ -43,27 +110,39 @@ export const SlotsResponseSchema = v.object({
 })
 export type SlotsResponse = v.InferOutput<typeof SlotsResponseSchema>
 
-/** The body of POST /api/book/event (SPEC §7). */
-export const BookingRequestSchema = v.object({
-  responses: v.object({
-    name: v.string(),
-    email: v.string(),
-    guests: v.array(v.string()),
-  }),
-  user: v.string(),
-  start: v.string(),
-  end: v.string(),
-  eventTypeId: v.number(),
-  eventTypeSlug: v.string(),
-  timeZone: v.string(),
-  language: v.string(),
-  metadata: v.record(v.string(), v.unknown()),
-  hasHashedBookingLink: v.boolean(),
-  routedTeamMemberIds: v.null(),
-  skipContactOwner: v.boolean(),
-  _isDryRun: v.boolean(),
-  dub_id: v.null(),
-})
+/** The body of POST /api/book/event (SPEC §7). Unknown fields are ignored. */
+export const BookingRequestSchema = v.object(
+  {
+    responses: v.object(
+      {
+        name: v.pipe(
+          v.string(WIRE_MESSAGES.name),
+          v.trim(),
+          v.minLength(1, WIRE_MESSAGES.name),
+          v.maxLength(NAME_MAX_LENGTH, WIRE_MESSAGES.name),
+          v.check((name) => !NAME_FORBIDDEN.test(name), WIRE_MESSAGES.name),
+        ),
+        email: Email,
+        guests: v.pipe(v.array(Email, WIRE_MESSAGES.guests), v.maxLength(10, WIRE_MESSAGES.guests)),
+      },
+      WIRE_MESSAGES.responses,
+    ),
+    user: v.pipe(v.string(WIRE_MESSAGES.user), v.minLength(1, WIRE_MESSAGES.user), v.maxLength(100, WIRE_MESSAGES.user)),
+    start: v.pipe(v.string(WIRE_MESSAGES.start), v.regex(OFFSET_DATE_TIME, WIRE_MESSAGES.start)),
+    end: v.pipe(v.string(WIRE_MESSAGES.end), v.regex(OFFSET_DATE_TIME, WIRE_MESSAGES.end)),
+    eventTypeId: v.pipe(v.number(WIRE_MESSAGES.eventTypeId), v.integer(WIRE_MESSAGES.eventTypeId)),
+    eventTypeSlug: v.pipe(v.string(WIRE_MESSAGES.eventTypeSlug), v.maxLength(100, WIRE_MESSAGES.eventTypeSlug)),
+    timeZone: TimeZone(WIRE_MESSAGES.timeZone),
+    language: v.pipe(v.string(WIRE_MESSAGES.language), v.maxLength(35, WIRE_MESSAGES.language)),
+    metadata: v.record(v.string(), v.unknown(), WIRE_MESSAGES.metadata),
+    hasHashedBookingLink: v.boolean(WIRE_MESSAGES.flags),
+    routedTeamMemberIds: v.null(WIRE_MESSAGES.flags),
+    skipContactOwner: v.boolean(WIRE_MESSAGES.flags),
+    _isDryRun: v.boolean(WIRE_MESSAGES.flags),
+    dub_id: v.null(WIRE_MESSAGES.flags),
+  },
+  WIRE_MESSAGES.body,
+)
 export type BookingRequest = v.InferOutput<typeof BookingRequestSchema>
 
 /** A 200 answer of POST /api/book/event. */
@@ -89,3 +168,20 @@ export const BOOKING_ERRORS = {
   slotTaken: 'no_available_users_found_error',
   outOfBounds: 'booking_time_out_of_bounds_error',
 } as const
+
+/**
+ * The readable sentence for the first problem valibot found. A missing field is reported with the
+ * message of the object around it, so the field's own sentence is looked up by its key.
+ */
+export function wireIssueMessage(issues: readonly v.BaseIssue<unknown>[], fallback: string): string {
+  const issue = issues[0]
+  if (!issue) return fallback
+  const keys = (issue.path ?? []).map((item) => String(item.key))
+  for (let i = keys.length - 1; i >= 0; i--) {
+    const key = keys[i] as string
+    if (issue.input === undefined && key in WIRE_MESSAGES) return WIRE_MESSAGES[key as keyof typeof WIRE_MESSAGES]
+    if (['hasHashedBookingLink', 'routedTeamMemberIds', 'skipContactOwner', '_isDryRun', 'dub_id'].includes(key))
+      return WIRE_MESSAGES.flags
+  }
+  return issue.message || fallback
+}

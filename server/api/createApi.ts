@@ -1,0 +1,73 @@
+import { getConnInfo } from '@hono/node-server/conninfo'
+import { Hono, type Context } from 'hono'
+import { Temporal } from 'temporal-polyfill'
+import { createUpstream, type Fetch } from '../calcomUpstream'
+import type { ServerConfig } from '../config'
+import type { BookingStore } from '../db/store'
+import { createRateLimiter, type RateLimiter } from '../rateLimit'
+import { availabilityFromConfig } from '../scheduler/availability'
+import { MESSAGES } from '../validation'
+import { bookingsFeedRoute } from './bookingsFeed'
+import { bookRoute } from './bookRoute'
+import type { ApiContext, Clock } from './context'
+import { slotsRoute } from './slotsRoute'
+import { trpcError } from './trpcError'
+
+export interface ApiDeps {
+  config: ServerConfig
+  store: BookingStore
+  /** Defaults to the real time. */
+  clock?: Clock
+  /** The fetch used for Cal.com (tests point it anywhere). */
+  fetch?: Fetch
+}
+
+/** The client address a rate limit counts: the socket's, or the proxy's last X-Forwarded-For entry when trusted. */
+function clientAddress(c: Context, trustProxy: boolean): string {
+  if (trustProxy) {
+    const last = c.req.header('x-forwarded-for')?.split(',').pop()?.trim()
+    if (last) return last
+  }
+  try {
+    return getConnInfo(c).remote.address ?? 'unknown'
+  } catch {
+    return 'unknown'
+  }
+}
+
+/** The booking API, mounted at /api by server/app.ts. */
+export function createApi({ config, store, clock = () => Temporal.Now.instant(), fetch }: ApiDeps): Hono {
+  const ctx: ApiContext = {
+    config,
+    store,
+    clock,
+    availability: availabilityFromConfig(config),
+    upstream: config.CALCOM_URL
+      ? createUpstream({ baseUrl: config.CALCOM_URL, timeoutMs: config.CALCOM_TIMEOUT_MS, fetch })
+      : undefined,
+  }
+  const limiter = (limit: number): RateLimiter =>
+    createRateLimiter({ limit, windowMs: config.RATE_LIMIT_WINDOW_SECONDS * 1000, nowMs: () => clock().epochMilliseconds })
+  const slotsLimiter = limiter(config.RATE_LIMIT_SLOTS)
+  const bookLimiter = limiter(config.RATE_LIMIT_BOOKINGS)
+
+  const api = new Hono()
+  api.get('/calendar/slots', (c) => {
+    const verdict = slotsLimiter.hit(clientAddress(c, config.TRUST_PROXY))
+    if (!verdict.ok)
+      return c.json(trpcError(MESSAGES.rateLimited, 429), 429, { 'Retry-After': String(verdict.retryAfterSeconds) })
+    return slotsRoute(c, ctx)
+  })
+  api.post('/book/event', (c) => {
+    const verdict = bookLimiter.hit(clientAddress(c, config.TRUST_PROXY))
+    if (!verdict.ok) return c.json({ message: MESSAGES.rateLimited }, 429, { 'Retry-After': String(verdict.retryAfterSeconds) })
+    return bookRoute(c, ctx)
+  })
+  api.get('/bookings.ics', (c) => bookingsFeedRoute(c, ctx))
+  api.onError((error, c) => {
+    console.error('API error:', error)
+    const message = 'Something went wrong on our side. Please try again.'
+    return c.req.path.endsWith('/calendar/slots') ? c.json(trpcError(message, 500), 500) : c.json({ message }, 500)
+  })
+  return api
+}

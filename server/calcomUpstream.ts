@@ -1,0 +1,77 @@
+/**
+ * Cal.com mode (DESIGN §4): the two booking routes forward to a real Cal.com after validation, with a
+ * timeout; Cal.com's status and message pass through; a network failure or a hung upstream is a 502.
+ */
+export type Fetch = (input: string, init: RequestInit) => Promise<Response>
+
+export const UPSTREAM_MESSAGES = {
+  timeout: 'The calendar service did not answer in time. Please try again.',
+  unreachable: 'The calendar service cannot be reached. Please try again later.',
+  unreadable: 'The calendar service sent an answer we could not read. Please try again later.',
+  noMessage: (status: number) => `The calendar service could not complete the request (status ${status}).`,
+} as const
+
+/** Upstream answers larger than this are not read (a slot map for 11 days is a few KB). */
+const MAX_UPSTREAM_BYTES = 2 * 1024 * 1024
+
+export type UpstreamResult = { ok: true; status: number; json: unknown } | { ok: false; status: 502; message: string }
+
+export interface Upstream {
+  /** GET {CALCOM_URL}/api/trpc/slots/getSchedule?input=<the raw, still encoded input> */
+  slots(rawInput: string): Promise<UpstreamResult>
+  /** POST {CALCOM_URL}/api/book/event with the body exactly as received. */
+  book(body: string): Promise<UpstreamResult>
+}
+
+export function createUpstream(options: { baseUrl: string; timeoutMs: number; fetch?: Fetch }): Upstream {
+  const doFetch: Fetch = options.fetch ?? ((input, init) => fetch(input, init))
+  async function call(url: string, init: RequestInit): Promise<UpstreamResult> {
+    let response: Response
+    const signal = AbortSignal.timeout(options.timeoutMs)
+    try {
+      response = await doFetch(url, { ...init, signal, redirect: 'manual' })
+    } catch {
+      return { ok: false, status: 502, message: signal.aborted ? UPSTREAM_MESSAGES.timeout : UPSTREAM_MESSAGES.unreachable }
+    }
+    let text: string
+    try {
+      const declared = Number(response.headers.get('content-length') ?? '0')
+      if (declared > MAX_UPSTREAM_BYTES) throw new Error('too large')
+      text = await response.text()
+      if (text.length > MAX_UPSTREAM_BYTES) throw new Error('too large')
+    } catch {
+      return { ok: false, status: 502, message: signal.aborted ? UPSTREAM_MESSAGES.timeout : UPSTREAM_MESSAGES.unreadable }
+    }
+    try {
+      return { ok: true, status: response.status, json: JSON.parse(text) as unknown }
+    } catch {
+      if (response.status >= 400) return { ok: true, status: response.status, json: {} }
+      return { ok: false, status: 502, message: UPSTREAM_MESSAGES.unreadable }
+    }
+  }
+  return {
+    slots: (rawInput) =>
+      call(`${options.baseUrl}/api/trpc/slots/getSchedule?input=${rawInput}`, {
+        method: 'GET',
+        headers: { Accept: 'application/json' },
+      }),
+    book: (body) =>
+      call(`${options.baseUrl}/api/book/event`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+        body,
+      }),
+  }
+}
+
+/** The `message` of an upstream error body, when it has one. */
+export function upstreamMessage(json: unknown, status: number): string {
+  if (typeof json === 'object' && json !== null) {
+    const message = (json as { message?: unknown }).message
+    if (typeof message === 'string' && message.length > 0) return message
+    // tRPC errors nest it.
+    const nested = (json as { error?: { json?: { message?: unknown } } }).error?.json?.message
+    if (typeof nested === 'string' && nested.length > 0) return nested
+  }
+  return UPSTREAM_MESSAGES.noMessage(status)
+}

@@ -1,0 +1,236 @@
+/**
+ * Bookings in PostgreSQL: embedded PGlite in a directory by default, a real server through `pg` when a
+ * connection string is given. The same SQL and the same migrations run on both.
+ */
+import { PGlite } from '@electric-sql/pglite'
+import { readdir, readFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import pg from 'pg'
+import { Temporal } from 'temporal-polyfill'
+
+/** What both backends can do; `$1` placeholders. */
+export interface Sql {
+  query<T>(text: string, params?: unknown[]): Promise<T[]>
+  /** Several statements, no parameters (migrations). */
+  exec(text: string): Promise<void>
+}
+
+interface Backend extends Sql {
+  kind: 'pglite' | 'postgres'
+  transaction<T>(fn: (sql: Sql) => Promise<T>): Promise<T>
+  close(): Promise<void>
+}
+
+export interface BookingRow {
+  id: number
+  uid: string
+  host: string
+  eventTypeId: number
+  title: string
+  /** ISO UTC instants with milliseconds. */
+  startTime: string
+  endTime: string
+  name: string
+  email: string
+  guests: string[]
+  timeZone: string
+  status: string
+  createdAt: string
+}
+
+export interface NewBooking {
+  uid: string
+  host: string
+  eventTypeId: number
+  title: string
+  start: Temporal.Instant
+  end: Temporal.Instant
+  name: string
+  email: string
+  guests: string[]
+  timeZone: string
+  language: string
+}
+
+export type InsertResult = { ok: true; booking: BookingRow } | { ok: false; reason: 'slot_taken' }
+
+export interface BookingStore {
+  kind: 'pglite' | 'postgres'
+  /** Inserts, or reports that (host, start) is taken: the unique constraint decides races. */
+  insert(booking: NewBooking): Promise<InsertResult>
+  /** Epoch milliseconds of the taken starts of `host` in [from, to). */
+  takenStarts(host: string, from: Temporal.Instant, to: Temporal.Instant): Promise<Set<number>>
+  /** Bookings ending at or after `from`, by start. */
+  list(from: Temporal.Instant, limit?: number): Promise<BookingRow[]>
+  count(): Promise<number>
+  close(): Promise<void>
+}
+
+export interface StoreOptions {
+  /** A postgres:// URL; when absent, PGlite in `dataDir`. */
+  databaseUrl?: string
+  dataDir?: string
+  /** Tables go into this schema (created when missing): lets tests share one server. */
+  schema?: string
+}
+
+const MIGRATIONS_DIR = join(import.meta.dirname, 'migrations')
+const UNIQUE_VIOLATION = '23505'
+const iso = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`
+const SELECT_BOOKING = `SELECT id, uid, host, event_type_id AS "eventTypeId", title,
+  ${iso('start_at')} AS "startTime", ${iso('end_at')} AS "endTime", name, email, guests,
+  time_zone AS "timeZone", status, ${iso('created_at')} AS "createdAt" FROM bookings`
+
+async function openPGlite(dataDir: string): Promise<Backend> {
+  const db = await PGlite.create(dataDir)
+  const wrap = (q: Pick<PGlite, 'query' | 'exec'>): Sql => ({
+    query: async <T>(text: string, params?: unknown[]) => (await q.query<T>(text, params)).rows,
+    exec: async (text: string) => void (await q.exec(text)),
+  })
+  return {
+    kind: 'pglite',
+    ...wrap(db),
+    transaction: (fn) => db.transaction((tx) => fn(wrap(tx))),
+    close: () => db.close(),
+  }
+}
+
+function openPostgres(url: string, schema: string | undefined): Backend {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    ...(schema ? { options: `-c search_path=${schema}` } : {}),
+  })
+  // An idle client's error (server restart) must not crash the process; the next query reconnects.
+  pool.on('error', (error) => console.error('PostgreSQL connection error:', error.message))
+  const wrap = (q: pg.Pool | pg.PoolClient): Sql => ({
+    query: async <T>(text: string, params?: unknown[]) => (await q.query(text, params)).rows as T[],
+    exec: async (text: string) => void (await q.query(text)),
+  })
+  return {
+    kind: 'postgres',
+    ...wrap(pool),
+    async transaction(fn) {
+      const client = await pool.connect()
+      try {
+        await client.query('BEGIN')
+        const result = await fn(wrap(client))
+        await client.query('COMMIT')
+        return result
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => undefined)
+        throw error
+      } finally {
+        client.release()
+      }
+    },
+    close: () => pool.end(),
+  }
+}
+
+/**
+ * Applies the files of server/db/migrations in name order, each once, recorded in
+ * `schema_migrations`. An advisory lock keeps two starting instances from applying the same file.
+ */
+export async function migrate(backend: Backend): Promise<string[]> {
+  const files = (await readdir(MIGRATIONS_DIR)).filter((name) => name.endsWith('.sql')).sort()
+  return backend.transaction(async (sql) => {
+    await sql.query('SELECT pg_advisory_xact_lock(727274)')
+    await sql.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
+      version text PRIMARY KEY,
+      applied_at timestamptz NOT NULL DEFAULT now()
+    )`)
+    const done = new Set((await sql.query<{ version: string }>('SELECT version FROM schema_migrations')).map((r) => r.version))
+    const applied: string[] = []
+    for (const file of files) {
+      if (done.has(file)) continue
+      await sql.exec(await readFile(join(MIGRATIONS_DIR, file), 'utf8'))
+      await sql.query('INSERT INTO schema_migrations (version) VALUES ($1)', [file])
+      applied.push(file)
+    }
+    return applied
+  })
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === UNIQUE_VIOLATION
+}
+
+/** Opens the configured database and brings its schema up to date. */
+export async function openStore(options: StoreOptions): Promise<BookingStore> {
+  if (options.schema !== undefined && !/^[a-z_][a-z0-9_]{0,62}$/.test(options.schema))
+    throw new Error(`Bad schema name ${options.schema}`)
+  let backend: Backend
+  if (options.databaseUrl) {
+    if (options.schema) {
+      const setup = openPostgres(options.databaseUrl, undefined)
+      await setup.exec(`CREATE SCHEMA IF NOT EXISTS ${options.schema}`).finally(() => setup.close())
+    }
+    backend = openPostgres(options.databaseUrl, options.schema)
+  } else {
+    if (!options.dataDir) throw new Error('openStore needs databaseUrl or dataDir')
+    backend = await openPGlite(options.dataDir)
+    if (options.schema) {
+      await backend.exec(`CREATE SCHEMA IF NOT EXISTS ${options.schema}; SET search_path TO ${options.schema}`)
+    }
+  }
+  try {
+    await migrate(backend)
+  } catch (error) {
+    await backend.close().catch(() => undefined)
+    throw error
+  }
+
+  return {
+    kind: backend.kind,
+    async insert(b) {
+      try {
+        const rows = await backend.query<BookingRow>(
+          `WITH inserted AS (
+             INSERT INTO bookings (uid, host, event_type_id, title, start_at, end_at, name, email, guests, time_zone, language)
+             VALUES ($1, $2, $3, $4, $5::timestamptz, $6::timestamptz, $7, $8, $9::jsonb, $10, $11)
+             RETURNING *
+           ) ${SELECT_BOOKING.replace('FROM bookings', 'FROM inserted')}`,
+          [
+            b.uid,
+            b.host,
+            b.eventTypeId,
+            b.title,
+            b.start.toString(),
+            b.end.toString(),
+            b.name,
+            b.email,
+            JSON.stringify(b.guests),
+            b.timeZone,
+            b.language,
+          ],
+        )
+        const booking = rows[0]
+        if (!booking) throw new Error('INSERT returned no row')
+        return { ok: true, booking }
+      } catch (error) {
+        if (isUniqueViolation(error)) return { ok: false, reason: 'slot_taken' }
+        throw error
+      }
+    },
+    async takenStarts(host, from, to) {
+      const rows = await backend.query<{ startTime: string }>(
+        `SELECT ${iso('start_at')} AS "startTime" FROM bookings
+          WHERE host = $1 AND start_at >= $2::timestamptz AND start_at < $3::timestamptz AND status = 'ACCEPTED'`,
+        [host, from.toString(), to.toString()],
+      )
+      return new Set(rows.map((row) => Temporal.Instant.from(row.startTime).epochMilliseconds))
+    },
+    list(from, limit = 1000) {
+      return backend.query<BookingRow>(`${SELECT_BOOKING} WHERE end_at >= $1::timestamptz ORDER BY start_at LIMIT $2`, [
+        from.toString(),
+        limit,
+      ])
+    },
+    async count() {
+      const rows = await backend.query<{ n: number }>('SELECT count(*)::int AS n FROM bookings')
+      return rows[0]?.n ?? 0
+    },
+    close: () => backend.close(),
+  }
+}

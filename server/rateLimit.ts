@@ -1,0 +1,36 @@
+/**
+ * Per-address fixed-window rate limits, in memory (one process). Time comes from the injected clock,
+ * so tests move it instead of sleeping.
+ */
+export interface RateLimiter {
+  /** Counts one request of `key`; when over the limit, how many seconds until the window resets. */
+  hit(key: string): { ok: true } | { ok: false; retryAfterSeconds: number }
+}
+
+export function createRateLimiter(options: {
+  limit: number
+  windowMs: number
+  nowMs: () => number
+  maxKeys?: number
+}): RateLimiter {
+  const windows = new Map<string, { count: number; resetAt: number }>()
+  const maxKeys = options.maxKeys ?? 50_000
+  return {
+    hit(key) {
+      const now = options.nowMs()
+      let entry = windows.get(key)
+      if (!entry || entry.resetAt <= now) {
+        if (windows.size >= maxKeys) {
+          for (const [k, e] of windows) if (e.resetAt <= now) windows.delete(k)
+          // Still full of live windows: forget the oldest rather than grow without bound.
+          if (windows.size >= maxKeys) windows.delete(windows.keys().next().value as string)
+        }
+        entry = { count: 0, resetAt: now + options.windowMs }
+        windows.set(key, entry)
+      }
+      entry.count++
+      if (entry.count <= options.limit) return { ok: true }
+      return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil((entry.resetAt - now) / 1000)) }
+    },
+  }
+}

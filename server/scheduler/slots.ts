@@ -1,0 +1,62 @@
+import { Temporal } from 'temporal-polyfill'
+import { bookableWindow, slotGridOn, type Availability } from './availability'
+
+const { compare } = Temporal.Instant
+
+/** Slot starts in [from, to) that are bookable at `now` and not taken (epoch milliseconds of taken starts). */
+export function freeSlots(
+  availability: Availability,
+  now: Temporal.Instant,
+  from: Temporal.Instant,
+  to: Temporal.Instant,
+  taken: ReadonlySet<number>,
+): Temporal.Instant[] {
+  const { earliest, latest } = bookableWindow(availability, now)
+  const lower = compare(from, earliest) > 0 ? from : earliest
+  const upperExclusive = to
+  if (compare(lower, upperExclusive) >= 0 || compare(lower, latest) > 0) return []
+  const zone = availability.timeZone
+  let date = lower.toZonedDateTimeISO(zone).toPlainDate()
+  const lastInstant = compare(latest, upperExclusive) < 0 ? latest : upperExclusive
+  const lastDate = lastInstant.toZonedDateTimeISO(zone).toPlainDate()
+  const result: Temporal.Instant[] = []
+  while (Temporal.PlainDate.compare(date, lastDate) <= 0) {
+    for (const start of slotGridOn(availability, date)) {
+      if (compare(start, lower) < 0 || compare(start, upperExclusive) >= 0 || compare(start, latest) > 0) continue
+      if (taken.has(start.epochMilliseconds)) continue
+      result.push(start)
+    }
+    date = date.add({ days: 1 })
+  }
+  return result
+}
+
+/** Why a start cannot be booked at `now`, or undefined when it is a bookable slot boundary. */
+export function outOfBoundsReason(
+  availability: Availability,
+  now: Temporal.Instant,
+  start: Temporal.Instant,
+): string | undefined {
+  const { earliest, latest } = bookableWindow(availability, now)
+  if (compare(start, now) < 0) return 'in the past'
+  if (compare(start, earliest) < 0) return 'inside the minimum notice'
+  if (compare(start, latest) > 0) return 'beyond the booking window'
+  const date = start.toZonedDateTimeISO(availability.timeZone).toPlainDate()
+  const onGrid = slotGridOn(availability, date).some((slot) => slot.epochMilliseconds === start.epochMilliseconds)
+  return onGrid ? undefined : 'not a slot boundary inside availability'
+}
+
+/** Cal.com's slot map: date keys in the requested zone, UTC instants, empty days absent. */
+export function groupSlotsByDate(slots: readonly Temporal.Instant[], timeZone: string): Record<string, { time: string }[]> {
+  const days: Record<string, { time: string }[]> = {}
+  for (const slot of slots) {
+    const key = slot.toZonedDateTimeISO(timeZone).toPlainDate().toString()
+    ;(days[key] ??= []).push({ time: toIsoUtc(slot) })
+  }
+  return days
+}
+
+/** `2026-11-22T21:00:00.000Z`, the form Cal.com (and Date#toISOString) writes. */
+export function toIsoUtc(instant: Temporal.Instant): string {
+  return instant.toString({ fractionalSecondDigits: 3 })
+}

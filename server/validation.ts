@@ -1,0 +1,117 @@
+import * as v from 'valibot'
+import { Temporal } from 'temporal-polyfill'
+import {
+  BOOKING_LENGTH_MINUTES,
+  BookingRequestSchema,
+  SlotsInputSchema,
+  WIRE_MESSAGES,
+  wireIssueMessage,
+  type BookingRequest,
+  type SlotsInput,
+} from '../src/lib/bookingWire'
+import type { ServerConfig } from './config'
+
+/** Largest request body accepted (DESIGN §4). */
+export const MAX_BODY_BYTES = 16 * 1024
+
+export const MESSAGES = {
+  tooLarge: 'The request is too large.',
+  notJson: 'The booking request must be JSON.',
+  rateLimited: 'Too many requests. Please wait a moment and try again.',
+  wrongHost: 'This host cannot be booked here.',
+  wrongEventType: 'This call type cannot be booked here.',
+  length: `The call must end ${BOOKING_LENGTH_MINUTES} minutes after it starts.`,
+  missingInput: 'The time slot request is missing its input.',
+} as const
+
+export type Checked<T> = { ok: true; value: T } | { ok: false; status: 400 | 413; message: string }
+
+/**
+ * Reads a request body up to `max` bytes: a declared Content-Length over the limit is refused before
+ * reading, and the bytes actually received are counted too (chunked bodies, lying headers).
+ */
+export async function readBody(request: Request, max = MAX_BODY_BYTES): Promise<Checked<string>> {
+  const declared = request.headers.get('content-length')
+  if (declared !== null && (!/^\d+$/.test(declared) || Number(declared) > max))
+    return { ok: false, status: 413, message: MESSAGES.tooLarge }
+  if (!request.body) return { ok: true, value: '' }
+  const reader = request.body.getReader()
+  const chunks: Uint8Array[] = []
+  let size = 0
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) break
+    size += value.byteLength
+    if (size > max) {
+      await reader.cancel().catch(() => undefined)
+      return { ok: false, status: 413, message: MESSAGES.tooLarge }
+    }
+    chunks.push(value)
+  }
+  return { ok: true, value: Buffer.concat(chunks).toString('utf8') }
+}
+
+function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
+  try {
+    return { ok: true, value: JSON.parse(text) as unknown }
+  } catch {
+    return { ok: false }
+  }
+}
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
+
+export interface ValidBooking {
+  request: BookingRequest
+  start: Temporal.Instant
+  end: Temporal.Instant
+}
+
+/** Everything about a booking body that does not depend on the calendar: shape, host, event type, length. */
+export function checkBooking(text: string, config: ServerConfig): Checked<ValidBooking> {
+  const json = parseJson(text)
+  if (!json.ok) return { ok: false, status: 400, message: MESSAGES.notJson }
+  if (!isPlainObject(json.value)) return { ok: false, status: 400, message: WIRE_MESSAGES.body }
+  const parsed = v.safeParse(BookingRequestSchema, json.value)
+  if (!parsed.success) return { ok: false, status: 400, message: wireIssueMessage(parsed.issues, WIRE_MESSAGES.body) }
+  const request = parsed.output
+  if (request.user !== config.BOOKING_HOST) return { ok: false, status: 400, message: MESSAGES.wrongHost }
+  if (request.eventTypeId !== config.BOOKING_EVENT_TYPE_ID || request.eventTypeSlug !== config.BOOKING_EVENT_TYPE_SLUG) {
+    return { ok: false, status: 400, message: MESSAGES.wrongEventType }
+  }
+  const start = parseInstant(request.start)
+  if (!start) return { ok: false, status: 400, message: WIRE_MESSAGES.start }
+  const end = parseInstant(request.end)
+  if (!end) return { ok: false, status: 400, message: WIRE_MESSAGES.end }
+  if (!start.add({ minutes: BOOKING_LENGTH_MINUTES }).equals(end)) return { ok: false, status: 400, message: MESSAGES.length }
+  return { ok: true, value: { request, start, end } }
+}
+
+export interface ValidSlotsInput {
+  input: SlotsInput['json']
+  from: Temporal.Instant
+  to: Temporal.Instant
+}
+
+/** The `input` query parameter of the slots route. */
+export function checkSlotsInput(raw: string | undefined): Checked<ValidSlotsInput> {
+  if (raw === undefined || raw === '') return { ok: false, status: 400, message: MESSAGES.missingInput }
+  const json = parseJson(raw)
+  if (!json.ok || !isPlainObject(json.value)) return { ok: false, status: 400, message: WIRE_MESSAGES.slotsInput }
+  const parsed = v.safeParse(SlotsInputSchema, json.value)
+  if (!parsed.success) return { ok: false, status: 400, message: wireIssueMessage(parsed.issues, WIRE_MESSAGES.slotsInput) }
+  const from = parseInstant(parsed.output.json.startTime)
+  const to = parseInstant(parsed.output.json.endTime)
+  if (!from || !to) return { ok: false, status: 400, message: WIRE_MESSAGES.slotsInput }
+  if (Temporal.Instant.compare(from, to) >= 0) return { ok: false, status: 400, message: WIRE_MESSAGES.slotsRange }
+  return { ok: true, value: { input: parsed.output.json, from, to } }
+}
+
+function parseInstant(text: string): Temporal.Instant | undefined {
+  try {
+    return Temporal.Instant.from(text)
+  } catch {
+    return undefined
+  }
+}
