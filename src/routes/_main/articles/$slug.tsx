@@ -1,5 +1,9 @@
 import { createFileRoute, notFound } from '@tanstack/react-router'
-import { findArticle } from '../../../content/articles'
+import { ArticleCard } from '../../../components/content/ArticleCard'
+import { ArticleLayout } from '../../../components/content/ArticleLayout'
+import { CtaBanner } from '../../../components/sections/CtaBanner'
+import { Section } from '../../../components/sections/Section'
+import { articles, findArticle } from '../../../content/articles'
 
 export const Route = createFileRoute('/_main/articles/$slug')({
   loader: ({ params }) => {
@@ -12,5 +16,24 @@ export const Route = createFileRoute('/_main/articles/$slug')({
 
 function ArticlePage() {
   const article = Route.useLoaderData()
-  return <h1 className="p-8 text-3xl font-bold text-white">{article.title}</h1>
+  const more = articles.filter((a) => a.slug !== article.slug).slice(0, 3)
+  return (
+    <>
+      <ArticleLayout article={article} />
+      <CtaBanner
+        id="article-cta"
+        title="Want this working in your business?"
+        text="Book a free 15-minute call. We will look at your workflows and suggest the automations with the biggest return."
+      />
+      <Section id="more-articles" eyebrow="Keep reading" title="More articles" tinted>
+        <ul role="list" className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+          {more.map((a) => (
+            <li key={a.slug}>
+              <ArticleCard article={a} />
+            </li>
+          ))}
+        </ul>
+      </Section>
+    </>
+  )
 }

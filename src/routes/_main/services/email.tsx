@@ -1,5 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { ChannelServicePage } from '../../../components/sections/ChannelServicePage'
+import { emailService } from '../../../content/channels'
 
 export const Route = createFileRoute('/_main/services/email')({
-  component: () => <h1 className="p-8 text-3xl font-bold text-white">services-email</h1>,
+  component: () => <ChannelServicePage page={emailService} id="email" />,
 })

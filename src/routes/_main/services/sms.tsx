@@ -1,5 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { ChannelServicePage } from '../../../components/sections/ChannelServicePage'
+import { smsService } from '../../../content/channels'
 
 export const Route = createFileRoute('/_main/services/sms')({
-  component: () => <h1 className="p-8 text-3xl font-bold text-white">services-sms</h1>,
+  component: () => <ChannelServicePage page={smsService} id="sms" />,
 })

@@ -1,0 +1,15 @@
+/** Shared class lists, so every page keeps the same rhythm, buttons and focus ring. */
+export const focusRing =
+  'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-300'
+
+export const container = 'mx-auto w-full max-w-7xl px-5 sm:px-8'
+
+export const primaryButton = `inline-flex min-h-11 items-center justify-center gap-2 rounded-full bg-sky-400 px-6 py-3 text-base font-semibold text-slate-950 shadow-lg shadow-sky-500/20 transition hover:bg-sky-300 ${focusRing}`
+
+export const secondaryButton = `inline-flex min-h-11 items-center justify-center gap-2 rounded-full border border-white/15 bg-white/5 px-6 py-3 text-base font-semibold text-white transition hover:border-white/30 hover:bg-white/10 ${focusRing}`
+
+export const textLink = `font-semibold text-sky-300 underline-offset-4 hover:text-sky-200 hover:underline ${focusRing} rounded-sm`
+
+export const card = 'rounded-2xl border border-white/10 bg-slate-900/60 backdrop-blur-sm'
+
+export const gradientText = 'bg-linear-to-r from-sky-300 via-sky-400 to-indigo-300 bg-clip-text text-transparent'

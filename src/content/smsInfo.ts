@@ -1,0 +1,64 @@
+/** The /sms-info page: SMS notifications and consent (SPEC §9: opt-out keywords, verbal consent). */
+export interface InfoSection {
+  id: string
+  title: string
+  paragraphs: ReadonlyArray<string>
+  list?: ReadonlyArray<string>
+}
+
+export const smsInfoHero = {
+  badge: 'SMS notifications',
+  title: 'SMS Notifications and Consent',
+  lead: 'How we ask for your consent to text you, what we send, and how to stop our messages at any time.',
+} as const
+
+export const optOutKeywords = ['STOP', 'UNSUBSCRIBE', 'END'] as const
+
+export const smsInfoSections: ReadonlyArray<InfoSection> = [
+  {
+    id: 'consent',
+    title: 'How you give consent',
+    paragraphs: [
+      'Consent is verbal, given during a call with an AI agent. When you speak with our AI voice assistant, on the phone or through the call widget on this website, the agent asks whether you would like to receive text messages about your enquiry or booking. We only text you if you say yes, and we record the date and time of your consent.',
+      'Consent to receive SMS is never a condition of buying anything from us.',
+    ],
+  },
+  {
+    id: 'what-we-send',
+    title: 'What we send',
+    paragraphs: ['Our messages relate to the enquiry or service you discussed with us, for example:'],
+    list: [
+      'Confirmations and reminders for calls you have booked',
+      'Follow-up information you asked for during the call',
+      'Updates about a project or service you are using',
+    ],
+  },
+  {
+    id: 'frequency',
+    title: 'Message frequency',
+    paragraphs: [
+      'Message frequency varies with your enquiry or booking, and is usually no more than four messages a month. We do not send messages between 9 pm and 8 am New Zealand time, except a confirmation you have just asked for.',
+    ],
+  },
+  {
+    id: 'rates',
+    title: 'Message and data rates',
+    paragraphs: [
+      'We do not charge for our messages. Standard message and data rates from your mobile carrier may apply to messages you send and receive.',
+    ],
+  },
+  {
+    id: 'help',
+    title: 'Getting help',
+    paragraphs: [
+      'Reply HELP to any of our messages for help, or contact us by email at hello@kiwiautomate.co.nz. Our team is based in Auckland, New Zealand.',
+    ],
+  },
+  {
+    id: 'privacy',
+    title: 'Privacy',
+    paragraphs: [
+      'We handle your mobile number under the New Zealand Privacy Act 2020. We use it only to send the messages described here, we never sell or share it for marketing, and we delete it when you opt out or when it is no longer needed. You can ask to see or correct the information we hold about you at any time.',
+    ],
+  },
+]
