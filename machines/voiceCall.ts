@@ -1,0 +1,194 @@
+/**
+ * The floating voice widget's call (SPEC §4, DESIGN §2, §5): idle or error → connecting on Start;
+ * connecting → active when the assistant is listening; active → ending on End Call; ending → idle
+ * when the call ends; any error → error with its message. The voice client is an injected actor.
+ */
+import { assign, fromPromise, sendTo, setup } from 'xstate'
+import { readVoiceConsent, writeVoiceConsent } from '../src/lib/voice/consent'
+import { UNKNOWN_ERROR } from '../src/lib/voice/errors'
+import { getVoiceAdapter } from '../src/lib/voice/index'
+import { requestMicrophone } from '../src/lib/voice/microphone'
+import { voiceClientLogic, type VoiceClientCommand, type VoiceClientEvent } from '../src/lib/voice/voiceClientActor'
+import { applyTranscript, type Caption } from './voiceCaptions'
+
+export { UNKNOWN_ERROR }
+
+export interface VoiceCallContext {
+  /** false when the build has no public key or assistant id: the widget says so and calls nothing. */
+  configured: boolean
+  /** The visitor agreed to the AI-and-recording notice (remembered on this device). */
+  consented: boolean
+  errorMessage: string
+  muted: boolean
+  assistantSpeaking: boolean
+  /** The assistant's level, 0 to 1. */
+  volume: number
+  captions: Caption[]
+  elapsedSeconds: number
+}
+
+export type VoiceCallViewEvent = { type: 'START' } | { type: 'END_CALL' } | { type: 'TOGGLE_MUTE' } | { type: 'PREFETCH' }
+
+export type VoiceCallEvent = VoiceCallViewEvent | VoiceClientEvent | { type: 'CONSENT_RESTORED' }
+
+export interface VoiceCallInput {
+  configured: boolean
+}
+
+/** The call timer's tick (a named delay, so tests drive it with a SimulatedClock). */
+export const CALL_TICK_MS = 1000
+
+const quiet = { assistantSpeaking: false, volume: 0 } as const
+
+export const voiceCallMachine = setup({
+  types: {
+    context: {} as VoiceCallContext,
+    events: {} as VoiceCallEvent,
+    input: {} as VoiceCallInput,
+  },
+  actors: {
+    voiceClient: voiceClientLogic(getVoiceAdapter),
+    requestMicrophone: fromPromise<void>(() => requestMicrophone()),
+  },
+  delays: {
+    callTick: CALL_TICK_MS,
+  },
+  guards: {
+    isUnconfigured: ({ context }) => !context.configured,
+    startSucceeded: ({ event }) => event.type === 'CALL.START_SETTLED' && event.ok,
+    startFailed: ({ event }) => event.type === 'CALL.START_SETTLED' && !event.ok,
+  },
+  actions: {
+    // Storage is read after hydration (on start), so the prerendered notice and the first render agree.
+    restoreConsent: ({ self }) => {
+      if (readVoiceConsent()) self.send({ type: 'CONSENT_RESTORED' })
+    },
+    rememberConsent: () => writeVoiceConsent(),
+    markConsented: assign({ consented: true }),
+    clearError: assign({ errorMessage: '' }),
+    resetCall: assign({ muted: false, ...quiet, captions: [], elapsedSeconds: 0 }),
+    setError: assign({
+      errorMessage: ({ event }) => (event.type === 'CALL.ERROR' && event.message.trim() ? event.message : UNKNOWN_ERROR),
+    }),
+    setUnknownError: assign({ errorMessage: UNKNOWN_ERROR }),
+    setMicrophoneError: assign({
+      errorMessage: ({ event }) => {
+        const error = (event as { error?: unknown }).error
+        return error instanceof Error && error.message ? error.message : UNKNOWN_ERROR
+      },
+    }),
+    startCall: sendTo('voiceClient', { type: 'CLIENT.START' } satisfies VoiceClientCommand),
+    stopCall: sendTo('voiceClient', { type: 'CLIENT.STOP' } satisfies VoiceClientCommand),
+    prefetchClient: sendTo('voiceClient', { type: 'CLIENT.PREFETCH' } satisfies VoiceClientCommand),
+    toggleMuted: assign({ muted: ({ context }) => !context.muted }),
+    sendMuted: sendTo('voiceClient', ({ context }): VoiceClientCommand => ({ type: 'CLIENT.SET_MUTED', muted: context.muted })),
+    speechStarted: assign({ assistantSpeaking: true }),
+    speechEnded: assign({ assistantSpeaking: false }),
+    setVolume: assign({ volume: ({ event }) => (event.type === 'CALL.VOLUME' ? event.level : 0) }),
+    addTranscript: assign({
+      captions: ({ context, event }) =>
+        event.type === 'CALL.TRANSCRIPT' ? applyTranscript(context.captions, { role: event.role, text: event.text, final: event.final }) : context.captions,
+    }),
+    tick: assign({ elapsedSeconds: ({ context }) => context.elapsedSeconds + 1 }),
+    quietDown: assign({ muted: false, ...quiet }),
+  },
+}).createMachine({
+  id: 'voiceCall',
+  context: ({ input }) => ({
+    configured: input.configured,
+    consented: false,
+    errorMessage: '',
+    muted: false,
+    ...quiet,
+    captions: [],
+    elapsedSeconds: 0,
+  }),
+  invoke: { id: 'voiceClient', src: 'voiceClient' },
+  entry: 'restoreConsent',
+  on: {
+    CONSENT_RESTORED: { actions: 'markConsented' },
+  },
+  initial: 'idle',
+  states: {
+    /** No public key or assistant id in this build: nothing is ever called. */
+    unconfigured: {},
+    idle: {
+      always: { guard: 'isUnconfigured', target: 'unconfigured' },
+      on: {
+        // Starting means agreeing to the notice.
+        START: { target: 'connecting', actions: ['rememberConsent', 'markConsented'] },
+        PREFETCH: { actions: 'prefetchClient' },
+      },
+    },
+    connecting: {
+      entry: ['clearError', 'resetCall'],
+      initial: 'microphone',
+      on: {
+        'CALL.ERROR': { target: 'error', actions: 'setError' },
+        'CALL.ENDED': { target: 'idle' },
+      },
+      states: {
+        /** Asked inside the click, before the SDK starts (DESIGN §5). */
+        microphone: {
+          invoke: {
+            src: 'requestMicrophone',
+            onDone: { target: 'starting' },
+            onError: { target: '#voiceCall.error', actions: 'setMicrophoneError' },
+          },
+          // Nothing has started yet: End goes straight back.
+          on: { END_CALL: { target: '#voiceCall.idle' } },
+        },
+        starting: {
+          entry: 'startCall',
+          on: {
+            'CALL.LISTENING': { target: '#voiceCall.active' },
+            'CALL.START_SETTLED': { guard: 'startFailed', target: '#voiceCall.error', actions: 'setUnknownError' },
+            END_CALL: { target: 'endRequested' },
+          },
+        },
+        /** stop() does not cancel the SDK's start: End waits until the start settles. */
+        endRequested: {
+          on: {
+            'CALL.START_SETTLED': [{ guard: 'startSucceeded', target: '#voiceCall.ending' }, { target: '#voiceCall.idle' }],
+            'CALL.LISTENING': { target: '#voiceCall.ending' },
+          },
+        },
+      },
+    },
+    active: {
+      exit: 'quietDown',
+      initial: 'counting',
+      on: {
+        END_CALL: { target: 'ending' },
+        // The call ended by itself (the assistant hung up).
+        'CALL.ENDED': { target: 'idle' },
+        'CALL.ERROR': { target: 'error', actions: ['setError', 'stopCall'] },
+        TOGGLE_MUTE: { actions: ['toggleMuted', 'sendMuted'] },
+        'CALL.SPEECH_STARTED': { actions: 'speechStarted' },
+        'CALL.SPEECH_ENDED': { actions: 'speechEnded' },
+        'CALL.VOLUME': { actions: 'setVolume' },
+        'CALL.TRANSCRIPT': { actions: 'addTranscript' },
+      },
+      states: {
+        counting: {
+          after: { callTick: { target: 'counting', reenter: true, actions: 'tick' } },
+        },
+      },
+    },
+    ending: {
+      entry: 'stopCall',
+      on: {
+        'CALL.ENDED': { target: 'idle' },
+        'CALL.ERROR': { target: 'error', actions: 'setError' },
+      },
+    },
+    error: {
+      on: {
+        START: { target: 'connecting', actions: ['rememberConsent', 'markConsented'] },
+        PREFETCH: { actions: 'prefetchClient' },
+      },
+    },
+  },
+})
+
+export type VoiceCallMachine = typeof voiceCallMachine

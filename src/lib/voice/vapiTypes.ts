@@ -1,0 +1,14 @@
+/** The part of @vapi-ai/web's Vapi class the adapter uses (so tests can script a fake of it). */
+export interface VapiLike {
+  on(event: string, listener: (...args: never[]) => void): unknown
+  removeListener(event: string, listener: (...args: never[]) => void): unknown
+  start(assistantId: string): Promise<unknown>
+  stop(): Promise<void>
+  setMuted(mute: boolean): void
+  isMuted(): boolean
+}
+
+export interface VapiFactoryOptions {
+  publicKey: string
+  baseUrl: string | undefined
+}
