@@ -28,6 +28,9 @@ export async function renderPage(url: string): Promise<RenderedPage> {
         <RouterProvider router={router} />
       </Suspense>
     </StrictMode>,
+    // Never outline a large boundary behind its fallback: that needs an inline script, which the CSP
+    // forbids, and the page would show 'Loading…' until hydration. The whole page is inline instead.
+    { progressiveChunkSize: Number.POSITIVE_INFINITY },
   )
   const chunks: Buffer[] = []
   for await (const chunk of prelude) chunks.push(Buffer.from(chunk as Uint8Array))
