@@ -1,0 +1,324 @@
+import { createActor, fromPromise, SimulatedClock, waitFor } from 'xstate'
+import { describe, expect, it } from 'vitest'
+import { BookingRejected } from '../../../machines/bookingErrors'
+import { bookingFormMachine, SUCCESS_RESET_MS, visibleErrors, type ConfirmedBooking } from '../../../machines/bookingForm'
+import { slotsMachine } from '../../../machines/slots'
+import type { SlotsByDate } from '../../../machines/slotWindow'
+import type { BookingRequest, BookingResponse } from '../../../src/lib/bookingWire'
+
+const ZONE = 'Pacific/Auckland'
+// Friday 20 November 2026, 13:00 in Auckland.
+const NOW = '2026-11-20T00:00:00Z'
+const SLOT_10 = '2026-11-19T21:00:00Z' // Friday 20 November, 10:00 +13:00 (the day shown first)
+const SLOT_1015 = '2026-11-19T21:15:00Z'
+
+interface Deferred<T> {
+  promise: Promise<T>
+  resolve: (value: T) => void
+  reject: (error: unknown) => void
+}
+function deferred<T>(): Deferred<T> {
+  let resolve!: (value: T) => void
+  let reject!: (error: unknown) => void
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res
+    reject = rej
+  })
+  return { promise, resolve, reject }
+}
+
+function bookingAnswer(request: BookingRequest): BookingResponse {
+  return {
+    id: 1,
+    uid: 'bk_1',
+    title: 'Quick Chat between Kiwi Automate and Aroha',
+    startTime: '2026-11-19T21:00:00.000Z',
+    endTime: '2026-11-19T21:15:00.000Z',
+    status: 'ACCEPTED',
+    eventTypeId: 7,
+    responses: request.responses,
+    attendees: [{ name: request.responses.name, email: request.responses.email, timeZone: request.timeZone }],
+    user: { username: 'kiwi-automate' },
+  }
+}
+
+/** A form with controllable slot loads (one deferred per request) and bookings. */
+function start(variant: 'modal' | 'inline' = 'inline', now = NOW, timeZone = ZONE) {
+  const clock = new SimulatedClock()
+  const slotRequests: Array<{ day: string; timeZone: string; answer: Deferred<SlotsByDate> }> = []
+  const bookings: Array<{ payload: BookingRequest; answer: Deferred<BookingResponse> }> = []
+  const machine = bookingFormMachine.provide({
+    actors: {
+      slots: slotsMachine.provide({
+        actors: {
+          loadSlots: fromPromise<SlotsByDate, { day: string; timeZone: string }>(({ input }) => {
+            const answer = deferred<SlotsByDate>()
+            slotRequests.push({ ...input, answer })
+            return answer.promise
+          }),
+        },
+      }),
+      bookEvent: fromPromise<BookingResponse, BookingRequest>(({ input }) => {
+        const answer = deferred<BookingResponse>()
+        bookings.push({ payload: input, answer })
+        return answer.promise
+      }),
+    },
+  })
+  const confirmed: ConfirmedBooking[] = []
+  const actor = createActor(machine, {
+    clock,
+    input: { variant, timeZone, now, identity: { host: 'kiwi-automate', eventTypeId: 7, eventTypeSlug: 'quick-chat' } },
+  })
+  actor.on('confirmed', (event) => confirmed.push(event.booking))
+  actor.start()
+  const slots = () => actor.getSnapshot().children.slots!
+  return { actor, clock, slotRequests, bookings, confirmed, slots }
+}
+
+const tick = () => new Promise((resolve) => setTimeout(resolve, 0))
+
+async function fillValid(form: ReturnType<typeof start>) {
+  form.slotRequests.at(-1)!.answer.resolve({ '2026-11-20': [{ time: SLOT_10 }, { time: SLOT_1015 }] })
+  await waitFor(form.slots(), (s) => s.matches('loaded'))
+  form.actor.send({ type: 'NAME_CHANGED', value: '  Aroha Ngata ' })
+  form.actor.send({ type: 'EMAIL_CHANGED', value: ' aroha@example.co.nz ' })
+  form.actor.send({ type: 'SLOT_CHOSEN', slot: SLOT_10 })
+}
+
+describe('bookingForm: touched and submitted', () => {
+  it('shows no error before a field is touched or a submit attempt', () => {
+    const { actor } = start()
+    expect(actor.getSnapshot().value).toBe('idle')
+    expect(visibleErrors(actor.getSnapshot().context)).toEqual({})
+  })
+
+  it('shows a field error once that field is blurred, and only that one', () => {
+    const { actor } = start()
+    actor.send({ type: 'NAME_BLURRED' })
+    expect(visibleErrors(actor.getSnapshot().context)).toEqual({ name: 'Name is required' })
+    actor.send({ type: 'EMAIL_CHANGED', value: 'aroha@' })
+    actor.send({ type: 'EMAIL_BLURRED' })
+    expect(visibleErrors(actor.getSnapshot().context)).toEqual({
+      name: 'Name is required',
+      email: 'Please enter a valid email',
+    })
+  })
+
+  it('choosing a time touches the time', () => {
+    const { actor } = start()
+    actor.send({ type: 'SLOT_CHOSEN', slot: SLOT_10 })
+    expect(actor.getSnapshot().context.touched.slot).toBe(true)
+    expect(actor.getSnapshot().context.fields.slot).toBe(SLOT_10)
+  })
+
+  it('a submit attempt with errors shows them all, books nothing, and validates live from then on', () => {
+    const { actor, bookings } = start()
+    actor.send({ type: 'SUBMIT' })
+    expect(actor.getSnapshot().value).toBe('submitted')
+    expect(actor.getSnapshot().context.submitted).toBe(true)
+    expect(visibleErrors(actor.getSnapshot().context)).toEqual({
+      name: 'Name is required',
+      email: 'Email is required',
+      slot: 'Please select a time slot',
+    })
+    actor.send({ type: 'NAME_CHANGED', value: 'A' })
+    expect(visibleErrors(actor.getSnapshot().context).name).toBe('Name must be at least 2 characters')
+    actor.send({ type: 'NAME_CHANGED', value: 'Al' })
+    expect(visibleErrors(actor.getSnapshot().context).name).toBeUndefined()
+    actor.send({ type: 'SUBMIT' })
+    expect(actor.getSnapshot().value).toBe('submitted')
+    expect(bookings).toEqual([])
+  })
+})
+
+describe('bookingForm: submitting', () => {
+  it('books with the trimmed payload, stays in submitting (Processing...) until the answer', async () => {
+    const form = start()
+    await fillValid(form)
+    form.actor.send({ type: 'SUBMIT' })
+    expect(form.actor.getSnapshot().value).toBe('submitting')
+    expect(form.bookings).toHaveLength(1)
+    expect(form.bookings[0]!.payload).toMatchObject({
+      responses: { name: 'Aroha Ngata', email: 'aroha@example.co.nz', guests: [] },
+      user: 'kiwi-automate',
+      start: '2026-11-20T10:00:00+13:00',
+      end: '2026-11-20T10:15:00+13:00',
+      eventTypeId: 7,
+      eventTypeSlug: 'quick-chat',
+      timeZone: ZONE,
+    })
+    // Editing is ignored while the request is in flight.
+    form.actor.send({ type: 'NAME_CHANGED', value: 'Someone else' })
+    expect(form.actor.getSnapshot().context.fields.name).toBe('  Aroha Ngata ')
+    form.actor.send({ type: 'SUBMIT' })
+    expect(form.bookings).toHaveLength(1)
+  })
+
+  it.each([
+    [new BookingRejected(409, 'no_available_users_found_error'), 'This time slot is no longer available. Please select another time.'],
+    [new BookingRejected(400, 'Please enter a valid email address.'), 'Please enter a valid email address.'],
+    [new BookingRejected(400, 'booking_time_out_of_bounds_error'), 'booking_time_out_of_bounds_error'],
+    [new BookingRejected(500, undefined), 'Booking failed: 500'],
+    [new BookingRejected(502, undefined), 'Booking failed: 502'],
+    [new TypeError('Failed to fetch'), 'Failed to complete booking. Please try again.'],
+    ['a thrown string', 'Failed to complete booking. Please try again.'],
+  ])('a failure (%s) shows %j and ends submitting', async (error, text) => {
+    const form = start()
+    await fillValid(form)
+    form.actor.send({ type: 'SUBMIT' })
+    form.bookings[0]!.answer.reject(error)
+    await waitFor(form.actor, (s) => s.matches('error'))
+    expect(form.actor.getSnapshot().context.bookingError).toBe(text)
+  })
+
+  it('a taken slot clears the choice and reloads the day without it', async () => {
+    const form = start()
+    await fillValid(form)
+    expect(form.slotRequests).toHaveLength(1)
+    form.actor.send({ type: 'SUBMIT' })
+    form.bookings[0]!.answer.reject(new BookingRejected(409, 'no_available_users_found_error'))
+    await waitFor(form.actor, (s) => s.matches('error'))
+    expect(form.actor.getSnapshot().context.fields.slot).toBeNull()
+    expect(form.slots().getSnapshot().value).toBe('loading')
+    expect(form.slotRequests).toHaveLength(2)
+    expect(form.slotRequests[1]!.day).toBe('2026-11-20')
+    form.slotRequests[1]!.answer.resolve({ '2026-11-20': [{ time: SLOT_1015 }] })
+    await waitFor(form.slots(), (s) => s.matches('loaded'))
+    expect(form.slots().getSnapshot().context.slots).toEqual([SLOT_1015])
+    expect(visibleErrors(form.actor.getSnapshot().context).slot).toBe('Please select a time slot')
+  })
+
+  it('another failure keeps the choice and does not reload', async () => {
+    const form = start()
+    await fillValid(form)
+    form.actor.send({ type: 'SUBMIT' })
+    form.bookings[0]!.answer.reject(new BookingRejected(500, undefined))
+    await waitFor(form.actor, (s) => s.matches('error'))
+    expect(form.actor.getSnapshot().context.fields.slot).toBe(SLOT_10)
+    expect(form.slotRequests).toHaveLength(1)
+  })
+
+  it('after an error the next submit clears the message and tries again', async () => {
+    const form = start()
+    await fillValid(form)
+    form.actor.send({ type: 'SUBMIT' })
+    form.bookings[0]!.answer.reject(new TypeError('Failed to fetch'))
+    await waitFor(form.actor, (s) => s.matches('error'))
+    form.actor.send({ type: 'SUBMIT' })
+    expect(form.actor.getSnapshot().value).toBe('submitting')
+    expect(form.actor.getSnapshot().context.bookingError).toBeNull()
+    expect(form.bookings).toHaveLength(2)
+  })
+})
+
+describe('bookingForm: success', () => {
+  it('inline: shows the confirmation, clears the form, reloads the slots, returns to idle after 5 s', async () => {
+    const form = start('inline')
+    await fillValid(form)
+    form.actor.send({ type: 'SUBMIT' })
+    form.bookings[0]!.answer.resolve(bookingAnswer(form.bookings[0]!.payload))
+    await waitFor(form.actor, (s) => s.matches('success'))
+    const snapshot = form.actor.getSnapshot()
+    expect(snapshot.context.confirmed).toMatchObject({ uid: 'bk_1', email: 'aroha@example.co.nz', name: 'Aroha Ngata' })
+    expect(snapshot.context.fields).toEqual({ name: '', email: '', slot: null })
+    expect(snapshot.context.submitted).toBe(false)
+    expect(visibleErrors(snapshot.context)).toEqual({})
+    expect(form.slotRequests).toHaveLength(2)
+
+    form.clock.increment(SUCCESS_RESET_MS - 1)
+    expect(form.actor.getSnapshot().value).toBe('success')
+    form.clock.increment(1)
+    expect(form.actor.getSnapshot().value).toBe('idle')
+    expect(form.actor.getSnapshot().context.confirmed).toBeNull()
+  })
+
+  it('modal: emits the confirmed booking once (the modal closes) and stays confirmed', async () => {
+    const form = start('modal')
+    await fillValid(form)
+    form.actor.send({ type: 'SUBMIT' })
+    form.bookings[0]!.answer.resolve(bookingAnswer(form.bookings[0]!.payload))
+    await waitFor(form.actor, (s) => s.matches('success'))
+    expect(form.confirmed).toEqual([
+      {
+        uid: 'bk_1',
+        title: 'Quick Chat between Kiwi Automate and Aroha',
+        startTime: '2026-11-19T21:00:00.000Z',
+        endTime: '2026-11-19T21:15:00.000Z',
+        name: 'Aroha Ngata',
+        email: 'aroha@example.co.nz',
+      },
+    ])
+    form.clock.increment(SUCCESS_RESET_MS * 2)
+    expect(form.actor.getSnapshot().value).toBe('success')
+  })
+})
+
+describe('slots inside the form', () => {
+  it('loads today in the visitor zone and shows the merged, sorted slots', async () => {
+    const form = start()
+    expect(form.slots().getSnapshot().value).toBe('loading')
+    expect(form.slotRequests[0]).toMatchObject({ day: '2026-11-20', timeZone: ZONE })
+    form.slotRequests[0]!.answer.resolve({
+      '2026-11-19': [{ time: SLOT_1015 }],
+      '2026-11-20': [{ time: SLOT_10 }, { time: SLOT_1015 }],
+    })
+    await waitFor(form.slots(), (s) => s.matches('loaded'))
+    expect(form.slots().getSnapshot().context.slots).toEqual([SLOT_10, SLOT_1015])
+  })
+
+  it('an empty day is `empty`', async () => {
+    const form = start()
+    form.slotRequests[0]!.answer.resolve({ '2026-11-21': [{ time: '2026-11-20T21:00:00Z' }] })
+    await waitFor(form.slots(), (s) => s.matches('empty'))
+  })
+
+  it('a failure is `failed`; Retry loads the same day again', async () => {
+    const form = start()
+    form.slotRequests[0]!.answer.reject(new Error('HTTP error! status: 500'))
+    await waitFor(form.slots(), (s) => s.matches('failed'))
+    form.slots().send({ type: 'RETRY' })
+    expect(form.slots().getSnapshot().value).toBe('loading')
+    expect(form.slotRequests.map((r) => r.day)).toEqual(['2026-11-20', '2026-11-20'])
+    form.slotRequests[1]!.answer.resolve({ '2026-11-20': [{ time: SLOT_10 }] })
+    await waitFor(form.slots(), (s) => s.matches('loaded'))
+  })
+
+  it('ignores the answer for a day the visitor has already left', async () => {
+    const form = start()
+    form.slots().send({ type: 'NEXT_DAY' })
+    expect(form.slots().getSnapshot().context.day).toBe('2026-11-21')
+    // The first day's answer arrives late: it must not show.
+    // It even holds a slot of the new day: were it accepted, 10:30 would show.
+    form.slotRequests[0]!.answer.resolve({ '2026-11-21': [{ time: '2026-11-20T21:30:00Z' }], '2026-11-20': [{ time: SLOT_10 }] })
+    await tick()
+    expect(form.slots().getSnapshot().value).toBe('loading')
+    expect(form.slots().getSnapshot().context.slots).toEqual([])
+    form.slotRequests[1]!.answer.resolve({ '2026-11-21': [{ time: '2026-11-20T21:00:00Z' }] })
+    await waitFor(form.slots(), (s) => s.matches('loaded'))
+    expect(form.slots().getSnapshot().context.slots).toEqual(['2026-11-20T21:00:00Z'])
+  })
+
+  it('Previous Day is not allowed on today, allowed after Next Day, and moves one day', async () => {
+    const form = start()
+    expect(form.slots().getSnapshot().can({ type: 'PREVIOUS_DAY' })).toBe(false)
+    form.slots().send({ type: 'PREVIOUS_DAY' })
+    expect(form.slots().getSnapshot().context.day).toBe('2026-11-20')
+    expect(form.slotRequests).toHaveLength(1)
+    form.slots().send({ type: 'NEXT_DAY' })
+    form.slots().send({ type: 'NEXT_DAY' })
+    expect(form.slots().getSnapshot().context.day).toBe('2026-11-22')
+    expect(form.slots().getSnapshot().can({ type: 'PREVIOUS_DAY' })).toBe(true)
+    form.slots().send({ type: 'PREVIOUS_DAY' })
+    expect(form.slots().getSnapshot().context.day).toBe('2026-11-21')
+    expect(form.slotRequests.map((r) => r.day)).toEqual(['2026-11-20', '2026-11-21', '2026-11-22', '2026-11-21'])
+  })
+
+  it("today is the visitor's: just after midnight in Auckland it is already Saturday there", () => {
+    const auckland = start('inline', '2026-11-20T11:30:00Z', 'Pacific/Auckland')
+    expect(auckland.slots().getSnapshot().context.day).toBe('2026-11-21')
+    const losAngeles = start('inline', '2026-11-20T11:30:00Z', 'America/Los_Angeles')
+    expect(losAngeles.slots().getSnapshot().context.day).toBe('2026-11-20')
+    expect(losAngeles.slotRequests[0]).toMatchObject({ day: '2026-11-20', timeZone: 'America/Los_Angeles' })
+  })
+})

@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest'
+import { buildBookingPayload } from '../../../machines/bookingPayload'
+import { BookingRequestSchema } from '../../../src/lib/bookingWire'
+import * as v from 'valibot'
+
+const identity = { host: 'kiwi-automate', eventTypeId: 7, eventTypeSlug: 'quick-chat' }
+
+function payload(slot: string, timeZone: string) {
+  return buildBookingPayload({ name: '  Aroha Ngata ', email: ' aroha@example.co.nz  ', slot, timeZone }, identity)
+}
+
+describe('booking payload (DESIGN §3)', () => {
+  it('is exactly the Cal.com body, with trimmed values', () => {
+    expect(payload('2026-11-22T21:00:00.000Z', 'Pacific/Auckland')).toStrictEqual({
+      responses: { name: 'Aroha Ngata', email: 'aroha@example.co.nz', guests: [] },
+      user: 'kiwi-automate',
+      start: '2026-11-23T10:00:00+13:00',
+      end: '2026-11-23T10:15:00+13:00',
+      eventTypeId: 7,
+      eventTypeSlug: 'quick-chat',
+      timeZone: 'Pacific/Auckland',
+      language: 'en',
+      metadata: {},
+      hasHashedBookingLink: false,
+      routedTeamMemberIds: null,
+      skipContactOwner: false,
+      _isDryRun: false,
+      dub_id: null,
+    })
+  })
+
+  it('passes the shared wire schema', () => {
+    expect(v.safeParse(BookingRequestSchema, payload('2026-11-22T21:00:00Z', 'Pacific/Auckland')).success).toBe(true)
+  })
+
+  it.each([
+    ['America/Los_Angeles', '2026-11-23T17:00:00Z', '2026-11-23T09:00:00-08:00', '2026-11-23T09:15:00-08:00'],
+    ['UTC', '2026-11-23T17:00:00Z', '2026-11-23T17:00:00+00:00', '2026-11-23T17:15:00+00:00'],
+    ['Asia/Kolkata', '2026-11-23T04:30:00Z', '2026-11-23T10:00:00+05:30', '2026-11-23T10:15:00+05:30'],
+    ['Pacific/Auckland', '2026-06-14T22:00:00Z', '2026-06-15T10:00:00+12:00', '2026-06-15T10:15:00+12:00'],
+  ])('%s: local start and end with their offset', (zone, slot, start, end) => {
+    const body = payload(slot, zone)
+    expect([body.start, body.end, body.timeZone]).toEqual([start, end, zone])
+  })
+
+  it.each([
+    // Auckland, 5 April 2026: 03:00 +13:00 becomes 02:00 +12:00.
+    ['Pacific/Auckland', '2026-04-04T13:45:00Z', '2026-04-05T02:45:00+13:00', '2026-04-05T02:00:00+12:00'],
+    // Auckland, 27 September 2026: 02:00 +12:00 becomes 03:00 +13:00.
+    ['Pacific/Auckland', '2026-09-26T13:45:00Z', '2026-09-27T01:45:00+12:00', '2026-09-27T03:00:00+13:00'],
+    // Los Angeles, 8 March 2026: 02:00 −08:00 becomes 03:00 −07:00.
+    ['America/Los_Angeles', '2026-03-08T09:45:00Z', '2026-03-08T01:45:00-08:00', '2026-03-08T03:00:00-07:00'],
+    // Los Angeles, 1 November 2026: 02:00 −07:00 becomes 01:00 −08:00.
+    ['America/Los_Angeles', '2026-11-01T08:45:00Z', '2026-11-01T01:45:00-07:00', '2026-11-01T01:00:00-08:00'],
+  ])('%s across a daylight-saving change: end is 15 real minutes later', (zone, slot, start, end) => {
+    const body = payload(slot, zone)
+    expect([body.start, body.end]).toEqual([start, end])
+    expect(Date.parse(body.end) - Date.parse(body.start)).toBe(15 * 60 * 1000)
+  })
+})

@@ -1,0 +1,91 @@
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { BookingRejected } from '../../../machines/bookingErrors'
+import { bookEvent, fetchSlots, slotsUrl } from '../../../src/lib/calendarApi'
+import { buildBookingPayload } from '../../../machines/bookingPayload'
+
+const settings = { host: 'kiwi-automate', eventTypeId: 7, eventTypeSlug: 'quick-chat', apiBase: 'https://cal.example' }
+
+afterEach(() => vi.unstubAllGlobals())
+
+function stubFetch(status: number, body: unknown) {
+  const fetch = vi.fn(async () => new Response(typeof body === 'string' ? body : JSON.stringify(body), { status }))
+  vi.stubGlobal('fetch', fetch)
+  return fetch
+}
+
+describe('slots request (DESIGN §3)', () => {
+  it('is the tRPC GET with the JSON-encoded input', () => {
+    const url = slotsUrl({ day: '2026-11-23', timeZone: 'Pacific/Auckland' }, settings)
+    const prefix = 'https://cal.example/api/calendar/slots?input='
+    expect(url.startsWith(prefix)).toBe(true)
+    expect(url.slice(prefix.length)).toBe(
+      encodeURIComponent(
+        JSON.stringify({
+          json: {
+            isTeamEvent: false,
+            usernameList: ['kiwi-automate'],
+            eventTypeSlug: 'quick-chat',
+            startTime: '2026-11-19T11:00:00Z',
+            endTime: '2026-11-30T10:59:59.999Z',
+            timeZone: 'Pacific/Auckland',
+            duration: null,
+            rescheduleUid: null,
+            orgSlug: null,
+          },
+        }),
+      ),
+    )
+  })
+
+  it('returns the slots keyed by date', async () => {
+    stubFetch(200, { result: { data: { json: { slots: { '2026-11-23': [{ time: '2026-11-22T21:00:00.000Z' }] } } } } })
+    await expect(fetchSlots({ day: '2026-11-23', timeZone: 'Pacific/Auckland' })).resolves.toEqual({
+      '2026-11-23': [{ time: '2026-11-22T21:00:00.000Z' }],
+    })
+  })
+
+  it("throws 'HTTP error! status: {status}' on a non-OK answer", async () => {
+    stubFetch(500, { error: { json: { message: 'boom' } } })
+    await expect(fetchSlots({ day: '2026-11-23', timeZone: 'UTC' })).rejects.toThrow(new Error('HTTP error! status: 500'))
+  })
+})
+
+describe('booking request (DESIGN §3)', () => {
+  const payload = buildBookingPayload(
+    { name: 'Aroha', email: 'aroha@example.co.nz', slot: '2026-11-22T21:00:00Z', timeZone: 'Pacific/Auckland' },
+    settings,
+  )
+
+  it('POSTs JSON with a Content-Type header', async () => {
+    const fetch = stubFetch(200, {
+      id: 1,
+      uid: 'bk_1',
+      title: 'Quick Chat',
+      startTime: '2026-11-22T21:00:00.000Z',
+      endTime: '2026-11-22T21:15:00.000Z',
+      status: 'ACCEPTED',
+      eventTypeId: 7,
+      responses: { name: 'Aroha', email: 'aroha@example.co.nz' },
+      attendees: [{ name: 'Aroha', email: 'aroha@example.co.nz', timeZone: 'Pacific/Auckland' }],
+      user: { username: 'kiwi-automate' },
+    })
+    await expect(bookEvent(payload)).resolves.toMatchObject({ uid: 'bk_1' })
+    const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit]
+    expect(url).toMatch(/\/api\/book\/event$/)
+    expect(init.method).toBe('POST')
+    expect((init.headers as Record<string, string>)['Content-Type']).toBe('application/json')
+    expect(JSON.parse(init.body as string)).toEqual(payload)
+  })
+
+  it('a non-OK answer with a message rejects with that message and status', async () => {
+    stubFetch(409, { message: 'no_available_users_found_error' })
+    const error = await bookEvent(payload).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(BookingRejected)
+    expect(error).toMatchObject({ status: 409, serverMessage: 'no_available_users_found_error' })
+  })
+
+  it('a non-OK answer without a message rejects with the status only', async () => {
+    stubFetch(502, '<html>Bad gateway</html>')
+    await expect(bookEvent(payload)).rejects.toMatchObject({ status: 502, serverMessage: undefined })
+  })
+})
