@@ -7,7 +7,7 @@ export interface BookingToastProps {
   onDismiss: () => void
 }
 
-/** The modal variant's confirmation (SPEC §8), a polite status instead of an alert box. */
+/** The modal variant's confirmation (SPEC §8), a polite status instead of an alert box; the modal places it. */
 export function BookingToast({ booking, onDismiss }: BookingToastProps) {
   const when = new Intl.DateTimeFormat(undefined, {
     weekday: 'long',
@@ -19,7 +19,7 @@ export function BookingToast({ booking, onDismiss }: BookingToastProps) {
   return (
     <div
       role="status"
-      className="fixed inset-x-4 bottom-4 z-50 mx-auto max-w-md rounded-2xl border border-emerald-400/30 bg-slate-900/95 p-4 text-slate-100 shadow-2xl shadow-black/40 backdrop-blur sm:inset-x-auto sm:right-6 sm:bottom-6"
+      className="rounded-2xl border border-emerald-400/30 bg-slate-900/95 p-4 text-slate-100 shadow-2xl shadow-black/40 backdrop-blur"
     >
       <div className="flex items-start gap-3">
         <svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className="mt-0.5 size-5 shrink-0 text-emerald-300">
