@@ -1,0 +1,114 @@
+/** Test harness: the real app (security headers, /api mount) on a real socket, with a fixed clock. */
+import { serve } from '@hono/node-server'
+import type { AddressInfo } from 'node:net'
+import { Temporal } from 'temporal-polyfill'
+import { createApi } from '../../../server/api/createApi'
+import { createApp } from '../../../server/app'
+import { loadConfig, type ServerConfig } from '../../../server/config'
+import type { BookingStore } from '../../../server/db/store'
+import type { Fetch } from '../../../server/calcomUpstream'
+import type { BookingRequest, SlotsInput } from '../../../src/lib/bookingWire'
+
+export const HOST = 'kiwi-automate'
+export const ADMIN_TOKEN = 'test-admin-token-0123456789'
+
+/** Monday 23 November 2026, 08:30 in Auckland (NZDT, +13:00). */
+export const MONDAY_0830 = Temporal.Instant.from('2026-11-23T08:30:00+13:00')
+
+export interface TestClock {
+  now: Temporal.Instant
+  read: () => Temporal.Instant
+}
+
+export function testClock(start = MONDAY_0830): TestClock {
+  const clock: TestClock = { now: start, read: () => clock.now }
+  return clock
+}
+
+export function testConfig(env: Record<string, string> = {}): ServerConfig {
+  return loadConfig({ RATE_LIMIT_SLOTS: '100000', RATE_LIMIT_BOOKINGS: '100000', ADMIN_TOKEN, ...env })
+}
+
+export interface RunningServer {
+  url: string
+  close: () => Promise<void>
+}
+
+export async function startServer(options: {
+  config: ServerConfig
+  store: BookingStore
+  clock: TestClock
+  fetch?: Fetch
+}): Promise<RunningServer> {
+  const api = createApi({ config: options.config, store: options.store, clock: options.clock.read, fetch: options.fetch })
+  const app = createApp({ config: options.config, site: new Map(), renderNotFound: async () => '<h1>Not found</h1>', api })
+  const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' })
+  await new Promise<void>((resolve) => server.once('listening', () => resolve()))
+  const { port } = server.address() as AddressInfo
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        if ('closeAllConnections' in server) server.closeAllConnections()
+        server.close((error) => (error ? reject(error) : resolve()))
+      }),
+  }
+}
+
+/** The browser's payload (SPEC §7) for a start in the visitor's zone. */
+export function bookingBody(start: string, overrides: Partial<BookingRequest> = {}): BookingRequest {
+  const zoned = Temporal.ZonedDateTime.from(start.includes('[') ? start : `${start}[Pacific/Auckland]`)
+  return {
+    responses: { name: 'Aroha Ngata', email: 'aroha@example.co.nz', guests: [] },
+    user: HOST,
+    start: zoned.toString({ timeZoneName: 'never' }),
+    end: zoned.add({ minutes: 15 }).toString({ timeZoneName: 'never' }),
+    eventTypeId: 7,
+    eventTypeSlug: 'quick-chat',
+    timeZone: zoned.timeZoneId,
+    language: 'en',
+    metadata: {},
+    hasHashedBookingLink: false,
+    routedTeamMemberIds: null,
+    skipContactOwner: false,
+    _isDryRun: false,
+    dub_id: null,
+    ...overrides,
+  }
+}
+
+export function slotsInput(startTime: string, endTime: string, timeZone = 'Pacific/Auckland'): SlotsInput {
+  return {
+    json: {
+      isTeamEvent: false,
+      usernameList: [HOST],
+      eventTypeSlug: 'quick-chat',
+      startTime,
+      endTime,
+      timeZone,
+      duration: null,
+      rescheduleUid: null,
+      orgSlug: null,
+    },
+  }
+}
+
+export const slotsPath = (input: unknown) => `/api/calendar/slots?input=${encodeURIComponent(JSON.stringify(input))}`
+
+export function postBooking(url: string, body: unknown, init: RequestInit = {}): Promise<Response> {
+  return fetch(`${url}/api/book/event`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+    ...init,
+  })
+}
+
+/** Slot times of a slots answer, as local wall times (`2026-11-23 10:30`) in `zone`. */
+export function localTimes(slots: Record<string, { time: string }[]>, zone: string): string[] {
+  return Object.values(slots)
+    .flat()
+    .map(({ time }) =>
+      Temporal.Instant.from(time).toZonedDateTimeISO(zone).toPlainDateTime().toString().slice(0, 16).replace('T', ' '),
+    )
+}
