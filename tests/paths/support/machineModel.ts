@@ -1,0 +1,141 @@
+/**
+ * Path generation and coverage for the production machines (DESIGN §8), shared by both levels:
+ * the machine with injected fakes (vitest) and the real UI (Playwright).
+ *
+ * - The model is `new TestModel(machine, …)` over the production machine itself; the events tried in
+ *   each snapshot are the samples that the snapshot can take (`snapshot.can`), including the machine's
+ *   own `xstate.done.actor.*`, `xstate.error.actor.*` and `xstate.after.*` events, which the executors
+ *   turn into settling a fake actor or advancing a clock.
+ * - Paths: the shortest path to every reachable snapshot, extended by every transition out of it,
+ *   then paths that are a prefix of another dropped. So every transition the model can take is walked.
+ * - Coverage: state nodes from `getStateNodes`, transitions from `toDirectedGraph`, against the steps walked.
+ */
+import type { AnyStateMachine, EventObject, SnapshotFrom } from 'xstate'
+import { getStateNodes, TestModel, toDirectedGraph, type DirectedGraphNode, type StatePath } from 'xstate/graph'
+
+export type AnySnapshot = SnapshotFrom<AnyStateMachine>
+export type ModelPath = StatePath<AnySnapshot, EventObject>
+
+export interface ModelOptions {
+  /** Sample events by type: one per guard branch that matters. Types not listed are sent bare. */
+  samples?: Record<string, ReadonlyArray<EventObject>>
+  input?: unknown
+  /** What makes two snapshots the same vertex; by default the state value and context. */
+  serializeState?: (snapshot: AnySnapshot) => string
+}
+
+interface Transition {
+  key: string
+  source: string
+  eventType: string
+  transition: unknown
+}
+
+function edgesOf(node: DirectedGraphNode): Transition[] {
+  const own = node.edges
+    .filter((edge) => edge.id.endsWith(':0'))
+    .map((edge) => ({
+      key: edge.id.replace(/:0$/, ''),
+      source: edge.source.id,
+      eventType: edge.transition.eventType,
+      transition: edge.transition,
+    }))
+  return [...own, ...node.children.flatMap(edgesOf)]
+}
+
+/** Every transition of the machine (one per transition definition, whatever its number of targets). */
+export function machineTransitions(machine: AnyStateMachine): Transition[] {
+  return edgesOf(toDirectedGraph(machine))
+}
+
+/** Every state node of the machine but the root. */
+export function machineStates(machine: AnyStateMachine): string[] {
+  return getStateNodes(machine.root).map((node) => node.id)
+}
+
+/** The event types the machine reacts to anywhere, its internal done/error/after events included. */
+export function machineEventTypes(machine: AnyStateMachine): string[] {
+  return [...new Set(machineTransitions(machine).map((t) => t.eventType))]
+}
+
+export function createMachineModel(machine: AnyStateMachine, options: ModelOptions = {}) {
+  const candidates: EventObject[] = machineEventTypes(machine).flatMap((type) => options.samples?.[type] ?? [{ type }])
+  return new TestModel(machine, {
+    events: (snapshot: AnySnapshot) => candidates.filter((event) => snapshot.can(event)),
+    ...(options.input !== undefined ? { input: options.input } : {}),
+    ...(options.serializeState ? { serializeState: options.serializeState } : {}),
+  } as never)
+}
+
+const stepKey = (path: ModelPath) => path.steps.map((s) => JSON.stringify(s.event)).join(' → ')
+
+/** A path's name: its events, with the payload of any event that carries one. */
+export function pathTitle(path: ModelPath): string {
+  return path.steps
+    .map(({ event }) => {
+      const { type, ...payload } = event
+      return Object.keys(payload).length ? `${type} ${JSON.stringify(payload)}` : type
+    })
+    .join(' → ')
+}
+
+/** Paths that walk every transition of the model at least once. */
+export function transitionCoveringPaths(model: ReturnType<typeof createMachineModel>): ModelPath[] {
+  const shortest = model.getShortestPaths() as unknown as ModelPath[]
+  const adjacency = model.getAdjacencyMap() as Record<string, { state: AnySnapshot; transitions: Record<string, { event: EventObject; state: AnySnapshot }> }>
+  const serialize = (s: AnySnapshot) => model.options.serializeState!(s as never, undefined as never)
+  const toVertex = new Map(shortest.map((p) => [serialize(p.state), p]))
+  const paths: ModelPath[] = []
+  for (const [vertex, { transitions }] of Object.entries(adjacency)) {
+    const head = toVertex.get(vertex)
+    if (!head) continue
+    for (const { event, state } of Object.values(transitions)) {
+      paths.push({ state, steps: [...head.steps, { event, state }], weight: head.weight + 1 })
+    }
+  }
+  const keys = paths.map(stepKey)
+  return paths
+    .filter((path, i) => !keys.some((other, j) => j !== i && other.length > keys[i]!.length && other.startsWith(keys[i]! + ' → ')))
+    .filter((path, i, all) => all.findIndex((p) => stepKey(p) === stepKey(path)) === i)
+    .sort((a, b) => stepKey(a).localeCompare(stepKey(b)))
+}
+
+export interface Walked {
+  /** Every state node id and transition key of the machine. */
+  allStates: string[]
+  allTransitions: string[]
+  /** Those the paths walked. */
+  states: string[]
+  transitions: string[]
+}
+
+/** A transition's name in reports: `machine.source --EVENT--> [index]`. */
+const transitionName = (t: Transition) => `${t.source} --${t.eventType}--> #${t.key.split(':').at(-1)}`
+
+/** States and transitions of the machine that the given paths walk. */
+export function walkedBy(machine: AnyStateMachine, paths: ReadonlyArray<ModelPath>): Walked {
+  const allStates = machineStates(machine)
+  const allTransitions = machineTransitions(machine)
+  const seenStates = new Set<string>()
+  const seenTransitions = new Set<unknown>()
+  for (const path of paths) {
+    let previous: AnySnapshot | undefined
+    for (const step of path.steps) {
+      for (const id of allStates) if (step.state.matches(stateValuePath(machine, id))) seenStates.add(id)
+      if (previous) for (const t of machine.getTransitionData(previous as never, step.event)) seenTransitions.add(t)
+      previous = step.state
+    }
+  }
+  return {
+    allStates,
+    allTransitions: allTransitions.map(transitionName),
+    states: allStates.filter((id) => seenStates.has(id)),
+    transitions: allTransitions.filter((t) => seenTransitions.has(t.transition)).map(transitionName),
+  }
+}
+
+/** `machine.idle` → `'idle'`; `machine.a.b` → `{ a: 'b' }`, for `snapshot.matches`. */
+function stateValuePath(machine: AnyStateMachine, id: string): string | Record<string, unknown> {
+  const parts = id.split('.').slice(machine.root.id.split('.').length)
+  return parts.reduceRight<string | Record<string, unknown>>((acc, part, i) => (i === parts.length - 1 ? part : { [part]: acc }), '')
+}

@@ -1,0 +1,47 @@
+/**
+ * The UI level of the path tests: the same generated paths, one Playwright test each, carried out on
+ * the built site in Chromium. Executors act as a visitor would (click, type, press keys), settle fakes
+ * through `page.route` and advance `page.clock`; state checks look at what a visitor sees.
+ */
+import { test, type Page } from '@playwright/test'
+import type { AnyStateMachine } from 'xstate'
+import { checkState, execute, type InternalExecutors, type StateChecks, type UserExecutors } from './executors'
+import { createMachineModel, pathTitle, transitionCoveringPaths, walkedBy, type ModelOptions, type ModelPath } from './machineModel'
+import { writePathResult } from './report'
+
+export interface UiPathSpec<M extends AnyStateMachine, TSut> extends ModelOptions {
+  events: UserExecutors<M, TSut>
+  internal: InternalExecutors<TSut>
+  states: StateChecks<M, TSut>
+}
+
+/**
+ * @param name the machine's name in the report (its file name in machines/)
+ * @param machine the production machine the paths are generated from
+ * @param start opens the page in the machine's initial state and returns what the executors need
+ */
+export function describeUiPaths<M extends AnyStateMachine, TSut>(
+  name: string,
+  machine: M,
+  start: (page: Page) => Promise<TSut>,
+  spec: UiPathSpec<M, NoInfer<TSut>>,
+): ModelPath[] {
+  const paths = transitionCoveringPaths(createMachineModel(machine, spec))
+  test.describe(`${name}: UI paths`, () => {
+    for (const path of paths) {
+      const title = pathTitle(path)
+      test(title, async ({ page }) => {
+        const sut = await start(page)
+        await checkState(sut, path.steps[0]!.state, spec.states)
+        for (const step of path.steps.slice(1)) {
+          await test.step(step.event.type, async () => {
+            await execute(machine, sut, step.event, spec.events, spec.internal)
+            await checkState(sut, step.state, spec.states)
+          })
+        }
+        writePathResult({ machine: name, level: 'ui', title, ...walkedBy(machine, [path]) })
+      })
+    }
+  })
+  return paths
+}
