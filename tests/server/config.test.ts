@@ -10,6 +10,24 @@ describe('server configuration', () => {
     expect(config.DATABASE_URL).toBeUndefined()
   })
 
+  it('has the default availability of the built-in scheduler', () => {
+    const config = loadConfig({})
+    expect(config.SCHEDULE_TIME_ZONE).toBe('Pacific/Auckland')
+    expect(config.SCHEDULE_DAYS).toEqual([1, 2, 3, 4, 5])
+    expect([config.SCHEDULE_START, config.SCHEDULE_END]).toEqual([9 * 60, 17 * 60])
+    expect(config.SCHEDULE_SLOT_MINUTES).toBe(15)
+    expect(config.SCHEDULE_MIN_NOTICE_MINUTES).toBe(120)
+    expect(config.SCHEDULE_DAYS_AHEAD).toBe(60)
+    expect(config.CALCOM_TIMEOUT_MS).toBe(10_000)
+  })
+
+  it('reads scheduler overrides', () => {
+    const config = loadConfig({ SCHEDULE_DAYS: 'mon,wed-fri,sun', SCHEDULE_START: '08:30', SCHEDULE_END: '24:00', SCHEDULE_TIME_ZONE: 'Asia/Kolkata' })
+    expect(config.SCHEDULE_DAYS).toEqual([1, 3, 4, 5, 7])
+    expect([config.SCHEDULE_START, config.SCHEDULE_END]).toEqual([8 * 60 + 30, 24 * 60])
+    expect(config.SCHEDULE_TIME_ZONE).toBe('Asia/Kolkata')
+  })
+
   it.each([
     [{ PORT: 'eighty' }, 'PORT must be a whole number from 1 to 65535'],
     [{ PORT: '70000' }, 'PORT must be a whole number from 1 to 65535'],
@@ -17,6 +35,18 @@ describe('server configuration', () => {
     [{ CALCOM_URL: 'cal.example.com' }, 'CALCOM_URL must be an absolute URL such as https://example.com'],
     [{ ADMIN_TOKEN: 'short' }, 'ADMIN_TOKEN must be at least 16 characters'],
     [{ BOOKING_HOST: '  ' }, 'BOOKING_HOST must not be empty'],
+    [{ SCHEDULE_TIME_ZONE: 'Mars/Olympus' }, 'SCHEDULE_TIME_ZONE must be an IANA time zone such as Pacific/Auckland'],
+    [{ SCHEDULE_DAYS: 'fri-mon' }, 'SCHEDULE_DAYS must list weekdays such as mon-fri or mon,wed,fri'],
+    [{ SCHEDULE_DAYS: 'weekdays' }, 'SCHEDULE_DAYS must list weekdays such as mon-fri or mon,wed,fri'],
+    [{ SCHEDULE_START: '9am' }, 'SCHEDULE_START must be a time of day such as 09:00 (00:00 to 24:00)'],
+    [{ SCHEDULE_END: '24:30' }, 'SCHEDULE_END must be a time of day such as 09:00 (00:00 to 24:00)'],
+    [{ SCHEDULE_START: '17:00', SCHEDULE_END: '17:10' }, 'SCHEDULE_END must be at least 15 minutes after SCHEDULE_START'],
+    [{ SCHEDULE_SLOT_MINUTES: '10' }, 'SCHEDULE_SLOT_MINUTES must be a whole number from 15 to 240'],
+    [{ SCHEDULE_MIN_NOTICE_MINUTES: '-5' }, 'SCHEDULE_MIN_NOTICE_MINUTES must be a whole number from 0 to 43200'],
+    [{ SCHEDULE_DAYS_AHEAD: '0' }, 'SCHEDULE_DAYS_AHEAD must be a whole number from 1 to 366'],
+    [{ CALCOM_TIMEOUT_MS: 'soon' }, 'CALCOM_TIMEOUT_MS must be a whole number from 1 to 120000'],
+    [{ RATE_LIMIT_BOOKINGS: '0' }, 'RATE_LIMIT_BOOKINGS must be a whole number from 1 to 10000000'],
+    [{ TRUST_PROXY: 'maybe' }, 'TRUST_PROXY must be true or false'],
   ])('stops with a message naming the variable for %o', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError)
     expect(() => loadConfig(env)).toThrow(message)
