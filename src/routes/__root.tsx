@@ -1,10 +1,24 @@
 import { createRootRoute, Outlet } from '@tanstack/react-router'
+import { BookingModal } from '../components/booking/BookingModal'
 import { ErrorView, NotFoundView } from '../components/ErrorView'
+import { ParticleBackground } from '../components/layout/ParticleBackground'
+import { SiteActorsProvider } from '../components/providers/SiteActors'
 
 export const Route = createRootRoute({
-  component: Outlet,
+  component: RootComponent,
   // The browser wraps the root match in Suspense; asking for it makes the prerenderer do the same.
   wrapInSuspense: true,
   errorComponent: ({ error }) => <ErrorView error={error} />,
   notFoundComponent: NotFoundView,
 })
+
+/** Shared actors for every page; the booking modal and the particle background serve both layouts. */
+function RootComponent() {
+  return (
+    <SiteActorsProvider>
+      <ParticleBackground />
+      <Outlet />
+      <BookingModal />
+    </SiteActorsProvider>
+  )
+}

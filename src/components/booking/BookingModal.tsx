@@ -1,4 +1,101 @@
-/** Placeholder: the booking modal arrives with its machine. */
+import { useSelector } from '@xstate/react'
+import { Component, lazy, Suspense, type ReactNode } from 'react'
+import { useBookingModal, useBookingModalActor } from '../providers/SiteActors'
+import { ModalDialog } from '../layout/ModalDialog'
+import { CloseIcon } from '../layout/icons'
+import { loadBookingForm } from './loadBookingForm'
+
+const BookingForm = lazy(() => loadBookingForm().then((m) => ({ default: m.BookingForm })))
+const BookingToast = lazy(() => import('./BookingToast').then((m) => ({ default: m.BookingToast })))
+
+/**
+ * The booking modal (SPEC §2) and the toast of a confirmed booking. Driven by the shared bookingModal
+ * actor; every open mounts a fresh form (keyed by the machine's formKey), so its fields start empty.
+ */
 export function BookingModal() {
-  return null
+  const actor = useBookingModalActor()
+  const modal = useBookingModal()
+  const open = useSelector(actor, (s) => s.matches({ dialog: 'open' }))
+  const formKey = useSelector(actor, (s) => s.context.formKey)
+  const booking = useSelector(actor, (s) => s.context.booking)
+
+  return (
+    <>
+      {open ? (
+        <ModalDialog
+          id="booking-modal"
+          labelledBy="booking-modal-title"
+          onEscape={modal.pressEscape}
+          onBackdropClick={modal.clickBackdrop}
+          className="m-auto max-h-[90vh] w-[calc(100%-1.5rem)] max-w-3xl overflow-y-auto overscroll-contain rounded-2xl border border-white/10 bg-slate-900 p-0 text-slate-100 shadow-2xl shadow-black/60 backdrop:bg-slate-950/75 backdrop:backdrop-blur-sm motion-safe:transition motion-safe:duration-200 starting:translate-y-2 starting:opacity-0"
+        >
+          <div className="sticky top-0 z-10 flex items-start justify-between gap-4 border-b border-white/10 bg-slate-900/95 px-5 py-4 backdrop-blur sm:px-8 sm:py-5">
+            <div>
+              <h2 id="booking-modal-title" className="text-xl font-semibold text-white sm:text-2xl">
+                Book a Call
+              </h2>
+              <p className="mt-1 text-sm text-slate-400">A free 15-minute call with our team. Choose a time that suits you.</p>
+            </div>
+            <button
+              type="button"
+              aria-label="Close"
+              onClick={modal.clickClose}
+              className="-mr-2 rounded-full p-2 text-slate-400 transition hover:bg-white/10 hover:text-white focus-visible:outline-2 focus-visible:outline-sky-300"
+            >
+              <CloseIcon />
+            </button>
+          </div>
+          <div className="px-5 py-6 sm:px-8">
+            <FormLoadBoundary>
+              <Suspense fallback={<FormLoading />}>
+                <BookingForm key={formKey} variant="modal" onConfirmed={modal.confirm} />
+              </Suspense>
+            </FormLoadBoundary>
+          </div>
+        </ModalDialog>
+      ) : null}
+      {booking ? (
+        <div className="pointer-events-none fixed inset-x-0 bottom-4 z-70 flex justify-center px-4">
+          <div className="pointer-events-auto w-full max-w-md">
+            <Suspense fallback={null}>
+              <BookingToast booking={booking} onDismiss={modal.dismissToast} />
+            </Suspense>
+          </div>
+        </div>
+      ) : null}
+    </>
+  )
+}
+
+function FormLoading() {
+  return (
+    <div role="status" className="flex min-h-72 items-center justify-center text-sm text-slate-400">
+      Loading available times…
+    </div>
+  )
+}
+
+/** If the form's code cannot be fetched (offline), say so inside the modal instead of failing the page. */
+class FormLoadBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false }
+
+  static getDerivedStateFromError() {
+    return { failed: true }
+  }
+
+  override render() {
+    if (!this.state.failed) return this.props.children
+    return (
+      <div role="alert" className="flex min-h-72 flex-col items-center justify-center gap-4 text-center text-slate-300">
+        <p>The booking form could not be loaded. Check your connection and try again.</p>
+        <button
+          type="button"
+          onClick={() => this.setState({ failed: false })}
+          className="rounded-full border border-white/20 px-5 py-2 text-sm font-semibold text-white hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-sky-300"
+        >
+          Try again
+        </button>
+      </div>
+    )
+  }
 }

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
-import { BookingModal } from '../booking/BookingModal'
 import { VoiceWidget } from '../voice/VoiceWidget'
+import { ExternalScript } from './ExternalScript'
 import { Footer } from './Footer'
 import { Header } from './Header'
 
@@ -8,13 +8,19 @@ import { Header } from './Header'
 export function MainLayout({ children }: { children: ReactNode }) {
   return (
     <div className="relative flex min-h-screen flex-col">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-full bg-sky-500 px-4 py-2 text-sm font-semibold text-slate-950 focus:not-sr-only focus:fixed focus:left-4 focus:top-3"
+      >
+        Skip to content
+      </a>
       <Header />
-      <main id="main" className="flex-1">
+      <main id="main" tabIndex={-1} className="flex-1 outline-none">
         {children}
       </main>
       <Footer />
       <VoiceWidget />
-      <BookingModal />
+      <ExternalScript />
     </div>
   )
 }

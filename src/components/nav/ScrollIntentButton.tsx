@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react'
+import type { ScrollTarget } from '../../../machines/scrollIntent'
+import { useScrollIntent } from '../providers/SiteActors'
 
-export type ScrollTarget = 'services' | 'faq' | 'process'
+export type { ScrollTarget }
 
 export interface ScrollIntentButtonProps {
   target: ScrollTarget
@@ -8,10 +10,11 @@ export interface ScrollIntentButtonProps {
   children: ReactNode
 }
 
-/** A control that scrolls to a home-page section, going to / first from another page. Placeholder. */
-export function ScrollIntentButton({ className, children }: ScrollIntentButtonProps) {
+/** A control that scrolls to a home-page section, going to / first from another page. */
+export function ScrollIntentButton({ target, className, children }: ScrollIntentButtonProps) {
+  const intent = useScrollIntent()
   return (
-    <button type="button" className={className}>
+    <button type="button" className={className} onClick={() => intent.go(target)}>
       {children}
     </button>
   )

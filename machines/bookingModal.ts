@@ -1,0 +1,97 @@
+import { assertEvent, assign, setup } from 'xstate'
+import type { ConfirmedBooking } from '../src/components/booking/BookingForm'
+import { focusAfterRender, type FocusReturnTarget } from '../src/lib/focus'
+import { lockPageScroll, unlockPageScroll } from '../src/lib/scrollLock'
+
+export type { FocusReturnTarget }
+
+export interface BookingModalContext {
+  /** Whatever opened the modal (a Book a Call button), to give focus back to. */
+  opener: FocusReturnTarget | null
+  /** Bumped on every open: the view keys the form with it, so each open shows a fresh, empty form. */
+  formKey: number
+  /** The last confirmed booking, shown in the toast until dismissed. */
+  booking: ConfirmedBooking | null
+}
+
+export type BookingModalEvent =
+  | { type: 'OPEN'; opener?: FocusReturnTarget | null }
+  | { type: 'ESCAPE_PRESSED' }
+  | { type: 'CLOSE_CLICKED' }
+  | { type: 'BACKDROP_CLICKED' }
+  | { type: 'BOOKING_CONFIRMED'; booking: ConfirmedBooking }
+  | { type: 'TOAST_DISMISSED' }
+
+/**
+ * The booking modal (SPEC §2): opens from any Book a Call button; closes on Escape, its close button
+ * and a backdrop click; page scrolling is locked while it is open; every open shows a fresh form.
+ * A confirmed booking closes it and keeps the booking for the confirmation toast until dismissed.
+ */
+export const bookingModalMachine = setup({
+  types: {
+    context: {} as BookingModalContext,
+    events: {} as BookingModalEvent,
+  },
+  actions: {
+    assignOpener: assign({
+      opener: ({ event }) => {
+        assertEvent(event, 'OPEN')
+        return event.opener ?? null
+      },
+    }),
+    startFreshForm: assign({ formKey: ({ context }) => context.formKey + 1 }),
+    keepBooking: assign({
+      booking: ({ event }) => {
+        assertEvent(event, 'BOOKING_CONFIRMED')
+        return event.booking
+      },
+    }),
+    clearBooking: assign({ booking: null }),
+    lockPageScroll: () => lockPageScroll(),
+    unlockPageScroll: () => unlockPageScroll(),
+    returnFocusToOpener: ({ context }) => focusAfterRender(context.opener),
+  },
+}).createMachine({
+  id: 'bookingModal',
+  context: { opener: null, formKey: 0, booking: null },
+  type: 'parallel',
+  states: {
+    dialog: {
+      initial: 'closed',
+      states: {
+        closed: {
+          on: {
+            OPEN: { target: 'open', actions: ['assignOpener', 'startFreshForm'] },
+          },
+        },
+        open: {
+          entry: 'lockPageScroll',
+          exit: ['unlockPageScroll', 'returnFocusToOpener'],
+          on: {
+            ESCAPE_PRESSED: 'closed',
+            CLOSE_CLICKED: 'closed',
+            BACKDROP_CLICKED: 'closed',
+            BOOKING_CONFIRMED: 'closed',
+          },
+        },
+      },
+    },
+    toast: {
+      initial: 'hidden',
+      states: {
+        hidden: {
+          on: {
+            BOOKING_CONFIRMED: { target: 'shown', actions: 'keepBooking' },
+          },
+        },
+        shown: {
+          on: {
+            // A second booking replaces the first in the toast.
+            BOOKING_CONFIRMED: { target: 'shown', actions: 'keepBooking' },
+            TOAST_DISMISSED: { target: 'hidden', actions: 'clearBooking' },
+          },
+        },
+      },
+    },
+  },
+})

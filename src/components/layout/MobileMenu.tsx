@@ -1,0 +1,119 @@
+import { Link } from '@tanstack/react-router'
+import { useActorRef, useSelector } from '@xstate/react'
+import { useEffect, useRef } from 'react'
+import { mobileMenuMachine } from '../../../machines/mobileMenu'
+import { headerNav, resourcesMenu } from '../../content/nav'
+import { site } from '../../content/site'
+import { NavItemLink } from '../nav/NavItemLink'
+import { prefetchBookingForm } from '../booking/loadBookingForm'
+import { useBookingModal } from '../providers/SiteActors'
+import { CloseIcon, MenuIcon } from './icons'
+import { ModalDialog } from './ModalDialog'
+
+const itemLink =
+  'block rounded-lg px-3 py-3 text-base font-medium text-slate-200 transition hover:bg-white/5 hover:text-white focus-visible:outline-2 focus-visible:outline-sky-300 aria-[current=page]:text-sky-300'
+
+/**
+ * The slide-in menu below the md breakpoint (SPEC §2): a modal panel that keeps focus inside, locks
+ * page scrolling, and closes on an outside click, a chosen item, Escape or its close button.
+ */
+export function MobileMenu() {
+  const toggleRef = useRef<HTMLButtonElement>(null)
+  const menu = useActorRef(mobileMenuMachine)
+  const open = useSelector(menu, (s) => s.matches('open'))
+  const modal = useBookingModal()
+  const select = () => menu.send({ type: 'ITEM_SELECTED' })
+
+  // The menu does not exist at desktop widths: widening the window closes it.
+  useEffect(() => {
+    if (!open) return
+    const wide = window.matchMedia('(min-width: 48rem)')
+    const onChange = () => {
+      if (wide.matches) menu.send({ type: 'VIEWPORT_WIDENED' })
+    }
+    wide.addEventListener('change', onChange)
+    return () => wide.removeEventListener('change', onChange)
+  }, [open, menu])
+
+  return (
+    <div className="md:hidden">
+      <button
+        ref={toggleRef}
+        type="button"
+        aria-label="Menu"
+        aria-expanded={open}
+        aria-controls="mobile-menu"
+        onClick={(e) => menu.send({ type: 'TOGGLE', toggle: e.currentTarget })}
+        className="-mr-2 rounded-lg p-2 text-slate-200 transition hover:bg-white/10 hover:text-white focus-visible:outline-2 focus-visible:outline-sky-300"
+      >
+        <MenuIcon />
+      </button>
+      {open ? (
+        <ModalDialog
+          id="mobile-menu"
+          label="Menu"
+          onEscape={() => menu.send({ type: 'ESCAPE_PRESSED' })}
+          onBackdropClick={() => menu.send({ type: 'OUTSIDE_CLICKED' })}
+          className="m-0 ml-auto h-dvh max-h-none w-[min(20rem,85vw)] max-w-none overflow-y-auto overscroll-contain border-l border-white/10 bg-slate-950 p-0 text-slate-100 shadow-2xl shadow-black/60 backdrop:bg-slate-950/60 backdrop:backdrop-blur-sm motion-safe:transition-transform motion-safe:duration-200 starting:translate-x-full"
+        >
+          <div className="flex min-h-full flex-col">
+            <div className="flex h-16 items-center justify-between border-b border-white/10 px-4">
+              <Link to="/" onClick={select} className="flex items-center gap-2 rounded-lg font-semibold text-white focus-visible:outline-2 focus-visible:outline-sky-300">
+                <img src="/logo.svg" alt="" width={28} height={28} className="size-7" />
+                <span>{site.name}</span>
+              </Link>
+              <button
+                type="button"
+                aria-label="Close menu"
+                onClick={() => menu.send({ type: 'CLOSE_CLICKED' })}
+                className="-mr-2 rounded-lg p-2 text-slate-300 transition hover:bg-white/10 hover:text-white focus-visible:outline-2 focus-visible:outline-sky-300"
+              >
+                <CloseIcon className="size-6" />
+              </button>
+            </div>
+            <nav aria-label="Mobile" className="flex-1 px-3 py-4">
+              <ul className="space-y-1">
+                {headerNav.before.map((item) => (
+                  <li key={item.label}>
+                    <NavItemLink item={item} onSelect={select} className={itemLink} />
+                  </li>
+                ))}
+                {headerNav.after.map((item) => (
+                  <li key={item.label}>
+                    <NavItemLink item={item} onSelect={select} className={itemLink} />
+                  </li>
+                ))}
+              </ul>
+              <p id="mobile-resources-heading" className="mt-6 px-3 text-xs font-semibold uppercase tracking-wider text-slate-400">
+                {resourcesMenu.label}
+              </p>
+              <ul aria-labelledby="mobile-resources-heading" className="mt-2 space-y-1">
+                {[resourcesMenu.featured, ...resourcesMenu.learningCenter.items].map((item) => (
+                  <li key={item.label}>
+                    <NavItemLink item={item} onSelect={select} className={itemLink} />
+                  </li>
+                ))}
+              </ul>
+            </nav>
+            <div className="border-t border-white/10 p-4">
+              <button
+                type="button"
+                aria-haspopup="dialog"
+                onPointerEnter={prefetchBookingForm}
+                onFocus={prefetchBookingForm}
+                onClick={() => {
+                  select()
+                  // The menu is gone once the modal closes: focus goes back to the menu's toggle.
+                  modal.open(toggleRef.current)
+                }}
+                className="w-full rounded-full bg-sky-500 px-5 py-3 text-sm font-semibold text-slate-950 transition hover:bg-sky-400 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-300"
+              >
+                Book a Call
+              </button>
+            </div>
+          </div>
+        </ModalDialog>
+      ) : null}
+    </div>
+  )
+}

@@ -1,0 +1,112 @@
+import { useRouter, useRouterState } from '@tanstack/react-router'
+import { useActorRef } from '@xstate/react'
+import { createContext, useContext, useLayoutEffect, useMemo, useRef, type ReactNode } from 'react'
+import type { ActorRefFrom } from 'xstate'
+import { bookingModalMachine, type FocusReturnTarget } from '../../../machines/bookingModal'
+import type { ConfirmedBooking } from '../booking/BookingForm'
+import { faqAccordionMachine } from '../../../machines/faqAccordion'
+import { scrollIntentMachine, type ScrollTarget } from '../../../machines/scrollIntent'
+
+declare module '@tanstack/history' {
+  interface HistoryState {
+    /** The scroll-intent flag carried to the home page (SPEC §2 footer links). */
+    scrollTo?: ScrollTarget
+  }
+}
+
+export type BookingModalActor = ActorRefFrom<typeof bookingModalMachine>
+export type ScrollIntentActor = ActorRefFrom<typeof scrollIntentMachine>
+export type FaqAccordionActor = ActorRefFrom<typeof faqAccordionMachine>
+
+interface SiteActors {
+  bookingModal: BookingModalActor
+  scrollIntent: ScrollIntentActor
+  /** The home page's pricing FAQ: the 'Pricing' intent opens its first item. */
+  pricingFaq: FaqAccordionActor
+}
+
+const SiteActorsContext = createContext<SiteActors | null>(null)
+
+/**
+ * The actors several components share (DESIGN §2): the booking modal, the scroll intent and the
+ * pricing FAQ, created once for the whole site. Also reports every change of path to the scroll
+ * intent, which scrolls to the top unless it is carrying the visitor to a home-page section.
+ */
+export function SiteActorsProvider({ children }: { children: ReactNode }) {
+  const router = useRouter()
+  const pricingFaq = useActorRef(faqAccordionMachine)
+  const scrollIntent = useActorRef(
+    scrollIntentMachine.provide({
+      actions: {
+        navigateHome: (_, { target }) => void router.navigate({ to: '/', state: { scrollTo: target } }),
+        openFirstFaqItem: () => pricingFaq.send({ type: 'OPEN_ITEM', index: 0 }),
+      },
+      guards: {
+        isFirstFaqItemOpen: () => pricingFaq.getSnapshot().context.openIndex === 0,
+      },
+    }),
+  )
+  const bookingModal = useActorRef(bookingModalMachine)
+  const actors = useMemo(() => ({ bookingModal, scrollIntent, pricingFaq }), [bookingModal, scrollIntent, pricingFaq])
+  return (
+    <SiteActorsContext.Provider value={actors}>
+      <PathChanges scrollIntent={scrollIntent} />
+      {children}
+    </SiteActorsContext.Provider>
+  )
+}
+
+function PathChanges({ scrollIntent }: { scrollIntent: ScrollIntentActor }) {
+  const router = useRouter()
+  const pathname = useRouterState({ select: (s) => s.resolvedLocation?.pathname })
+  const previous = useRef(pathname)
+  // A layout effect: the new page must not paint at the old page's scroll position first.
+  useLayoutEffect(() => {
+    if (pathname === undefined || pathname === previous.current) return
+    previous.current = pathname
+    const scrollTo = router.state.resolvedLocation?.state.scrollTo
+    scrollIntent.send({ type: 'PATH_CHANGED', pathname, scrollTo })
+  }, [pathname, router, scrollIntent])
+  return null
+}
+
+function useSiteActors(): SiteActors {
+  const actors = useContext(SiteActorsContext)
+  if (!actors) throw new Error('Site actors are used outside <SiteActorsProvider>.')
+  return actors
+}
+
+export function useBookingModalActor(): BookingModalActor {
+  return useSiteActors().bookingModal
+}
+
+export function usePricingFaqActor(): FaqAccordionActor {
+  return useSiteActors().pricingFaq
+}
+
+/** Named senders, so no component builds event objects itself. */
+export function useBookingModal() {
+  const modal = useBookingModalActor()
+  return useMemo(
+    () => ({
+      open: (opener: FocusReturnTarget | null) => modal.send({ type: 'OPEN', opener }),
+      pressEscape: () => modal.send({ type: 'ESCAPE_PRESSED' }),
+      clickClose: () => modal.send({ type: 'CLOSE_CLICKED' }),
+      clickBackdrop: () => modal.send({ type: 'BACKDROP_CLICKED' }),
+      confirm: (booking: ConfirmedBooking) => modal.send({ type: 'BOOKING_CONFIRMED', booking }),
+      dismissToast: () => modal.send({ type: 'TOAST_DISMISSED' }),
+    }),
+    [modal],
+  )
+}
+
+export function useScrollIntent() {
+  const { scrollIntent } = useSiteActors()
+  const router = useRouter()
+  return useMemo(
+    () => ({
+      go: (target: ScrollTarget) => scrollIntent.send({ type: 'GO', target, pathname: router.state.location.pathname }),
+    }),
+    [scrollIntent, router],
+  )
+}

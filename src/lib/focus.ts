@@ -1,0 +1,18 @@
+/** Something to give focus back to (a button), without tying machines to the DOM types. */
+export interface FocusReturnTarget {
+  focus: (options?: FocusOptions) => void
+  readonly isConnected?: boolean
+}
+
+/**
+ * Focuses an element once the current render has been committed: a modal <dialog> makes the rest of
+ * the page inert until it is removed, so focus can only go back to the page after that.
+ */
+export function focusAfterRender(target: FocusReturnTarget | null | undefined): void {
+  if (!target) return
+  const run = () => {
+    if (target.isConnected !== false) target.focus({ preventScroll: true })
+  }
+  if (typeof requestAnimationFrame === 'function') requestAnimationFrame(run)
+  else run()
+}
