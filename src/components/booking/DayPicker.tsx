@@ -11,14 +11,14 @@ export interface DayPickerProps {
 /** Moves the selected day one day at a time; Previous is disabled when the day before is past. */
 export function DayPicker({ dayLabel, canGoBack, onPrevious, onNext }: DayPickerProps) {
   return (
-    <div className="flex items-center justify-between gap-2">
-      <button type="button" className={smallButton} disabled={!canGoBack} onClick={onPrevious}>
+    <div className="grid grid-cols-2 items-center gap-2 sm:flex sm:justify-between">
+      <button type="button" className={`${smallButton} justify-self-start`} disabled={!canGoBack} onClick={onPrevious}>
         <span aria-hidden="true">‹</span> Previous Day
       </button>
-      <p className="text-center text-sm font-semibold text-white sm:text-base" aria-live="polite">
+      <p className="order-first col-span-2 text-center text-base font-semibold text-white sm:order-none" aria-live="polite">
         {dayLabel}
       </p>
-      <button type="button" className={smallButton} onClick={onNext}>
+      <button type="button" className={`${smallButton} justify-self-end`} onClick={onNext}>
         Next Day <span aria-hidden="true">›</span>
       </button>
     </div>

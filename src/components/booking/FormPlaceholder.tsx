@@ -11,6 +11,7 @@ export function FormPlaceholder() {
           <div key={i}>
             <div className={`h-4 w-24 ${bar}`} />
             <div className={`mt-1.5 h-11 ${bar}`} />
+            <div className="mt-1.5 h-5" />
           </div>
         ))}
       </div>
@@ -20,7 +21,7 @@ export function FormPlaceholder() {
         <div className={`h-10 w-28 ${bar}`} />
       </div>
       <div className="grid grid-cols-4 gap-2 sm:grid-cols-5">
-        {Array.from({ length: 10 }, (_, i) => (
+        {Array.from({ length: 20 }, (_, i) => (
           <div key={i} className={`h-10 ${bar}`} />
         ))}
       </div>

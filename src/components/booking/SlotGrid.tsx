@@ -23,7 +23,7 @@ export function SlotGrid({ view, selected, readOnly, onChoose, onRetry }: SlotGr
       return (
         <div className={grid} aria-busy="true">
           <span className="sr-only">Loading available time slots…</span>
-          {Array.from({ length: 10 }, (_, i) => (
+          {Array.from({ length: 20 }, (_, i) => (
             <div key={i} aria-hidden="true" className="h-10 animate-pulse rounded-lg bg-white/10 motion-reduce:animate-none" />
           ))}
         </div>
@@ -60,7 +60,7 @@ export function SlotGrid({ view, selected, readOnly, onChoose, onRetry }: SlotGr
                   onClick={() => {
                     if (!readOnly) onChoose(slot.time)
                   }}
-                  className={`min-h-10 w-full rounded-lg border px-1 py-2 text-sm font-medium tabular-nums transition ${focusRing} ${
+                  className={`min-h-10 w-full rounded-lg border px-0.5 py-2 text-[0.8125rem] font-medium whitespace-nowrap tabular-nums transition sm:text-sm ${focusRing} ${
                     pressed
                       ? 'border-sky-300 bg-sky-400 text-slate-950'
                       : 'border-white/15 bg-white/5 text-slate-100 hover:border-sky-300/60 hover:bg-sky-400/10'

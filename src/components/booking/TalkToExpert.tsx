@@ -72,7 +72,7 @@ export function TalkToExpert() {
             ))}
           </ul>
         </div>
-        <div className="min-h-[36rem] rounded-2xl border border-white/10 bg-slate-900/60 p-5 backdrop-blur-sm sm:p-7">
+        <div className="min-h-[44rem] sm:min-h-[40rem] rounded-2xl border border-white/10 bg-slate-900/60 p-5 backdrop-blur-sm sm:p-7">
           {wanted ? (
             <Suspense fallback={<FormPlaceholder />}>
               <BookingForm variant="inline" />

@@ -1,0 +1,300 @@
+/**
+ * The booking flow in Chromium against the built site and the real server (built-in scheduler:
+ * Pacific/Auckland, Monday to Friday 09:00–17:00, 2 hours' notice). Tests that book use different
+ * slots of the first bookable day, so they can run side by side on one server.
+ */
+import { expect, test, type Browser, type Locator, type Page } from '@playwright/test'
+import { readFile } from 'node:fs/promises'
+
+export const SLOT_TAKEN = 'This time slot is no longer available. Please select another time.'
+
+export function bookingDialog(page: Page): Locator {
+  return page.getByRole('dialog', { name: 'Book a Call' })
+}
+
+/** Clicks the first 'Book a Call' until the modal is open (the page may still be hydrating). */
+export async function openBookingModal(page: Page): Promise<Locator> {
+  const dialog = bookingDialog(page)
+  await expect(async () => {
+    await page.getByRole('button', { name: 'Book a Call' }).first().click()
+    await expect(dialog).toBeVisible({ timeout: 1_000 })
+  }).toPass({ timeout: 15_000 })
+  return dialog
+}
+
+/** The slot buttons of the form in `scope`. */
+export function slotButtons(scope: Locator): Locator {
+  return scope.getByRole('group', { name: 'Select Time' }).getByRole('listitem').getByRole('button')
+}
+
+/**
+ * Moves `ahead` days forward (past the scheduler's 2-hour notice), then on to the first day with
+ * slots (the host works Monday to Friday, Auckland time). Returns how many days it moved.
+ */
+export async function goToBookableDay(scope: Locator, ahead = 3): Promise<number> {
+  const next = scope.getByRole('button', { name: 'Next Day' })
+  const empty = scope.getByText('No available time slots for this date')
+  let moved = 0
+  for (; moved < ahead; moved++) await next.click()
+  for (let i = 0; i < 7; i++) {
+    await expect(slotButtons(scope).first().or(empty)).toBeVisible({ timeout: 10_000 })
+    if (await slotButtons(scope).first().isVisible()) return moved
+    await next.click()
+    moved++
+  }
+  throw new Error('No day with free slots within a week')
+}
+
+export async function moveDays(scope: Locator, days: number): Promise<void> {
+  for (let i = 0; i < days; i++) await scope.getByRole('button', { name: 'Next Day' }).click()
+}
+
+/** Chooses the n-th slot of the day and returns its label (the time as shown). */
+export async function chooseSlot(scope: Locator, index: number): Promise<string> {
+  const slot = slotButtons(scope).nth(index)
+  const label = (await slot.textContent())!.trim()
+  await slot.click()
+  await expect(slot).toHaveAttribute('aria-pressed', 'true')
+  return label
+}
+
+export async function fillContact(scope: Locator, name: string, email: string): Promise<void> {
+  await scope.getByLabel('Full Name').fill(name)
+  await scope.getByLabel('Email Address').fill(email)
+}
+
+/** Presses Tab until `target` has focus (keyboard only). */
+export async function tabTo(page: Page, target: Locator, maxPresses = 60): Promise<void> {
+  for (let i = 0; i < maxPresses; i++) {
+    if (await target.evaluate((el) => el === document.activeElement)) return
+    await page.keyboard.press('Tab')
+  }
+  throw new Error(`Tab never reached ${target.toString()}`)
+}
+
+/** The inline 'Talk to an Expert' section, scrolled to, with its form loaded. */
+export async function talkToExpert(page: Page): Promise<Locator> {
+  const section = page.getByRole('region', { name: 'Talk to an Expert' })
+  await section.scrollIntoViewIfNeeded()
+  await expect(section.getByRole('button', { name: 'Confirm Booking' })).toBeVisible({ timeout: 15_000 })
+  return section
+}
+
+async function modalPage(browser: Browser, timezoneId: string): Promise<{ page: Page; dialog: Locator }> {
+  const context = await browser.newContext({ timezoneId, locale: 'en-NZ' })
+  const page = await context.newPage()
+  await page.goto('/')
+  return { page, dialog: await openBookingModal(page) }
+}
+
+test.describe('booking through the modal', () => {
+  test.use({ timezoneId: 'Pacific/Auckland', locale: 'en-NZ' })
+
+  test('books a slot: Processing..., the modal closes, the toast confirms, and the slot is gone', async ({ page }) => {
+    await page.goto('/')
+    let dialog = await openBookingModal(page)
+    await expect(dialog.getByText('Times in Pacific/Auckland', { exact: false })).toBeVisible()
+    const days = await goToBookableDay(dialog)
+    const time = await chooseSlot(dialog, 0)
+    await expect(dialog.getByText(new RegExp(`^Selected: .*${time}$`))).toBeVisible()
+    await fillContact(dialog, '  Aroha Ngata ', ' aroha@example.co.nz ')
+
+    // Hold the request a moment so 'Processing...' can be seen; capture what is sent.
+    let sent: Record<string, unknown> | undefined
+    await page.route('**/api/book/event', async (route) => {
+      sent = route.request().postDataJSON() as Record<string, unknown>
+      await new Promise((resolve) => setTimeout(resolve, 600))
+      await route.continue()
+    })
+    await dialog.getByRole('button', { name: 'Confirm Booking' }).click()
+    await expect(dialog.getByRole('button', { name: 'Processing...' })).toBeDisabled()
+
+    await expect(dialog).toBeHidden()
+    const toast = page.getByRole('status').filter({ hasText: 'Booking confirmed!' })
+    await expect(toast).toContainText("Booking confirmed! You'll receive a confirmation email at aroha@example.co.nz")
+    expect(sent).toMatchObject({
+      responses: { name: 'Aroha Ngata', email: 'aroha@example.co.nz', guests: [] },
+      eventTypeId: 7,
+      eventTypeSlug: 'quick-chat',
+      timeZone: 'Pacific/Auckland',
+      language: 'en',
+      metadata: {},
+      hasHashedBookingLink: false,
+      routedTeamMemberIds: null,
+      skipContactOwner: false,
+      _isDryRun: false,
+      dub_id: null,
+    })
+    expect(String(sent?.start)).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:00\+1[23]:00$/)
+
+    // 'Add to calendar' downloads an .ics made in the browser.
+    const [download] = await Promise.all([page.waitForEvent('download'), toast.getByRole('link', { name: 'Add to calendar' }).click()])
+    expect(download.suggestedFilename()).toBe('booking.ics')
+    const ics = await readFile((await download.path())!, 'utf8')
+    expect(ics).toContain('BEGIN:VEVENT')
+    expect(ics).toMatch(/DTSTART:\d{8}T\d{6}Z/)
+
+    await toast.getByRole('button', { name: 'Dismiss' }).click()
+    await expect(toast).toBeHidden()
+
+    // A fresh modal: empty fields, and the booked time is no longer offered that day.
+    dialog = await openBookingModal(page)
+    await expect(dialog.getByLabel('Full Name')).toHaveValue('')
+    await moveDays(dialog, days)
+    await expect(slotButtons(dialog).first()).toBeVisible()
+    await expect(slotButtons(dialog).filter({ hasText: new RegExp(`^${time}$`) })).toHaveCount(0)
+  })
+
+  test('shows each message on blur, and all of them on submit', async ({ page }) => {
+    await page.goto('/')
+    const dialog = await openBookingModal(page)
+    const name = dialog.getByLabel('Full Name')
+    const email = dialog.getByLabel('Email Address')
+    const time = dialog.getByRole('group', { name: 'Select Time' })
+
+    await expect(dialog.getByText('Name is required')).toHaveCount(0)
+    await name.focus()
+    await name.blur()
+    await expect(name).toHaveAccessibleDescription('Name is required')
+    await expect(name).toHaveAttribute('aria-invalid', 'true')
+    await expect(dialog.getByText('Email is required')).toHaveCount(0)
+
+    await name.fill('A')
+    await expect(name).toHaveAccessibleDescription('Name must be at least 2 characters')
+    await email.fill('aroha@example')
+    await email.blur()
+    await expect(email).toHaveAccessibleDescription('Please enter a valid email')
+    await expect(time).not.toHaveAttribute('aria-invalid', 'true')
+
+    await dialog.getByRole('button', { name: 'Confirm Booking' }).click()
+    await expect(time).toHaveAccessibleDescription('Please select a time slot')
+    await expect(time).toHaveAttribute('aria-invalid', 'true')
+    await expect(dialog).toBeVisible()
+
+    // Live from now on.
+    await name.fill('Al')
+    await expect(name).not.toHaveAttribute('aria-invalid', 'true')
+    await email.fill('')
+    await expect(email).toHaveAccessibleDescription('Email is required')
+  })
+
+  test('two visitors race for one slot: one is confirmed, the other is told it is gone', async ({ browser }) => {
+    test.slow() // two browser contexts on a shared 2-core machine
+    const a = await modalPage(browser, 'Pacific/Auckland')
+    const b = await modalPage(browser, 'Pacific/Auckland')
+    const days = await goToBookableDay(a.dialog)
+    await moveDays(b.dialog, days)
+    const time = await chooseSlot(a.dialog, 8)
+    expect(await chooseSlot(b.dialog, 8)).toBe(time)
+    await fillContact(a.dialog, 'Aroha Ngata', 'aroha@example.co.nz')
+    await fillContact(b.dialog, 'Ben Lee', 'ben@example.com')
+
+    await Promise.all([
+      a.dialog.getByRole('button', { name: 'Confirm Booking' }).click(),
+      b.dialog.getByRole('button', { name: 'Confirm Booking' }).click(),
+    ])
+    const confirmed = (p: Page) => p.getByRole('status').filter({ hasText: 'Booking confirmed!' })
+    const taken = (d: Locator) => d.getByRole('alert').filter({ hasText: SLOT_TAKEN })
+    await expect(confirmed(a.page).or(taken(a.dialog))).toBeVisible()
+    await expect(confirmed(b.page).or(taken(b.dialog))).toBeVisible()
+
+    const outcomes = [await confirmed(a.page).isVisible(), await confirmed(b.page).isVisible()]
+    expect(outcomes.filter(Boolean)).toHaveLength(1)
+    const loser = outcomes[0] ? b : a
+    await expect(taken(loser.dialog)).toHaveText(SLOT_TAKEN)
+    // The loser's day reloads without the taken slot, and the choice is cleared.
+    await expect(slotButtons(loser.dialog).first()).toBeVisible()
+    await expect(slotButtons(loser.dialog).filter({ hasText: new RegExp(`^${time}$`) })).toHaveCount(0)
+    await expect(loser.dialog.getByText('Selected:', { exact: false })).toHaveCount(0)
+    await expect(loser.dialog.getByRole('button', { name: 'Confirm Booking' })).toBeEnabled()
+    await Promise.all([a.page.context().close(), b.page.context().close()])
+  })
+
+  test('a slot list that fails to load says so, and Retry recovers', async ({ page }) => {
+    let failing = true
+    await page.route('**/api/calendar/slots?**', (route) =>
+      failing ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":{"json":{"message":"boom"}}}' }) : route.continue(),
+    )
+    await page.goto('/')
+    const dialog = await openBookingModal(page)
+    await expect(dialog.getByText('Failed to load available time slots. Please try again.')).toBeVisible()
+    await expect(dialog.getByRole('alert').filter({ hasText: 'Failed to load available time slots.' })).toBeVisible()
+
+    failing = false
+    await dialog.getByRole('button', { name: 'Retry' }).click()
+    await expect(dialog.getByText('Failed to load available time slots. Please try again.')).toBeHidden()
+    await expect(slotButtons(dialog).first().or(dialog.getByText('No available time slots for this date'))).toBeVisible()
+    await goToBookableDay(dialog, 1)
+  })
+
+  test('keyboard only: from Book a Call to the confirmation toast', async ({ page }) => {
+    await page.goto('/')
+    const bookACall = page.getByRole('button', { name: 'Book a Call' }).first()
+    await expect(bookACall).toBeVisible()
+    const dialog = bookingDialog(page)
+    await expect(async () => {
+      await tabTo(page, bookACall)
+      await page.keyboard.press('Enter')
+      await expect(dialog).toBeVisible({ timeout: 1_000 })
+    }).toPass({ timeout: 15_000 })
+
+    await tabTo(page, dialog.getByLabel('Full Name'))
+    await page.keyboard.type('Kiri Tane')
+    await page.keyboard.press('Tab')
+    await expect(dialog.getByLabel('Email Address')).toBeFocused()
+    await page.keyboard.type('kiri@example.co.nz')
+
+    const next = dialog.getByRole('button', { name: 'Next Day' })
+    await tabTo(page, next)
+    await expect(next).toHaveCSS('outline-style', 'solid')
+    const empty = dialog.getByText('No available time slots for this date')
+    for (let i = 0; i < 3; i++) await page.keyboard.press('Enter')
+    for (let i = 0; i < 7; i++) {
+      await expect(slotButtons(dialog).first().or(empty)).toBeVisible()
+      if (await slotButtons(dialog).first().isVisible()) break
+      await page.keyboard.press('Enter')
+    }
+    const slot = slotButtons(dialog).nth(12)
+    await tabTo(page, slot)
+    await expect(slot).toHaveCSS('outline-style', 'solid')
+    await page.keyboard.press('Space')
+    await expect(slot).toHaveAttribute('aria-pressed', 'true')
+
+    const confirm = dialog.getByRole('button', { name: 'Confirm Booking' })
+    await tabTo(page, confirm)
+    await page.keyboard.press('Enter')
+    await expect(dialog).toBeHidden()
+    await expect(page.getByRole('status').filter({ hasText: 'Booking confirmed!' })).toContainText('kiri@example.co.nz')
+  })
+})
+
+test.describe('booking through the inline Talk to an Expert section', () => {
+  test.use({ timezoneId: 'America/Los_Angeles', locale: 'en-US' })
+
+  test('books, confirms inline, clears the form and returns to idle after 5 seconds', async ({ page }) => {
+    await page.clock.install()
+    await page.goto('/about')
+    const section = await talkToExpert(page)
+    await expect(section.getByText('Times in America/Los_Angeles', { exact: false })).toBeVisible()
+    await goToBookableDay(section)
+    const time = await chooseSlot(section, 4)
+    await fillContact(section, 'Mere Smith', 'mere@example.com')
+    // From here the page's clock moves only when the test says so.
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000)
+    await section.getByRole('button', { name: 'Confirm Booking' }).click()
+
+    const confirmation = section.getByRole('status').filter({ hasText: 'Booking confirmed!' })
+    await expect(confirmation).toHaveText(/Booking confirmed! Check mere@example\.com for details\./)
+    await expect(confirmation.getByRole('link', { name: 'Add to calendar' })).toBeVisible()
+    await expect(section.getByLabel('Full Name')).toHaveValue('')
+    await expect(section.getByLabel('Email Address')).toHaveValue('')
+    // The day reloads without the booked time.
+    await expect(slotButtons(section).first()).toBeVisible()
+    await expect(slotButtons(section).filter({ hasText: new RegExp(`^${time}$`) })).toHaveCount(0)
+
+    await page.clock.runFor(4_900)
+    await expect(confirmation).toBeVisible()
+    await page.clock.runFor(200)
+    await expect(confirmation).toBeHidden()
+  })
+})
