@@ -1,8 +1,64 @@
 import { defineConfig, devices } from '@playwright/test'
 import { chromiumArgs, ensureChromium } from './tests/support/chromium'
 import { E2E_ORIGIN, e2eEnv } from './tests/e2e/env'
+import {
+  fakeMediaArgs,
+  VOICE_SCRIPTED_ORIGIN,
+  VOICE_SDK_ORIGIN,
+  voiceScriptedEnv,
+  voiceSdkEnv,
+} from './tests/e2e/support/voice/voiceEnv'
 
 const executablePath = ensureChromium()
+
+// The voice build variants have their own projects and servers (tests/e2e/support/voice/voiceEnv.ts).
+const VOICE_SDK_SPECS = /voice-sdk\.spec\.ts$/
+const VOICE_SCRIPTED_SPECS = /voice-scripted\.spec\.ts$/
+
+/** Options of `playwright test` that take a value (so the value is not read as a file filter). */
+const VALUED_OPTIONS = new Set(['--project', '--grep', '-g', '--grep-invert', '--workers', '-j', '--config', '-c', '--reporter', '--retries', '--timeout', '--repeat-each', '--shard', '--max-failures', '--output', '--trace'])
+
+/**
+ * Each variant is a separate build: start its server only when the run can include its spec file
+ * (no file filter, or one that matches it, and no --project that leaves the variant out).
+ */
+function runMayInclude(project: string, specFile: string): boolean {
+  const testAt = process.argv.indexOf('test')
+  if (testAt < 0) return false // a worker process: servers are the main process's business
+  const args = process.argv.slice(testAt + 1)
+  const projects: string[] = []
+  const filters: string[] = []
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!
+    if (arg.startsWith('--project=')) projects.push(arg.slice('--project='.length))
+    else if (arg === '--project' && args[i + 1]) projects.push(args[++i]!)
+    else if (VALUED_OPTIONS.has(arg)) i++
+    else if (!arg.startsWith('-')) filters.push(arg.replace(/^\.\//, ''))
+  }
+  if (projects.length > 0 && !projects.includes(project)) return false
+  const matches = (filter: string) => {
+    if (specFile.includes(filter)) return true
+    try {
+      return new RegExp(filter).test(specFile)
+    } catch {
+      return false
+    }
+  }
+  return filters.length === 0 || filters.some(matches)
+}
+
+const server = (env: Record<string, string>, origin: string) => ({
+  command: 'npx tsx tests/e2e/serve.ts',
+  url: `${origin}/robots.txt`,
+  env,
+  timeout: 180_000,
+  reuseExistingServer: false,
+  stdout: 'pipe' as const,
+  stderr: 'pipe' as const,
+})
+
+const withSdk = runMayInclude('voice-sdk', 'tests/e2e/voice-sdk.spec.ts')
+const withScripted = runMayInclude('voice-scripted', 'tests/e2e/voice-scripted.spec.ts')
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -17,14 +73,26 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions: { executablePath, args: chromiumArgs },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], launchOptions: { executablePath, args: chromiumArgs } } }],
-  webServer: {
-    command: 'npx tsx tests/e2e/serve.ts',
-    url: `${E2E_ORIGIN}/robots.txt`,
-    env: e2eEnv,
-    timeout: 180_000,
-    reuseExistingServer: false,
-    stdout: 'pipe',
-    stderr: 'pipe',
-  },
+  projects: [
+    {
+      name: 'chromium',
+      testIgnore: [VOICE_SDK_SPECS, VOICE_SCRIPTED_SPECS],
+      use: { ...devices['Desktop Chrome'], launchOptions: { executablePath, args: chromiumArgs } },
+    },
+    {
+      name: 'voice-sdk',
+      testMatch: VOICE_SDK_SPECS,
+      use: { ...devices['Desktop Chrome'], baseURL: VOICE_SDK_ORIGIN, launchOptions: { executablePath, args: [...chromiumArgs, ...fakeMediaArgs] } },
+    },
+    {
+      name: 'voice-scripted',
+      testMatch: VOICE_SCRIPTED_SPECS,
+      use: { ...devices['Desktop Chrome'], baseURL: VOICE_SCRIPTED_ORIGIN, launchOptions: { executablePath, args: [...chromiumArgs, ...fakeMediaArgs] } },
+    },
+  ],
+  webServer: [
+    server(e2eEnv, E2E_ORIGIN),
+    ...(withSdk ? [server(voiceSdkEnv, VOICE_SDK_ORIGIN)] : []),
+    ...(withScripted ? [server(voiceScriptedEnv, VOICE_SCRIPTED_ORIGIN)] : []),
+  ],
 })

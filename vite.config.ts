@@ -1,7 +1,11 @@
 import tailwindcss from '@tailwindcss/vite'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import react from '@vitejs/plugin-react'
+import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vite'
+
+// Browser tests only (tests/e2e/serve.ts): swap the voice SDK for a scripted fake. Never set for a real build.
+const voiceFake = process.env.E2E_VOICE_FAKE === '1'
 
 // BOOKING_* settings are read by both the browser build and the server (DESIGN §7).
 export default defineConfig({
@@ -11,5 +15,8 @@ export default defineConfig({
     react(),
     tailwindcss(),
   ],
+  ...(voiceFake && {
+    resolve: { alias: { '@vapi-ai/web': fileURLToPath(new URL('./tests/e2e/support/voice-fake/fakeVapi.ts', import.meta.url)) } },
+  }),
   build: { target: 'es2022', sourcemap: false },
 })

@@ -1,9 +1,10 @@
 /**
- * Builds the site with the browser tests' settings into .tmp/e2e-dist (when it changed) and serves it
- * with the real server on a fresh data directory. Playwright starts this as its web server.
+ * Builds the site with the browser tests' settings into .tmp/e2e-dist-<port> (when it changed) and serves it
+ * with the real server on a fresh data directory. Playwright starts this as its web server (one per build variant).
  */
 import { spawnSync } from 'node:child_process'
-import { mkdtempSync } from 'node:fs'
+import { createHash } from 'node:crypto'
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { buildIsCurrent } from '../../scripts/buildStamp.ts'
@@ -12,6 +13,14 @@ const root = join(import.meta.dirname, '../..')
 process.env.DIST_DIR = join(root, `.tmp/e2e-dist-${process.env.PORT}`)
 process.env.DATA_DIR = mkdtempSync(join(tmpdir(), 'agency-e2e-data-'))
 process.env.HOST = '127.0.0.1'
+
+if (process.env.E2E_VOICE_FAKE === '1') {
+  // The scripted voice fake is outside the build stamp's inputs: fold its contents into a stamped setting.
+  const dir = join(root, 'tests/e2e/support/voice-fake')
+  const hash = createHash('sha256')
+  for (const name of readdirSync(dir).sort()) hash.update(name).update(readFileSync(join(dir, name)))
+  process.env.VITE_E2E_VOICE_FAKE_STAMP = hash.digest('hex').slice(0, 16)
+}
 
 if (!(await buildIsCurrent(process.env.DIST_DIR))) {
   const result = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/build.ts'], { stdio: 'inherit', cwd: root })

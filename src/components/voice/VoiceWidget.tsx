@@ -27,7 +27,7 @@ export function VoiceWidget() {
           <rect x="9" y="3" width="6" height="11" rx="3" />
           <path d="M5 11a7 7 0 0 0 14 0M12 18v3" strokeLinecap="round" />
         </svg>
-        <span className="max-sm:sr-only">Talk to our AI assistant</span>
+        <span>Talk to our AI</span>
         {inCall && <span aria-hidden="true" className="size-2 rounded-full bg-emerald-300 motion-safe:animate-pulse" />}
       </summary>
       <section

@@ -1,0 +1,115 @@
+/**
+ * The widget through a whole call, with the SDK swapped for a scripted fake (the voice-scripted build):
+ * Start → 'Connecting...' → 'End Call' with speaking indicator, mute and captions → 'Ending...' → 'Start a call'.
+ */
+import { expect, test, type Page } from '@playwright/test'
+import { VOICE_FAKE_COMMAND, type VoiceFakeCommand, type VoiceFakeLog } from './support/voice-fake/fakeVapi'
+import { VOICE_API_ORIGIN, VOICE_ASSISTANT_ID, VOICE_PUBLIC_KEY } from './support/voice/voiceEnv'
+
+const drive = (page: Page, command: VoiceFakeCommand) =>
+  page.evaluate(({ name, detail }) => window.dispatchEvent(new CustomEvent(name, { detail })), { name: VOICE_FAKE_COMMAND, detail: command })
+
+const fakeLog = (page: Page) => page.evaluate(() => window.__voiceFake as VoiceFakeLog)
+
+/** The fake's start() has been called (the SDK chunk loaded and the microphone granted). */
+async function startCalled(page: Page) {
+  await expect.poll(async () => (await fakeLog(page))?.calls ?? []).toContain(`start:${VOICE_ASSISTANT_ID}`)
+}
+
+async function openWidget(page: Page) {
+  await page.goto('/')
+  await page.getByText('Talk to our AI', { exact: true }).click()
+  return page.getByRole('region', { name: 'Voice assistant' })
+}
+
+test('a whole call: connecting, listening, speaking, captions, mute, ending, back to start', async ({ page }) => {
+  const widget = await openWidget(page)
+  await expect(widget.getByText('Calls are answered by an AI assistant and may be recorded.', { exact: false })).toBeVisible()
+  const call = widget.getByRole('button', { name: 'Start a call' })
+  await call.click()
+
+  await expect(widget.getByRole('button', { name: 'Connecting...' })).toBeDisabled()
+  await startCalled(page)
+  const log = await fakeLog(page)
+  expect(log.constructed).toEqual([{ apiToken: VOICE_PUBLIC_KEY, apiBaseUrl: VOICE_API_ORIGIN, dailyConfig: { avoidEval: true } }])
+  expect(log.calls).toEqual([`start:${VOICE_ASSISTANT_ID}`])
+  // Listeners for errors and start progress were attached before start().
+  expect(log.listenersAtStart[0]).toEqual(expect.arrayContaining(['error', 'camera-error', 'call-start-progress', 'call-start', 'call-end']))
+  await expect(widget.getByRole('button', { name: 'Mute' })).toHaveCount(0)
+
+  await drive(page, { type: 'listening' })
+  const end = widget.getByRole('button', { name: 'End Call' })
+  await expect(end).toBeEnabled()
+  await expect(widget.getByText('Assistant is listening')).toBeVisible()
+  await expect(widget.getByText('00:01')).toBeVisible({ timeout: 3_000 })
+
+  await drive(page, { type: 'speech-start' })
+  await drive(page, { type: 'volume', level: 0.8 })
+  await expect(widget.getByText('Assistant is speaking')).toBeVisible()
+  await drive(page, { type: 'transcript', role: 'assistant', transcriptType: 'partial', transcript: 'Kia ora' })
+  const captions = widget.getByRole('log', { name: 'Live captions' })
+  await expect(captions).toHaveAttribute('aria-live', 'polite')
+  await expect(captions).toContainText('Assistant: Kia ora')
+  await drive(page, { type: 'transcript', role: 'assistant', transcriptType: 'final', transcript: 'Kia ora, how can I help you today?' })
+  await drive(page, { type: 'transcript', role: 'user', transcriptType: 'final', transcript: 'I want to automate invoicing.' })
+  await expect(captions.getByRole('paragraph')).toHaveText(['Assistant: Kia ora, how can I help you today?', 'You: I want to automate invoicing.'])
+  await drive(page, { type: 'speech-end' })
+  await expect(widget.getByText('Assistant is listening')).toBeVisible()
+
+  const mute = widget.getByRole('button', { name: 'Mute' })
+  await expect(mute).toHaveAttribute('aria-pressed', 'false')
+  await mute.click()
+  await expect(mute).toHaveAttribute('aria-pressed', 'true')
+  await mute.click()
+  await expect(mute).toHaveAttribute('aria-pressed', 'false')
+  expect((await fakeLog(page)).calls).toEqual([`start:${VOICE_ASSISTANT_ID}`, 'setMuted:true', 'setMuted:false'])
+
+  await end.click()
+  await expect(widget.getByRole('button', { name: 'Ending...' })).toBeDisabled()
+  await expect(widget.getByRole('button', { name: 'Mute' })).toHaveCount(0)
+  await drive(page, { type: 'finish-stop' })
+  await expect(widget.getByRole('button', { name: 'Start a call' })).toBeEnabled()
+  // Agreed once: the notice is not shown again on this device.
+  await expect(widget.getByText('may be recorded', { exact: false })).toHaveCount(0)
+  await page.reload()
+  await page.getByText('Talk to our AI', { exact: true }).click()
+  await expect(page.getByRole('button', { name: 'Start a call' })).toBeVisible()
+  await expect(page.getByText('may be recorded', { exact: false })).toHaveCount(0)
+})
+
+test('the assistant hanging up ends the call: back to Start a call, no error', async ({ page }) => {
+  const widget = await openWidget(page)
+  await widget.getByRole('button', { name: 'Start a call' }).click()
+  await startCalled(page)
+  await drive(page, { type: 'listening' })
+  await expect(widget.getByRole('button', { name: 'End Call' })).toBeVisible()
+  // Daily's ejection around call-end is a normal end.
+  await drive(page, { type: 'error', payload: { type: 'daily-error', error: { message: { type: 'ejected', msg: 'Meeting has ended' }, errorMsg: 'Meeting has ended' } } })
+  await drive(page, { type: 'call-end' })
+  await expect(widget.getByRole('button', { name: 'Start a call' })).toBeEnabled()
+  await expect(widget.getByRole('alert')).toHaveCount(0)
+})
+
+test('an error during the call shows in the red box and offers Retry Call', async ({ page }) => {
+  const widget = await openWidget(page)
+  await widget.getByRole('button', { name: 'Start a call' }).click()
+  await startCalled(page)
+  await drive(page, { type: 'listening' })
+  await drive(page, { type: 'error', payload: { type: 'daily-error', error: { message: 'The network connection was lost.' } } })
+  await expect(widget.getByRole('alert')).toHaveText('The network connection was lost.')
+  await expect(widget.getByRole('button', { name: 'Retry Call' })).toBeEnabled()
+})
+
+test('at 320 px the widget is a compact button that opens a usable panel inside the screen', async ({ page }) => {
+  await page.setViewportSize({ width: 320, height: 640 })
+  const widget = await openWidget(page)
+  const start = widget.getByRole('button', { name: 'Start a call' })
+  await expect(start).toBeVisible()
+  const box = await widget.boundingBox()
+  expect(box).not.toBeNull()
+  expect(box!.x).toBeGreaterThanOrEqual(0)
+  expect(box!.x + box!.width).toBeLessThanOrEqual(320)
+  expect(box!.y).toBeGreaterThanOrEqual(0)
+  await start.click()
+  await expect(widget.getByRole('button', { name: 'Connecting...' })).toBeVisible()
+})
