@@ -84,3 +84,40 @@ export const automationServiceCards: ReadonlyArray<ActionServiceCard> = [
     ctaLink: '/docs',
   },
 ]
+
+/** Monthly automation plans (SPEC §9: Starter 99, Growth 249, custom enterprise; 24/7 priority support). */
+export interface Plan {
+  name: string
+  price: string
+  period: string
+  description: string
+  features: ReadonlyArray<string>
+  highlighted: boolean
+}
+
+export const plans: ReadonlyArray<Plan> = [
+  {
+    name: 'Starter',
+    price: '$99',
+    period: 'a month',
+    description: 'For small teams automating their first workflows.',
+    features: ['Up to 3 automated workflows', 'SMS and email automation', '24/7 priority support'],
+    highlighted: false,
+  },
+  {
+    name: 'Growth',
+    price: '$249',
+    period: 'a month',
+    description: 'For growing businesses ready to put AI agents to work.',
+    features: ['Unlimited workflows', 'AI chat and voice agents', 'Monthly results report', '24/7 priority support'],
+    highlighted: true,
+  },
+  {
+    name: 'Enterprise',
+    price: 'Custom',
+    period: 'pricing',
+    description: 'For larger teams with high volumes and custom integrations.',
+    features: ['Custom integrations and SLAs', 'Dedicated automation engineer', 'Security review and onboarding', '24/7 priority support'],
+    highlighted: false,
+  },
+]

@@ -6,9 +6,10 @@ import { CaseStudies } from '../../../components/sections/CaseStudies'
 import { CtaBanner } from '../../../components/sections/CtaBanner'
 import { DemoTimeline } from '../../../components/sections/DemoTimeline'
 import { PageHero } from '../../../components/sections/PageHero'
+import { PlanCards } from '../../../components/sections/PlanCards'
 import { Section } from '../../../components/sections/Section'
 import { primaryButton } from '../../../components/sections/ui'
-import { automationHero, automationServiceCards, caseStudies } from '../../../content/automation'
+import { automationHero, automationServiceCards, caseStudies, plans } from '../../../content/automation'
 import { automationFaqs } from '../../../content/faqs'
 import { leadDemo } from '../../../content/useCases'
 
@@ -35,7 +36,17 @@ function AutomationPage() {
         <DemoTimeline steps={leadDemo.steps} />
       </Section>
 
-      <Section id="automation-faq" eyebrow="FAQ" title="Plans, pricing and support" centered>
+      <Section
+        id="plans"
+        eyebrow="Pricing"
+        title="Simple monthly plans"
+        intro="Every plan includes 24/7 priority support. No lock-in contracts."
+        centered
+      >
+        <PlanCards plans={plans} />
+      </Section>
+
+      <Section id="automation-faq" eyebrow="FAQ" title="Plans, pricing and support" centered tinted>
         <div className="mx-auto max-w-3xl">
           <FaqAccordion items={automationFaqs} idPrefix="automation" />
         </div>

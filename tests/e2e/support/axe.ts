@@ -1,0 +1,21 @@
+import AxeBuilder from '@axe-core/playwright'
+import { expect, type Page } from '@playwright/test'
+
+/** The WCAG 2.1 A and AA rules every page and dialog must pass. */
+export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']
+
+/**
+ * Runs axe-core on the page (or only inside `include`, a CSS selector such as '[role="dialog"]')
+ * and fails with a readable list of the violations: rule, impact, help and the offending nodes.
+ */
+export async function expectNoAxeViolations(page: Page, options: { include?: string } = {}): Promise<void> {
+  let builder = new AxeBuilder({ page }).withTags(WCAG_TAGS)
+  if (options.include) builder = builder.include(options.include)
+  const { violations } = await builder.analyze()
+  const report = violations.map(
+    (v) =>
+      `${v.id} (${v.impact ?? 'n/a'}): ${v.help}\n` +
+      v.nodes.map((n) => `    ${n.target.join(' ')}\n      ${n.failureSummary?.replace(/\n/g, '\n      ') ?? ''}`).join('\n'),
+  )
+  expect(report, `axe found ${violations.length} WCAG 2.1 AA violation(s) on ${page.url()}`).toEqual([])
+}
