@@ -40,20 +40,53 @@ export function bookableWindow(
   }
 }
 
+const timeAt = (minute: number) => new Temporal.PlainTime(Math.floor(minute / 60), minute % 60)
+
 /**
- * Every slot start of one day of the host's calendar, ignoring notice, window and bookings. A wall
- * time that does not exist that day (a daylight-saving gap) or repeats (the second pass of a
- * fall-back hour) gives no second slot.
+ * The slot start at `minute` of `date` in the host's zone, or undefined when that wall time does not
+ * exist that day (a daylight-saving gap) or is the second pass of a repeated (fall-back) hour.
  */
+function slotAt(availability: Availability, date: Temporal.PlainDate, minute: number): Temporal.ZonedDateTime | undefined {
+  const time = timeAt(minute)
+  const zoned = date.toZonedDateTime({ timeZone: availability.timeZone, plainTime: time })
+  if (Temporal.PlainTime.compare(zoned.toPlainTime(), time) !== 0 || !zoned.toPlainDate().equals(date)) return undefined
+  return zoned
+}
+
+/** Every slot start of one day of the host's calendar, ignoring notice, window and bookings. */
 export function slotGridOn(availability: Availability, date: Temporal.PlainDate): Temporal.Instant[] {
   if (!availability.days.includes(date.dayOfWeek)) return []
-  const starts: Temporal.Instant[] = []
+  const { startMinute, slotMinutes } = availability
   const last = availability.endMinute - BOOKING_LENGTH_MINUTES
-  for (let minute = availability.startMinute; minute <= last; minute += availability.slotMinutes) {
-    const time = new Temporal.PlainTime(Math.floor(minute / 60), minute % 60)
-    const zoned = date.toZonedDateTime({ timeZone: availability.timeZone, plainTime: time })
-    if (Temporal.PlainTime.compare(zoned.toPlainTime(), time) !== 0 || !zoned.toPlainDate().equals(date)) continue
-    starts.push(zoned.toInstant())
+  const count = Math.floor((last - startMinute) / slotMinutes) + 1
+  const first = slotAt(availability, date, startMinute)
+  const lastSlot = slotAt(availability, date, startMinute + (count - 1) * slotMinutes)
+  // The usual day: one offset from the first slot to the last, so the grid is plain instant steps.
+  if (first && lastSlot && first.offsetNanoseconds === lastSlot.offsetNanoseconds) {
+    const base = first.toInstant()
+    return Array.from({ length: count }, (_, k) => base.add({ minutes: k * slotMinutes }))
+  }
+  // A daylight-saving change inside the hours: wall time by wall time.
+  const starts: Temporal.Instant[] = []
+  for (let k = 0; k < count; k++) {
+    const zoned = slotAt(availability, date, startMinute + k * slotMinutes)
+    if (zoned) starts.push(zoned.toInstant())
   }
   return starts
+}
+
+/** Whether `start` is a slot start of the host's grid (weekday, hours, step, whole minutes). */
+export function isOnSlotGrid(availability: Availability, start: Temporal.Instant): boolean {
+  const zoned = start.toZonedDateTimeISO(availability.timeZone)
+  if (!availability.days.includes(zoned.dayOfWeek)) return false
+  if (zoned.second !== 0 || zoned.millisecond !== 0 || zoned.microsecond !== 0 || zoned.nanosecond !== 0) return false
+  const minute = zoned.hour * 60 + zoned.minute
+  const { startMinute, slotMinutes } = availability
+  if (
+    minute < startMinute ||
+    minute > availability.endMinute - BOOKING_LENGTH_MINUTES ||
+    (minute - startMinute) % slotMinutes !== 0
+  )
+    return false
+  return slotAt(availability, zoned.toPlainDate(), minute)?.toInstant().equals(start) ?? false
 }

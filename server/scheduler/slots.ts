@@ -1,5 +1,5 @@
 import { Temporal } from 'temporal-polyfill'
-import { bookableWindow, slotGridOn, type Availability } from './availability'
+import { bookableWindow, isOnSlotGrid, slotGridOn, type Availability } from './availability'
 
 const { compare } = Temporal.Instant
 
@@ -41,16 +41,15 @@ export function outOfBoundsReason(
   if (compare(start, now) < 0) return 'in the past'
   if (compare(start, earliest) < 0) return 'inside the minimum notice'
   if (compare(start, latest) > 0) return 'beyond the booking window'
-  const date = start.toZonedDateTimeISO(availability.timeZone).toPlainDate()
-  const onGrid = slotGridOn(availability, date).some((slot) => slot.epochMilliseconds === start.epochMilliseconds)
-  return onGrid ? undefined : 'not a slot boundary inside availability'
+  return isOnSlotGrid(availability, start) ? undefined : 'not a slot boundary inside availability'
 }
 
 /** Cal.com's slot map: date keys in the requested zone, UTC instants, empty days absent. */
 export function groupSlotsByDate(slots: readonly Temporal.Instant[], timeZone: string): Record<string, { time: string }[]> {
   const days: Record<string, { time: string }[]> = {}
+  const dateKey = dateKeyFormatter(timeZone)
   for (const slot of slots) {
-    const key = slot.toZonedDateTimeISO(timeZone).toPlainDate().toString()
+    const key = dateKey(slot)
     ;(days[key] ??= []).push({ time: toIsoUtc(slot) })
   }
   return days
@@ -59,4 +58,33 @@ export function groupSlotsByDate(slots: readonly Temporal.Instant[], timeZone: s
 /** `2026-11-22T21:00:00.000Z`, the form Cal.com (and Date#toISOString) writes. */
 export function toIsoUtc(instant: Temporal.Instant): string {
   return instant.toString({ fractionalSecondDigits: 3 })
+}
+
+const formatters = new Map<string, Intl.DateTimeFormat>()
+
+/**
+ * The calendar date of an instant in a zone, as YYYY-MM-DD: the same answer as
+ * `instant.toZonedDateTimeISO(zone).toPlainDate().toString()`, read from a cached native Intl
+ * formatter because the polyfill's zone lookups dominate a slots answer otherwise.
+ */
+function dateKeyFormatter(timeZone: string): (instant: Temporal.Instant) => string {
+  let formatter = formatters.get(timeZone)
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      calendar: 'iso8601',
+      numberingSystem: 'latn',
+    })
+    if (formatters.size > 500) formatters.clear()
+    formatters.set(timeZone, formatter)
+  }
+  const format = formatter
+  return (instant) => {
+    const parts: Record<string, string> = {}
+    for (const { type, value } of format.formatToParts(instant.epochMilliseconds)) parts[type] = value
+    return `${(parts.year ?? '').padStart(4, '0')}-${parts.month}-${parts.day}`
+  }
 }

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { ConfigError, loadConfig } from '../../server/config'
 
@@ -22,7 +24,12 @@ describe('server configuration', () => {
   })
 
   it('reads scheduler overrides', () => {
-    const config = loadConfig({ SCHEDULE_DAYS: 'mon,wed-fri,sun', SCHEDULE_START: '08:30', SCHEDULE_END: '24:00', SCHEDULE_TIME_ZONE: 'Asia/Kolkata' })
+    const config = loadConfig({
+      SCHEDULE_DAYS: 'mon,wed-fri,sun',
+      SCHEDULE_START: '08:30',
+      SCHEDULE_END: '24:00',
+      SCHEDULE_TIME_ZONE: 'Asia/Kolkata',
+    })
     expect(config.SCHEDULE_DAYS).toEqual([1, 3, 4, 5, 7])
     expect([config.SCHEDULE_START, config.SCHEDULE_END]).toEqual([8 * 60 + 30, 24 * 60])
     expect(config.SCHEDULE_TIME_ZONE).toBe('Asia/Kolkata')
@@ -50,5 +57,21 @@ describe('server configuration', () => {
   ])('stops with a message naming the variable for %o', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError)
     expect(() => loadConfig(env)).toThrow(message)
+  })
+
+  it('documents every setting in .env.example with its default', () => {
+    const text = readFileSync(join(import.meta.dirname, '../../.env.example'), 'utf8')
+    const documented = Object.fromEntries(
+      text
+        .split('\n')
+        .filter((line) => /^[A-Z_]+=/.test(line))
+        .map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]),
+    )
+    const defaults = loadConfig({})
+    // The voice settings are documented with the voice widget's work.
+    const keys = Object.keys(defaults).filter((key) => !key.startsWith('VITE_VAPI_'))
+    for (const key of keys) expect(documented, `${key} in .env.example`).toHaveProperty(key)
+    const fromExample = loadConfig(documented) as Record<string, unknown>
+    for (const key of keys) expect(fromExample[key], key).toEqual(defaults[key as keyof typeof defaults])
   })
 })
