@@ -92,7 +92,7 @@ test('use cases: the three industry solutions, the four stats exactly, a demo an
     ['4 hours', 'saved daily'],
     ['45%', 'response time reduction'],
     ['3x', 'ROI in 6 months'],
-  ]) {
+  ] as const) {
     await expect(results.getByRole('term').filter({ hasText: label })).toHaveText(label)
     await expect(results.getByRole('definition').filter({ hasText: value })).toHaveText(value)
   }
@@ -115,10 +115,11 @@ test('resources: three featured articles, all four articles, and View All leads 
 })
 
 test('an article card opens its article', async ({ page }) => {
+  const { slug, title } = articles.find((a) => a.slug === 'perfect-client')!
   await page.goto('/resources')
-  await page.getByRole('region', { name: 'All articles' }).getByRole('link', { name: articles[3].title }).click()
-  await expect(page).toHaveURL(`/articles/${articles[3].slug}`)
-  await expect(page.getByRole('heading', { level: 1, name: articles[3].title })).toBeVisible()
+  await page.getByRole('region', { name: 'All articles' }).getByRole('link', { name: title }).click()
+  await expect(page).toHaveURL(`/articles/${slug}`)
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible()
 })
 
 for (const a of articles) {
@@ -155,7 +156,7 @@ test('about: mission, vision, the 2022 to 2024 timeline, values, reasons and Tal
     ['2022', 'Founded in Auckland'],
     ['2023', 'AI agents and 50 clients'],
     ['2024', 'Automation plans and NZ-wide reach'],
-  ]) {
+  ] as const) {
     const entry = story.getByRole('listitem').filter({ hasText: year })
     await expect(entry.getByRole('heading', { level: 3, name: title })).toBeVisible()
   }
@@ -182,7 +183,7 @@ test('automation: plans and support in the FAQ, case studies, demo, service card
     ['Starter', '$99'],
     ['Growth', '$249'],
     ['Enterprise', 'Custom'],
-  ]) {
+  ] as const) {
     const plan = plans.getByRole('listitem').filter({ has: page.getByRole('heading', { name }) })
     await expect(plan.getByText(price, { exact: true })).toBeVisible()
     await expect(plan.getByText('24/7 priority support', { exact: true })).toBeVisible()
