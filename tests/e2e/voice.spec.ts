@@ -1,0 +1,42 @@
+/** The voice widget in the default build, which has no voice settings (SPEC §2, DESIGN §5). */
+import { readdir, readFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { expect, test } from '@playwright/test'
+import { E2E_ORIGIN, E2E_PORT } from './env'
+import { VOICE_FAKE_MARKER } from './support/voice-fake/fakeVapi'
+import { SDK_CHUNK_MARKER } from './support/voice/voiceEnv'
+
+test('not configured: the widget says so plainly and calls nothing', async ({ page }) => {
+  const foreign: string[] = []
+  const sdk: string[] = []
+  page.on('request', (request) => {
+    const url = new URL(request.url())
+    if (url.origin !== E2E_ORIGIN || /vapi|daily/i.test(url.href)) foreign.push(url.href)
+  })
+  page.on('response', async (response) => {
+    if (response.url().endsWith('.js') && (await response.text().catch(() => '')).includes(SDK_CHUNK_MARKER)) sdk.push(response.url())
+  })
+  await page.goto('/')
+  await page.getByText('Talk to our AI', { exact: true }).click()
+  const widget = page.getByRole('region', { name: 'Voice assistant' })
+  await expect(widget.getByText('The voice assistant is not configured on this site yet.')).toBeVisible()
+  await expect(widget.getByRole('button')).toHaveCount(0)
+  await page.waitForLoadState('networkidle')
+  expect(foreign.filter((u) => !u.includes('/__e2e/'))).toEqual([])
+  expect(sdk).toEqual([])
+
+  const response = await page.request.get('/')
+  const csp = response.headers()['content-security-policy'] ?? ''
+  expect(csp).not.toMatch(/daily|vapi/)
+})
+
+test('the built site holds no trace of the scripted voice fake', async () => {
+  const client = join(import.meta.dirname, `../../.tmp/e2e-dist-${E2E_PORT}/client`)
+  const files = await readdir(client, { recursive: true })
+  const scripts = files.filter((f) => f.endsWith('.js') || f.endsWith('.html'))
+  expect(scripts.length).toBeGreaterThan(0)
+  for (const file of scripts) {
+    const text = await readFile(join(client, file), 'utf8')
+    expect(text.includes(VOICE_FAKE_MARKER) || text.includes('voice-fake:command'), `${file} holds the fake`).toBe(false)
+  }
+})
