@@ -98,7 +98,9 @@ export function createVoiceAdapter({ config, createVapi, prefetch }: VoiceAdapte
     })
     instance.on('speech-start', () => listener.speech(true))
     instance.on('speech-end', () => listener.speech(false))
-    instance.on('volume-level', (level: number) => listener.volume(Number.isFinite(level) ? Math.min(1, Math.max(0, level)) : 0))
+    instance.on('volume-level', (level: unknown) =>
+      listener.volume(typeof level === 'number' && Number.isFinite(level) ? Math.min(1, Math.max(0, level)) : 0),
+    )
     instance.on('message', (message: unknown) => {
       const transcript = toTranscript(message)
       if (transcript) listener.transcript(transcript)
