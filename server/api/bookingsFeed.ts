@@ -81,7 +81,7 @@ function tokenMatches(given: string, expected: string): boolean {
 export async function bookingsFeedRoute(c: Context, ctx: ApiContext): Promise<Response> {
   const token = ctx.config.ADMIN_TOKEN
   if (!token) return c.json({ message: 'Not found' }, 404)
-  const match = /^Bearer (.+)$/.exec(c.req.header('authorization') ?? '')
+  const match = /^Bearer +(\S+) *$/i.exec(c.req.header('authorization') ?? '')
   if (!match || !tokenMatches(match[1] as string, token)) {
     return c.json({ message: 'A valid bearer token is required.' }, 401, { 'WWW-Authenticate': 'Bearer realm="bookings"' })
   }
