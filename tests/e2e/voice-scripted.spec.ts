@@ -2,6 +2,7 @@
  * The widget through a whole call, with the SDK swapped for a scripted fake (the voice-scripted build):
  * Start → 'Connecting...' → 'End Call' with speaking indicator, mute and captions → 'Ending...' → 'Start a call'.
  */
+import { waitForHydration } from './support/hydration'
 import { expect, test, type Page } from '@playwright/test'
 import { VOICE_FAKE_COMMAND, type VoiceFakeCommand, type VoiceFakeLog } from './support/voice-fake/fakeVapi'
 import { VOICE_API_ORIGIN, VOICE_ASSISTANT_ID, VOICE_PUBLIC_KEY } from './support/voice/voiceEnv'
@@ -18,6 +19,7 @@ async function startCalled(page: Page) {
 
 async function openWidget(page: Page) {
   await page.goto('/')
+  await waitForHydration(page)
   await page.getByText('Talk to our AI', { exact: true }).click()
   return page.getByRole('region', { name: 'Voice assistant' })
 }
@@ -72,6 +74,7 @@ test('a whole call: connecting, listening, speaking, captions, mute, ending, bac
   // Agreed once: the notice is not shown again on this device.
   await expect(widget.getByText('may be recorded', { exact: false })).toHaveCount(0)
   await page.reload()
+  await waitForHydration(page)
   await page.getByText('Talk to our AI', { exact: true }).click()
   await expect(page.getByRole('button', { name: 'Start a call' })).toBeVisible()
   await expect(page.getByText('may be recorded', { exact: false })).toHaveCount(0)

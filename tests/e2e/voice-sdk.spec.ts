@@ -1,6 +1,7 @@
 /**
  * The widget with the real @vapi-ai/web (the voice-sdk build), the voice platform answered by page.route.
  */
+import { waitForHydration } from './support/hydration'
 import { expect, test, type Page, type Request } from '@playwright/test'
 import { SDK_CHUNK_MARKER, VOICE_API_ORIGIN, VOICE_ASSISTANT_ID, VOICE_PUBLIC_KEY } from './support/voice/voiceEnv'
 
@@ -45,6 +46,7 @@ test('a 401 from the voice platform shows a readable message in the red box and 
     if (msg.type() === 'error' && /Content Security Policy/i.test(msg.text())) problems.push(msg.text())
   })
   await page.goto('/')
+  await waitForHydration(page)
   await page.getByText('Talk to our AI', { exact: true }).click()
   const widget = page.getByRole('region', { name: 'Voice assistant' })
   await widget.getByRole('button', { name: 'Start a call' }).click()

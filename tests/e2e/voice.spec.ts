@@ -1,7 +1,8 @@
 /** The voice widget in the default build, which has no voice settings (SPEC §2, DESIGN §5). */
 import { readdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { expect, test } from '@playwright/test'
+import { waitForHydration } from './support/hydration'
+import { expect, test, type Locator } from '@playwright/test'
 import { E2E_ORIGIN, E2E_PORT } from './env'
 import { VOICE_FAKE_MARKER } from './support/voice-fake/fakeVapi'
 import { SDK_CHUNK_MARKER } from './support/voice/voiceEnv'
@@ -17,6 +18,7 @@ test('not configured: the widget says so plainly and calls nothing', async ({ pa
     if (response.url().endsWith('.js') && (await response.text().catch(() => '')).includes(SDK_CHUNK_MARKER)) sdk.push(response.url())
   })
   await page.goto('/')
+  await waitForHydration(page)
   await page.getByText('Talk to our AI', { exact: true }).click()
   const widget = page.getByRole('region', { name: 'Voice assistant' })
   await expect(widget.getByText('The voice assistant is not configured on this site yet.')).toBeVisible()
@@ -38,5 +40,37 @@ test('the built site holds no trace of the scripted voice fake', async () => {
   for (const file of scripts) {
     const text = await readFile(join(client, file), 'utf8')
     expect(text.includes(VOICE_FAKE_MARKER) || text.includes('voice-fake:command'), `${file} holds the fake`).toBe(false)
+  }
+})
+
+/** Whether a click at the middle of the element would reach it (nothing drawn over it). */
+const onTop = (locator: Locator) =>
+  locator.evaluate((el) => {
+    const r = el.getBoundingClientRect()
+    const hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2)
+    return hit !== null && el.contains(hit)
+  })
+
+test('the widget stays under the booking modal and the mobile menu', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 })
+  await page.goto('/')
+  await waitForHydration(page)
+  const launcher = page.getByText('Talk to our AI', { exact: true })
+  await expect(launcher).toBeVisible()
+  expect(await onTop(launcher)).toBe(true)
+
+  await page.getByRole('button', { name: 'Menu', exact: true }).click()
+  await expect(page.getByRole('dialog', { name: 'Menu' })).toBeVisible()
+  expect(await onTop(launcher)).toBe(false)
+  await page.keyboard.press('Escape')
+  await expect(page.getByRole('dialog', { name: 'Menu' })).toBeHidden()
+
+  await page.getByRole('main').getByRole('button', { name: 'Book a Call' }).first().click()
+  const modal = page.getByRole('dialog', { name: 'Book a Call' })
+  await expect(modal).toBeVisible()
+  expect(await onTop(launcher)).toBe(false)
+  // The modal's own controls at the bottom right stay reachable.
+  for (const button of await modal.getByRole('button').all()) {
+    if (await button.isVisible()) expect(await onTop(button), await button.textContent() ?? '').toBe(true)
   }
 })
