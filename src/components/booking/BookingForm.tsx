@@ -45,7 +45,7 @@ export function BookingForm({ variant, onConfirmed }: BookingFormProps) {
         e.preventDefault()
         form.submit()
       }}
-      className="flex flex-col gap-5"
+      className="flex flex-1 flex-col gap-4"
     >
       {form.confirmation && variant === 'inline' ? (
         <div role="status" className="rounded-xl border border-emerald-400/30 bg-emerald-500/10 px-4 py-3 text-emerald-100">
@@ -54,7 +54,7 @@ export function BookingForm({ variant, onConfirmed }: BookingFormProps) {
         </div>
       ) : null}
 
-      <div className="grid gap-5 sm:grid-cols-2">
+      <div className="grid gap-x-5 gap-y-2 sm:grid-cols-2">
         <TextField
           id={`${id}-name`}
           label="Full Name"
@@ -110,23 +110,24 @@ export function BookingForm({ variant, onConfirmed }: BookingFormProps) {
             <span className="font-semibold">Selected:</span> {formatSlot(form.fields.slot, form.timeZone)}
           </p>
         ) : null}
-        <p id={timeErrorId} aria-live="polite" className={`${fieldError} mt-0`}>
+        <p id={timeErrorId} aria-live="polite" className={`${fieldError} -mt-1.5`}>
           {form.errors.slot}
         </p>
       </div>
 
-      {/* Always present, so the message is announced when it appears. */}
-      <div role="alert">
-        {form.bookingError ? (
-          <p className="rounded-lg border border-rose-400/40 bg-rose-500/10 px-4 py-3 text-sm text-rose-100">
-            {form.bookingError}
-          </p>
-        ) : null}
+      <div className="mt-auto flex flex-col gap-3">
+        {/* Always present, so the message is announced when it appears. */}
+        <div role="alert">
+          {form.bookingError ? (
+            <p className="rounded-lg border border-rose-400/40 bg-rose-500/10 px-4 py-3 text-sm text-rose-100">
+              {form.bookingError}
+            </p>
+          ) : null}
+        </div>
+        <button type="submit" className={primaryButton} disabled={submitting}>
+          {submitting ? 'Processing...' : 'Confirm Booking'}
+        </button>
       </div>
-
-      <button type="submit" className={primaryButton} disabled={submitting}>
-        {submitting ? 'Processing...' : 'Confirm Booking'}
-      </button>
     </form>
   )
 }

@@ -1,31 +1,52 @@
+import { SKELETON_SLOTS } from './styles'
+
 /**
- * The prerendered stand-in for the booking form: its size and rough shape, nothing interactive, so
- * the page does not shift when the real form arrives.
+ * The prerendered stand-in for the booking form: the same boxes, gaps and line heights as the real
+ * form showing a full day, nothing interactive, so the page does not shift when the form arrives.
  */
 export function FormPlaceholder() {
-  const bar = 'rounded-lg bg-white/8'
+  const bar = 'rounded-md bg-white/8'
+  // A text line's height with a bar inside it, as the real label is a line of text.
+  const label = (width: string) => (
+    <div className="flex h-5 items-center">
+      <div className={`h-3.5 ${width} ${bar}`} />
+    </div>
+  )
   return (
-    <div aria-hidden="true" className="flex min-h-[inherit] flex-col gap-5">
-      <div className="grid gap-5 sm:grid-cols-2">
+    <div aria-hidden="true" className="flex flex-1 flex-col gap-4">
+      <div className="grid gap-x-5 gap-y-2 sm:grid-cols-2">
         {[0, 1].map((i) => (
           <div key={i}>
-            <div className={`h-4 w-24 ${bar}`} />
-            <div className={`mt-1.5 h-11 ${bar}`} />
+            {label('w-24')}
+            <div className={`mt-1.5 h-[2.875rem] ${bar}`} />
             <div className="mt-1.5 h-5" />
           </div>
         ))}
       </div>
-      <div className={`h-4 w-24 ${bar}`} />
-      <div className="flex justify-between">
-        <div className={`h-10 w-32 ${bar}`} />
-        <div className={`h-10 w-28 ${bar}`} />
+      <div className="flex flex-col gap-3">
+        <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
+          {label('w-20')}
+          {/* Invisible text of a typical length, so the zone line wraps as the real one does. */}
+          <p className="invisible text-xs">Times in Pacific/Auckland (New Zealand Daylight Time)</p>
+        </div>
+        <div className="grid grid-cols-2 items-center gap-2 sm:flex sm:justify-between">
+          <div className="order-first col-span-2 flex h-6 items-center justify-center sm:order-none">
+            <div className={`h-4 w-56 ${bar}`} />
+          </div>
+          <div className={`h-10 w-32 ${bar}`} />
+          <div className={`h-10 w-28 justify-self-end ${bar}`} />
+        </div>
+        <div className="grid grid-cols-4 gap-2 sm:grid-cols-5">
+          {Array.from({ length: SKELETON_SLOTS }, (_, i) => (
+            <div key={i} className={`h-10 ${bar}`} />
+          ))}
+        </div>
+        <div className="-mt-1.5 h-5" />
       </div>
-      <div className="grid grid-cols-4 gap-2 sm:grid-cols-5">
-        {Array.from({ length: 20 }, (_, i) => (
-          <div key={i} className={`h-10 ${bar}`} />
-        ))}
+      <div className="mt-auto flex flex-col gap-3">
+        <div />
+        <div className="h-12 rounded-full bg-sky-400/20" />
       </div>
-      <div className="mt-auto h-12 rounded-full bg-sky-400/20" />
     </div>
   )
 }

@@ -1,4 +1,4 @@
-import { focusRing, smallButton } from './styles'
+import { focusRing, SKELETON_SLOTS, smallButton } from './styles'
 
 export type SlotsView =
   | { status: 'loading' }
@@ -23,7 +23,7 @@ export function SlotGrid({ view, selected, readOnly, onChoose, onRetry }: SlotGr
       return (
         <div className={grid} aria-busy="true">
           <span className="sr-only">Loading available time slots…</span>
-          {Array.from({ length: 20 }, (_, i) => (
+          {Array.from({ length: SKELETON_SLOTS }, (_, i) => (
             <div key={i} aria-hidden="true" className="h-10 animate-pulse rounded-lg bg-white/10 motion-reduce:animate-none" />
           ))}
         </div>
