@@ -3,7 +3,7 @@ import { expect, test } from '@playwright/test'
 test('the home page hydrates its prerendered HTML without warnings', async ({ page }) => {
   const problems: string[] = []
   page.on('console', (msg) => {
-    if (msg.type() === 'error' || msg.type() === 'warning') problems.push(msg.text())
+    if (msg.type() === 'error' || msg.type() === 'warning') problems.push(`${msg.text()} ${msg.location().url}`)
   })
   page.on('pageerror', (err) => problems.push(err.message))
   await page.goto('/')

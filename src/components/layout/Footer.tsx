@@ -64,7 +64,8 @@ export function Footer() {
         </nav>
       </div>
       <div className="border-t border-white/10">
-        <div className="mx-auto flex max-w-7xl flex-col gap-2 px-4 py-6 text-sm text-slate-400 sm:flex-row sm:items-center sm:justify-between sm:px-6 lg:px-8">
+        {/* Left-aligned, with room below on small screens: the floating voice widget sits bottom right. */}
+        <div className="mx-auto flex max-w-7xl flex-col gap-x-6 gap-y-2 px-4 pt-6 pb-24 text-sm text-slate-400 sm:flex-row sm:flex-wrap sm:px-6 md:pb-6 lg:px-8">
           <p>
             © <span suppressHydrationWarning>{year}</span> {site.legalName}. All rights reserved.
           </p>

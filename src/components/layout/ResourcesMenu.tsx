@@ -57,7 +57,7 @@ export function ResourcesMenu({ linkClassName }: { linkClassName: string }) {
       <div
         id={panelId}
         hidden={!open}
-        className="absolute left-1/2 top-full z-30 mt-3 w-[36rem] max-w-[calc(100vw-2rem)] -translate-x-1/2 rounded-2xl border border-white/10 bg-slate-900/95 p-3 shadow-2xl shadow-black/50 backdrop-blur-xl"
+        className="absolute left-1/2 top-full z-30 mt-3 w-[36rem] max-w-[calc(100vw-2rem)] -translate-x-1/2 rounded-2xl border border-white/10 bg-slate-900 p-3 shadow-2xl shadow-black/60"
       >
         <div className="grid grid-cols-[1.1fr_1fr] gap-3">
           <NavItemLink

@@ -1,0 +1,49 @@
+import { expect, test, type Page } from '@playwright/test'
+import { waitForHydration } from './support/hydration'
+
+/** The particle background's chunk (tsparticles): recorded so the tests can say when it loads. */
+function particleChunkRequests(page: Page) {
+  const urls: string[] = []
+  page.on('request', (request) => {
+    if (/ParticlesCanvas-[\w-]+\.js$/.test(request.url())) urls.push(request.url())
+  })
+  return urls
+}
+
+const backgroundCanvas = (page: Page) => page.locator('canvas')
+
+test('the particle background loads after the page, stays behind it and never takes a click', async ({ page }) => {
+  const requests = particleChunkRequests(page)
+  await page.goto('/')
+  await waitForHydration(page)
+  await expect(backgroundCanvas(page)).toHaveCount(1, { timeout: 10_000 })
+  expect(requests).toHaveLength(1)
+  // Hidden from assistive technology, and transparent to the pointer everywhere on the screen.
+  expect(await backgroundCanvas(page).evaluate((canvas) => canvas.closest('[aria-hidden="true"]') !== null)).toBe(true)
+  const hits = await page.evaluate(() => {
+    const found: string[] = []
+    for (let x = 5; x < window.innerWidth; x += 97)
+      for (let y = 5; y < window.innerHeight; y += 89) {
+        const el = document.elementFromPoint(x, y)
+        if (el?.tagName === 'CANVAS') found.push(`${x},${y}`)
+      }
+    return found
+  })
+  expect(hits).toEqual([])
+  await page.getByRole('main').getByRole('button', { name: 'Book a Call' }).first().click()
+  await expect(page.getByRole('dialog', { name: 'Book a Call' })).toBeVisible()
+})
+
+test('under prefers-reduced-motion the particle background is not loaded at all', async ({ browser }) => {
+  const context = await browser.newContext({ reducedMotion: 'reduce' })
+  const page = await context.newPage()
+  const requests = particleChunkRequests(page)
+  await page.goto('/')
+  await waitForHydration(page)
+  await page.waitForLoadState('networkidle')
+  // Give an idle callback every chance to run (its timeout is 3 s).
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 3500)))
+  expect(requests).toEqual([])
+  await expect(backgroundCanvas(page)).toHaveCount(0)
+  await context.close()
+})
