@@ -53,8 +53,23 @@ function slotAt(availability: Availability, date: Temporal.PlainDate, minute: nu
   return zoned
 }
 
-/** Every slot start of one day of the host's calendar, ignoring notice, window and bookings. */
-export function slotGridOn(availability: Availability, date: Temporal.PlainDate): Temporal.Instant[] {
+const grids = new WeakMap<Availability, Map<string, readonly Temporal.Instant[]>>()
+
+/** Every slot start of one day of the host's calendar, ignoring notice, window and bookings (memoised per day). */
+export function slotGridOn(availability: Availability, date: Temporal.PlainDate): readonly Temporal.Instant[] {
+  let byDate = grids.get(availability)
+  if (!byDate) grids.set(availability, (byDate = new Map()))
+  const key = date.toString()
+  let grid = byDate.get(key)
+  if (!grid) {
+    grid = computeGrid(availability, date)
+    if (byDate.size >= 1000) byDate.clear()
+    byDate.set(key, grid)
+  }
+  return grid
+}
+
+function computeGrid(availability: Availability, date: Temporal.PlainDate): Temporal.Instant[] {
   if (!availability.days.includes(date.dayOfWeek)) return []
   const { startMinute, slotMinutes } = availability
   const last = availability.endMinute - BOOKING_LENGTH_MINUTES

@@ -57,7 +57,25 @@ export function groupSlotsByDate(slots: readonly Temporal.Instant[], timeZone: s
 
 /** `2026-11-22T21:00:00.000Z`, the form Cal.com (and Date#toISOString) writes. */
 export function toIsoUtc(instant: Temporal.Instant): string {
-  return instant.toString({ fractionalSecondDigits: 3 })
+  const ms = instant.epochMilliseconds
+  let text = isoCache.get(ms)
+  if (text === undefined) {
+    text = instant.toString({ fractionalSecondDigits: 3 })
+    remember(isoCache, ms, text)
+  }
+  return text
+}
+
+/**
+ * The polyfill's formatting is the dearest part of a slots answer, and the same few thousand slot
+ * instants come back in every answer: formatted strings are memoised, in bounded maps.
+ */
+const CACHE_LIMIT = 50_000
+const isoCache = new Map<number, string>()
+const dateKeyCache = new Map<string, string>()
+function remember<K>(cache: Map<K, string>, key: K, value: string) {
+  if (cache.size >= CACHE_LIMIT) cache.clear()
+  cache.set(key, value)
 }
 
 const formatters = new Map<string, Intl.DateTimeFormat>()
@@ -83,8 +101,13 @@ function dateKeyFormatter(timeZone: string): (instant: Temporal.Instant) => stri
   }
   const format = formatter
   return (instant) => {
+    const cacheKey = `${timeZone}|${instant.epochMilliseconds}`
+    const cached = dateKeyCache.get(cacheKey)
+    if (cached !== undefined) return cached
     const parts: Record<string, string> = {}
     for (const { type, value } of format.formatToParts(instant.epochMilliseconds)) parts[type] = value
-    return `${(parts.year ?? '').padStart(4, '0')}-${parts.month}-${parts.day}`
+    const key = `${(parts.year ?? '').padStart(4, '0')}-${parts.month}-${parts.day}`
+    remember(dateKeyCache, cacheKey, key)
+    return key
   }
 }

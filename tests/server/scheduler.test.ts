@@ -7,7 +7,7 @@ import { freeSlots, groupSlotsByDate, outOfBoundsReason, toIsoUtc } from '../../
 const availability = (env: Record<string, string> = {}): Availability => availabilityFromConfig(loadConfig(env))
 const allDay = (zone: string) =>
   availability({ SCHEDULE_TIME_ZONE: zone, SCHEDULE_DAYS: 'mon-sun', SCHEDULE_START: '00:00', SCHEDULE_END: '24:00' })
-const wall = (instants: Temporal.Instant[], zone: string) =>
+const wall = (instants: readonly Temporal.Instant[], zone: string) =>
   instants.map((i) => i.toZonedDateTimeISO(zone).toPlainTime().toString().slice(0, 5))
 
 describe('the slot grid', () => {
