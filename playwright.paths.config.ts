@@ -1,0 +1,47 @@
+import { defineConfig, devices } from '@playwright/test'
+import { E2E_ORIGIN, e2eEnv } from './tests/e2e/env'
+import { fakeMediaArgs, VOICE_SCRIPTED_ORIGIN, voiceScriptedEnv } from './tests/e2e/support/voice/voiceEnv'
+import { chromiumArgs, ensureChromium } from './tests/support/chromium'
+
+/**
+ * The UI level of the path tests (`npm run test:paths`): paths generated from the machines, carried
+ * out on the built site. The voice widget's paths run on the build with the scripted voice client.
+ */
+const executablePath = ensureChromium()
+const VOICE_PATHS = /voiceCall\.paths\.spec\.ts$/
+
+const server = (env: Record<string, string>, origin: string) => ({
+  command: 'npx tsx tests/e2e/serve.ts',
+  url: `${origin}/robots.txt`,
+  env,
+  timeout: 180_000,
+  reuseExistingServer: false,
+  stdout: 'pipe' as const,
+  stderr: 'pipe' as const,
+})
+
+export default defineConfig({
+  testDir: 'tests/paths/ui',
+  testMatch: /\.paths\.spec\.ts$/,
+  outputDir: '.tmp/test-results-paths',
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  reporter: [['dot']],
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  use: { baseURL: E2E_ORIGIN, trace: 'retain-on-failure' },
+  projects: [
+    {
+      name: 'paths',
+      testIgnore: VOICE_PATHS,
+      use: { ...devices['Desktop Chrome'], launchOptions: { executablePath, args: chromiumArgs } },
+    },
+    {
+      name: 'paths-voice',
+      testMatch: VOICE_PATHS,
+      use: { ...devices['Desktop Chrome'], baseURL: VOICE_SCRIPTED_ORIGIN, launchOptions: { executablePath, args: [...chromiumArgs, ...fakeMediaArgs] } },
+    },
+  ],
+  webServer: [server(e2eEnv, E2E_ORIGIN), server(voiceScriptedEnv, VOICE_SCRIPTED_ORIGIN)],
+})
