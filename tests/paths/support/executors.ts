@@ -18,9 +18,12 @@ export type UserEventType<M extends AnyStateMachine> = UserEvent<M>['type']
 export interface InternalExecutors<TSut> {
   /** Advances the clock by `ms` (a SimulatedClock, Playwright's page.clock). */
   advance(sut: TSut, ms: number): void | Promise<void>
-  /** Settle the fake behind each invoked actor id. */
-  done: Record<string, (sut: TSut) => void | Promise<void>>
-  error: Record<string, (sut: TSut) => void | Promise<void>>
+  /**
+   * Settle the fake behind each invoked actor id. The event is the model's sample: its `output` or
+   * `error` says which result to settle with when the machine's guards tell results apart.
+   */
+  done: Record<string, (sut: TSut, event: EventObject & { output?: unknown }) => void | Promise<void>>
+  error: Record<string, (sut: TSut, event: EventObject & { error?: unknown }) => void | Promise<void>>
 }
 
 export type UserExecutors<M extends AnyStateMachine, TSut> = {
@@ -51,7 +54,7 @@ export async function execute<M extends AnyStateMachine, TSut>(
   if (settled) {
     const run = internal[settled[1] as 'done' | 'error'][settled[2]!]
     if (!run) throw new Error(`No executor settles actor "${settled[2]}" (${event.type}).`)
-    return run(sut)
+    return run(sut, event)
   }
   const run = (user as Record<string, ((sut: TSut, event: EventObject) => void | Promise<void>) | undefined>)[event.type]
   if (!run) throw new Error(`No executor for event ${event.type}.`)

@@ -81,7 +81,9 @@ export function pathTitle(path: ModelPath): string {
 
 /** Paths that walk every transition of the model at least once. */
 export function transitionCoveringPaths(model: ReturnType<typeof createMachineModel>): ModelPath[] {
-  const shortest = model.getShortestPaths() as unknown as ModelPath[]
+  // Every vertex's own shortest path, also those that are a prefix of another (xstate drops them by
+  // default), or the transitions out of every inner vertex of the shortest-path tree are never walked.
+  const shortest = model.getShortestPaths({ allowDuplicatePaths: true }) as unknown as ModelPath[]
   const adjacency = model.getAdjacencyMap() as Record<string, { state: AnySnapshot; transitions: Record<string, { event: EventObject; state: AnySnapshot }> }>
   const serialize = (s: AnySnapshot) => model.options.serializeState!(s as never, undefined as never)
   const toVertex = new Map(shortest.map((p) => [serialize(p.state), p]))
