@@ -171,6 +171,7 @@ export const bookingFormMachine = setup({
     submitting: {
       entry: 'clearBookingError',
       invoke: {
+        id: 'bookEvent',
         src: 'bookEvent',
         input: ({ context }) =>
           buildBookingPayload(

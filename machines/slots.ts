@@ -65,6 +65,7 @@ export const slotsMachine = setup({
     loading: {
       entry: 'clearSlots',
       invoke: {
+        id: 'loadSlots',
         src: 'loadSlots',
         input: ({ context }) => ({ day: context.day, timeZone: context.timeZone }),
         onDone: [

@@ -1,0 +1,148 @@
+import { expect } from 'vitest'
+import { createActor, SimulatedClock } from 'xstate'
+import { bookingFormMachine, visibleErrors, type ConfirmedBooking } from '../../machines/bookingForm'
+import { validateBooking } from '../../machines/bookingValidation'
+import { slotsMachine } from '../../machines/slots'
+import type { SlotsByDate } from '../../machines/slotWindow'
+import type { SlotsQuery } from '../../src/lib/calendarApi'
+import type { BookingRequest, BookingResponse } from '../../src/lib/bookingWire'
+import { controllablePromiseActor } from './support/fakes'
+import { describeMachinePaths } from './support/machineLevel'
+import {
+  BOOKED,
+  bookingFormInput,
+  bookingFormModel,
+  CHOSEN,
+  CHOSEN_END,
+  CHOSEN_START,
+  EMAIL,
+  failureOf,
+  IDENTITY,
+  NAME,
+  TIME_ZONE,
+  type BookingFailure,
+} from './ui/support/bookingModel'
+
+/** The inline variant: the only one whose success returns to idle, so every transition is reachable. */
+describeMachinePaths(
+  'bookingForm',
+  bookingFormMachine,
+  () => {
+    const book = controllablePromiseActor<BookingResponse, BookingRequest>()
+    const loads = controllablePromiseActor<SlotsByDate, SlotsQuery>()
+    const clock = new SimulatedClock()
+    const machine = bookingFormMachine.provide({
+      actors: { bookEvent: book.logic, slots: slotsMachine.provide({ actors: { loadSlots: loads.logic } }) },
+    })
+    const actor = createActor(machine, { input: bookingFormInput('inline'), clock })
+    const sut = {
+      actor,
+      clock,
+      book,
+      loads,
+      /** What the form announced (the modal closes on it). */
+      announced: [] as ConfirmedBooking[],
+      /** Bookings the fake confirmed, and slot loads before the last answer. */
+      confirmedByServer: 0,
+      loadsBeforeAnswer: 0,
+      failure: null as BookingFailure | null,
+      /** Whether a time was chosen since the last failure. */
+      choseSinceFailure: false,
+      snapshot: () => actor.getSnapshot(),
+      stop: () => actor.stop(),
+    }
+    actor.on('confirmed', (event) => sut.announced.push(event.booking))
+    actor.start()
+    return sut
+  },
+  {
+    ...bookingFormModel('inline'),
+    events: {
+      NAME_CHANGED: (sut, event) => sut.actor.send(event),
+      EMAIL_CHANGED: (sut, event) => sut.actor.send(event),
+      NAME_BLURRED: (sut, event) => sut.actor.send(event),
+      EMAIL_BLURRED: (sut, event) => sut.actor.send(event),
+      SLOT_CHOSEN: (sut, event) => {
+        sut.choseSinceFailure = true
+        sut.actor.send(event)
+      },
+      SUBMIT: (sut, event) => sut.actor.send(event),
+    },
+    internal: {
+      advance: (sut, ms) => sut.clock.increment(ms),
+      done: {
+        bookEvent: (sut, event) => {
+          sut.loadsBeforeAnswer = sut.loads.calls.length
+          sut.confirmedByServer++
+          sut.book.last.settle.resolve(event.output as BookingResponse)
+        },
+      },
+      error: {
+        bookEvent: (sut, event) => {
+          sut.loadsBeforeAnswer = sut.loads.calls.length
+          sut.failure = failureOf(event.error)
+          sut.choseSinceFailure = false
+          sut.book.last.settle.reject(event.error)
+        },
+      },
+    },
+    states: {
+      idle: (sut) => {
+        const { context, children } = sut.snapshot()
+        expect(context.submitted).toBe(false)
+        expect(context.confirmed).toBeNull()
+        // Before a submit attempt only touched fields show their error.
+        for (const field of ['name', 'email', 'slot'] as const) {
+          if (!context.touched[field]) expect(visibleErrors(context)[field]).toBeUndefined()
+        }
+        expect(children.slots).toBeDefined()
+      },
+      submitted: (sut) => {
+        const { context } = sut.snapshot()
+        expect(context.submitted).toBe(true)
+        // From the first attempt every error shows, touched or not.
+        expect(visibleErrors(context)).toEqual(validateBooking(context.fields))
+      },
+      submitting: (sut) => {
+        const { context } = sut.snapshot()
+        expect(context.bookingError).toBeNull()
+        expect(visibleErrors(context)).toEqual({})
+        // The request of SPEC §7, built from the fields as they are now.
+        expect(sut.book.last.input).toMatchObject({
+          responses: { name: NAME, email: EMAIL, guests: [] },
+          user: IDENTITY.host,
+          start: CHOSEN_START,
+          end: CHOSEN_END,
+          eventTypeId: IDENTITY.eventTypeId,
+          eventTypeSlug: IDENTITY.eventTypeSlug,
+          timeZone: TIME_ZONE,
+          language: 'en',
+        })
+      },
+      success: (sut) => {
+        const { context } = sut.snapshot()
+        const expected: ConfirmedBooking = {
+          uid: BOOKED.uid,
+          title: BOOKED.title,
+          startTime: BOOKED.startTime,
+          endTime: BOOKED.endTime,
+          name: NAME,
+          email: EMAIL,
+        }
+        expect(context.confirmed).toEqual(expected)
+        // Announced once per confirmed booking; the form cleared (edits may follow) and the day reloaded.
+        expect(sut.announced).toEqual(Array.from({ length: sut.confirmedByServer }, () => expected))
+        expect(context.submitted).toBe(false)
+        expect(sut.loads.calls.length).toBe(sut.loadsBeforeAnswer + 1)
+      },
+      error: (sut) => {
+        const { context } = sut.snapshot()
+        expect(context.bookingError).toBe(sut.failure?.text)
+        expect(context.submitted).toBe(true)
+        // A taken slot reloads the day (and clears the choice); other failures leave the day alone.
+        expect(sut.loads.calls.length).toBe(sut.loadsBeforeAnswer + (sut.failure?.slotTaken ? 1 : 0))
+        if (!sut.choseSinceFailure) expect(context.fields.slot).toBe(sut.failure?.slotTaken ? null : CHOSEN.time)
+      },
+    },
+  },
+)

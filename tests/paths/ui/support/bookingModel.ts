@@ -1,0 +1,162 @@
+/**
+ * The model options of the bookingForm and slots path tests, shared by the machine level (vitest) and
+ * the UI level (Playwright): one fixed instant and zone, one day of slots, and one sample per guard
+ * branch. Pure: no Playwright and no vitest here.
+ */
+import { BookingRejected } from '../../../../machines/bookingErrors'
+import type { BookingFormInput } from '../../../../machines/bookingForm'
+import { validateBooking } from '../../../../machines/bookingValidation'
+import type { SlotsInput } from '../../../../machines/slots'
+import type { SlotsByDate } from '../../../../machines/slotWindow'
+import { BOOKING_DEFAULTS, type BookingResponse } from '../../../../src/lib/bookingWire'
+import type { AnySnapshot, ModelOptions } from '../../support/machineModel'
+
+/** The visitor's zone and "now": Tuesday 3 March 2026, 09:00 in Auckland (NZDT, UTC+13). */
+export const TIME_ZONE = 'Pacific/Auckland'
+export const LOCALE = 'en-NZ'
+export const NOW = '2026-03-02T20:00:00Z'
+export const TODAY = '2026-03-03'
+export const TODAY_LABEL = 'Tuesday, 3 March 2026'
+
+/** Today's free slots, as the calendar answers them, and their labels in Auckland time. */
+export const TODAY_SLOTS = [
+  { time: '2026-03-02T22:00:00Z', label: '11:00 am' },
+  { time: '2026-03-02T22:30:00Z', label: '11:30 am' },
+  { time: '2026-03-02T23:00:00Z', label: '12:00 pm' },
+  { time: '2026-03-03T01:00:00Z', label: '2:00 pm' },
+] as const
+/** The slot the visitor chooses: 12:00 pm, booked as 12:00 to 12:15 at +13:00. */
+export const CHOSEN = TODAY_SLOTS[2]
+export const CHOSEN_START = '2026-03-03T12:00:00+13:00'
+export const CHOSEN_END = '2026-03-03T12:15:00+13:00'
+
+export const slotsAnswer = (slots: SlotsByDate) => ({ result: { data: { json: { slots } } } })
+export const WITH_SLOTS: SlotsByDate = { [TODAY]: TODAY_SLOTS.map(({ time }) => ({ time })) }
+export const NO_SLOTS: SlotsByDate = {}
+
+export const NAME = 'Aroha Ngata'
+export const EMAIL = 'aroha@example.co.nz'
+export const IDENTITY = { ...BOOKING_DEFAULTS }
+
+export const BOOKED: BookingResponse = {
+  id: 41,
+  uid: 'path-booking-41',
+  title: 'Quick chat between Kiwi Automate and Aroha Ngata',
+  startTime: '2026-03-02T23:00:00.000Z',
+  endTime: '2026-03-02T23:15:00.000Z',
+  status: 'ACCEPTED',
+  eventTypeId: IDENTITY.eventTypeId,
+  responses: { name: NAME, email: EMAIL, guests: [] },
+  attendees: [{ name: NAME, email: EMAIL, timeZone: TIME_ZONE }],
+  user: { username: IDENTITY.host },
+}
+
+/** The SPEC §4 / §9 texts the views show. */
+export const TEXTS = {
+  nameRequired: 'Name is required',
+  emailRequired: 'Email is required',
+  slotRequired: 'Please select a time slot',
+  inlineConfirmed: `Booking confirmed! Check ${EMAIL} for details.`,
+  modalConfirmed: `Booking confirmed! You'll receive a confirmation email at ${EMAIL}`,
+  slotsFailed: 'Failed to load available time slots. Please try again.',
+  noSlots: 'No available time slots for this date',
+  noSlotsHint: 'Try selecting a different date',
+  loadingSlots: 'Loading available time slots…',
+} as const
+
+/**
+ * How a booking can fail (SPEC §8): the error the fake rejects with, the text the visitor reads, how
+ * the server (or the network) answers it at the UI level, and whether the slot was taken.
+ */
+export interface BookingFailure {
+  error: unknown
+  text: string
+  answer: { status: number; body: string } | 'network'
+  slotTaken: boolean
+}
+
+export const BOOKING_FAILURES: readonly BookingFailure[] = [
+  {
+    error: new BookingRejected(409, 'no_available_users_found_error'),
+    text: 'This time slot is no longer available. Please select another time.',
+    answer: { status: 409, body: JSON.stringify({ message: 'no_available_users_found_error' }) },
+    slotTaken: true,
+  },
+  {
+    error: new BookingRejected(400, 'Please choose a valid start time.'),
+    text: 'Please choose a valid start time.',
+    answer: { status: 400, body: JSON.stringify({ message: 'Please choose a valid start time.' }) },
+    slotTaken: false,
+  },
+  {
+    error: new BookingRejected(500, undefined),
+    text: 'Booking failed: 500',
+    answer: { status: 500, body: '' },
+    slotTaken: false,
+  },
+  {
+    error: new TypeError('Failed to fetch'),
+    text: 'Failed to complete booking. Please try again.',
+    answer: 'network',
+    slotTaken: false,
+  },
+]
+
+export function failureOf(error: unknown): BookingFailure {
+  const failure = BOOKING_FAILURES.find((f) => f.error === error)
+  if (!failure) throw new Error('Not one of the sampled booking failures.')
+  return failure
+}
+
+export const bookingFormInput = (variant: BookingFormInput['variant']): BookingFormInput => ({
+  variant,
+  timeZone: TIME_ZONE,
+  now: NOW,
+  identity: IDENTITY,
+})
+
+/**
+ * The form's model. Only valid values are sampled (a field is invalid while empty), and a snapshot's
+ * vertex is its state and how many of the three fields are valid: 0 → 1 → 2 → 3 is how a visitor
+ * completes the form, and SUBMIT's guard depends on nothing else. Touched flags are left out: they
+ * change what shows, not where the machine goes.
+ */
+export const bookingFormModel = (variant: BookingFormInput['variant']): ModelOptions => ({
+  input: bookingFormInput(variant),
+  samples: {
+    NAME_CHANGED: [{ type: 'NAME_CHANGED', value: NAME } as never],
+    EMAIL_CHANGED: [{ type: 'EMAIL_CHANGED', value: EMAIL } as never],
+    SLOT_CHOSEN: [{ type: 'SLOT_CHOSEN', slot: CHOSEN.time } as never],
+    'xstate.done.actor.bookEvent': [{ type: 'xstate.done.actor.bookEvent', output: BOOKED } as never],
+    'xstate.error.actor.bookEvent': BOOKING_FAILURES.map(({ error }) => ({ type: 'xstate.error.actor.bookEvent', error }) as never),
+  },
+  serializeState: (s: AnySnapshot) =>
+    JSON.stringify({ value: s.value, valid: 3 - Object.keys(validateBooking(s.context.fields)).length }),
+})
+
+export const slotsInput: SlotsInput = { today: TODAY, timeZone: TIME_ZONE }
+
+/**
+ * The day's model: an answer with slots for today and an empty one (dayHasSlots' two branches); a
+ * snapshot's vertex is its state and whether the day is today (what Previous Day's guard depends on).
+ */
+export const slotsModel: ModelOptions = {
+  input: slotsInput,
+  samples: {
+    'xstate.done.actor.loadSlots': [
+      { type: 'xstate.done.actor.loadSlots', output: WITH_SLOTS } as never,
+      { type: 'xstate.done.actor.loadSlots', output: NO_SLOTS } as never,
+    ],
+  },
+  serializeState: (s: AnySnapshot) => JSON.stringify({ value: s.value, today: s.context.day === s.context.today }),
+}
+
+/** The error a failed slot request throws (calendarApi: 'HTTP error! status: {status}'). */
+export const SLOTS_FAILURE = { status: 503, error: new Error('HTTP error! status: 503') }
+
+/** YYYY-MM-DD plus `days`, for the day the visitor has moved to. */
+export function dayAfter(day: string, days: number): string {
+  const date = new Date(`${day}T00:00:00Z`)
+  date.setUTCDate(date.getUTCDate() + days)
+  return date.toISOString().slice(0, 10)
+}
