@@ -2,6 +2,7 @@
  * The widget through a whole call, with the SDK swapped for a scripted fake (the voice-scripted build):
  * Start → 'Connecting...' → 'End Call' with speaking indicator, mute and captions → 'Ending...' → 'Start a call'.
  */
+import { expectNoAxeViolations } from './support/axe'
 import { waitForHydration } from './support/hydration'
 import { expect, test, type Page } from '@playwright/test'
 import { VOICE_FAKE_COMMAND, type VoiceFakeCommand, type VoiceFakeLog } from './support/voice-fake/fakeVapi'
@@ -25,6 +26,7 @@ async function openWidget(page: Page) {
 }
 
 test('a whole call: connecting, listening, speaking, captions, mute, ending, back to start', async ({ page }) => {
+  test.setTimeout(60_000) // a whole call plus an axe scan
   const widget = await openWidget(page)
   await expect(widget.getByText('Calls are answered by an AI assistant and may be recorded.', { exact: false })).toBeVisible()
   const call = widget.getByRole('button', { name: 'Start a call' })
@@ -57,6 +59,7 @@ test('a whole call: connecting, listening, speaking, captions, mute, ending, bac
   await expect(captions.getByRole('paragraph')).toHaveText(['Assistant: Kia ora, how can I help you today?', 'You: I want to automate invoicing.'])
   await drive(page, { type: 'speech-end' })
   await expect(widget.getByText('Assistant is listening')).toBeVisible()
+  await expectNoAxeViolations(page)
 
   const mute = widget.getByRole('button', { name: 'Mute' })
   await expect(mute).toHaveAttribute('aria-pressed', 'false')
@@ -101,6 +104,7 @@ test('an error during the call shows in the red box and offers Retry Call', asyn
   await drive(page, { type: 'error', payload: { type: 'daily-error', error: { message: 'The network connection was lost.' } } })
   await expect(widget.getByRole('alert')).toHaveText('The network connection was lost.')
   await expect(widget.getByRole('button', { name: 'Retry Call' })).toBeEnabled()
+  await expectNoAxeViolations(page)
 })
 
 test('at 320 px the widget is a compact button that opens a usable panel inside the screen', async ({ page }) => {

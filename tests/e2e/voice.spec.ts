@@ -1,6 +1,7 @@
 /** The voice widget in the default build, which has no voice settings (SPEC §2, DESIGN §5). */
 import { readdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
+import { expectNoAxeViolations } from './support/axe'
 import { waitForHydration } from './support/hydration'
 import { expect, test, type Locator } from '@playwright/test'
 import { E2E_ORIGIN, E2E_PORT } from './env'
@@ -23,6 +24,7 @@ test('not configured: the widget says so plainly and calls nothing', async ({ pa
   const widget = page.getByRole('region', { name: 'Voice assistant' })
   await expect(widget.getByText('The voice assistant is not configured on this site yet.')).toBeVisible()
   await expect(widget.getByRole('button')).toHaveCount(0)
+  await expectNoAxeViolations(page)
   await page.waitForLoadState('networkidle')
   expect(foreign.filter((u) => !u.includes('/__e2e/'))).toEqual([])
   expect(sdk).toEqual([])

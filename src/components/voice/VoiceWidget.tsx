@@ -22,7 +22,7 @@ export function VoiceWidget() {
 
   return (
     <details className="group fixed right-[max(1rem,env(safe-area-inset-right))] bottom-[max(1rem,env(safe-area-inset-bottom))] z-40">
-      <summary className="flex cursor-pointer list-none items-center gap-2 rounded-full bg-sky-600 px-4 py-3 font-semibold text-white shadow-lg shadow-black/40 hover:bg-sky-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-300 [&::-webkit-details-marker]:hidden">
+      <summary className="flex cursor-pointer list-none items-center gap-2 rounded-full bg-sky-700 px-4 py-3 font-semibold text-white shadow-lg shadow-black/40 hover:bg-sky-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-300 [&::-webkit-details-marker]:hidden">
         <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="2">
           <rect x="9" y="3" width="6" height="11" rx="3" />
           <path d="M5 11a7 7 0 0 0 14 0M12 18v3" strokeLinecap="round" />
@@ -67,7 +67,7 @@ export function VoiceWidget() {
                 onPointerEnter={() => actorRef.send({ type: 'PREFETCH' })}
                 onFocus={() => actorRef.send({ type: 'PREFETCH' })}
                 className={`flex-1 rounded-lg px-4 py-2.5 font-semibold text-white disabled:cursor-not-allowed disabled:opacity-70 ${
-                  inCall ? 'bg-red-600 hover:bg-red-500' : 'bg-sky-600 hover:bg-sky-500'
+                  inCall ? 'bg-red-700 hover:bg-red-800' : 'bg-sky-700 hover:bg-sky-800'
                 }`}
               >
                 {CALL_BUTTON_LABELS[phase]}
