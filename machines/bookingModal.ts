@@ -1,7 +1,7 @@
 import { assertEvent, assign, setup } from 'xstate'
-import type { ConfirmedBooking } from '../src/components/booking/BookingForm'
 import { focusAfterRender, type FocusReturnTarget } from '../src/lib/focus'
 import { lockPageScroll, unlockPageScroll } from '../src/lib/scrollLock'
+import type { ConfirmedBooking } from './bookingForm'
 
 export type { FocusReturnTarget }
 
@@ -26,6 +26,11 @@ export type BookingModalEvent =
  * The booking modal (SPEC §2): opens from any Book a Call button; closes on Escape, its close button
  * and a backdrop click; page scrolling is locked while it is open; every open shows a fresh form.
  * A confirmed booking closes it and keeps the booking for the confirmation toast until dismissed.
+ *
+ * Both are one transition each way, so every combination the machine can be in is one a visitor can
+ * reach and act on: the toast only appears with the modal closing (only the open modal's form
+ * confirms), and opening the modal again puts an earlier toast away (it would sit, inert, under the
+ * modal's backdrop, where its Dismiss button cannot be reached).
  */
 export const bookingModalMachine = setup({
   types: {
@@ -61,7 +66,10 @@ export const bookingModalMachine = setup({
       states: {
         closed: {
           on: {
-            OPEN: { target: 'open', actions: ['assignOpener', 'startFreshForm'] },
+            OPEN: {
+              target: ['open', '#bookingModal.toast.hidden'],
+              actions: ['assignOpener', 'startFreshForm', 'clearBooking'],
+            },
           },
         },
         open: {
@@ -71,7 +79,7 @@ export const bookingModalMachine = setup({
             ESCAPE_PRESSED: 'closed',
             CLOSE_CLICKED: 'closed',
             BACKDROP_CLICKED: 'closed',
-            BOOKING_CONFIRMED: 'closed',
+            BOOKING_CONFIRMED: { target: ['closed', '#bookingModal.toast.shown'], actions: 'keepBooking' },
           },
         },
       },
@@ -79,15 +87,9 @@ export const bookingModalMachine = setup({
     toast: {
       initial: 'hidden',
       states: {
-        hidden: {
-          on: {
-            BOOKING_CONFIRMED: { target: 'shown', actions: 'keepBooking' },
-          },
-        },
+        hidden: {},
         shown: {
           on: {
-            // A second booking replaces the first in the toast.
-            BOOKING_CONFIRMED: { target: 'shown', actions: 'keepBooking' },
             TOAST_DISMISSED: { target: 'hidden', actions: 'clearBooking' },
           },
         },

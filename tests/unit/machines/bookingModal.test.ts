@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import { createActor } from 'xstate'
 import { bookingModalMachine, type BookingModalEvent } from '../../../machines/bookingModal'
-import type { ConfirmedBooking } from '../../../src/components/booking/BookingForm'
+import type { ConfirmedBooking } from '../../../machines/bookingForm'
 
 const booking: ConfirmedBooking = {
   uid: 'b-1',
@@ -76,14 +76,29 @@ describe('bookingModal machine', () => {
     expect(effects.returnFocusToOpener).toHaveBeenCalledTimes(1)
   })
 
-  it('the toast stays until dismissed, across opening the modal again', () => {
+  it('the toast stays until dismissed', () => {
+    const { actor } = start()
+    actor.send({ type: 'OPEN', opener })
+    actor.send({ type: 'BOOKING_CONFIRMED', booking })
+    actor.send({ type: 'ESCAPE_PRESSED' })
+    expect(actor.getSnapshot().value).toEqual({ dialog: 'closed', toast: 'shown' })
+    actor.send({ type: 'TOAST_DISMISSED' })
+    expect(actor.getSnapshot().value).toEqual({ dialog: 'closed', toast: 'hidden' })
+    expect(actor.getSnapshot().context.booking).toBeNull()
+  })
+
+  it('opening the modal again puts the toast away (it could not be dismissed under the modal)', () => {
     const { actor } = start()
     actor.send({ type: 'OPEN', opener })
     actor.send({ type: 'BOOKING_CONFIRMED', booking })
     actor.send({ type: 'OPEN', opener })
-    expect(actor.getSnapshot().value).toEqual({ dialog: 'open', toast: 'shown' })
-    actor.send({ type: 'CLOSE_CLICKED' })
-    actor.send({ type: 'TOAST_DISMISSED' })
+    expect(actor.getSnapshot().value).toEqual({ dialog: 'open', toast: 'hidden' })
+    expect(actor.getSnapshot().context.booking).toBeNull()
+  })
+
+  it('a confirmation arrives only from the open modal', () => {
+    const { actor } = start()
+    actor.send({ type: 'BOOKING_CONFIRMED', booking })
     expect(actor.getSnapshot().value).toEqual({ dialog: 'closed', toast: 'hidden' })
     expect(actor.getSnapshot().context.booking).toBeNull()
   })

@@ -1,0 +1,91 @@
+import { expect, type Locator, type Page } from '@playwright/test'
+import { bookingModalMachine } from '../../../machines/bookingModal'
+import { waitForHydration } from '../../e2e/support/hydration'
+import { describeUiPaths } from '../support/uiLevel'
+import { bookingModalModel } from './support/chromeModels'
+import { answerCalendarApi, bodyOverflow, bookingDialog, heroBookCall, TOAST_TEXT, VISITOR } from './support/siteChrome'
+
+interface Sut {
+  page: Page
+  opener: Locator
+  dialog: Locator
+  toast: Locator
+  /** Whether the last thing that happened was the modal closing, so focus must be back on its opener. */
+  focusBackOnOpener: boolean
+}
+
+/** The modal opened from the hero's Book a Call on /; the calendar API is answered by the test. */
+describeUiPaths(
+  'bookingModal',
+  bookingModalMachine,
+  async (page): Promise<Sut> => {
+    await answerCalendarApi(page)
+    await page.goto('/')
+    await waitForHydration(page)
+    return {
+      page,
+      opener: heroBookCall(page),
+      dialog: bookingDialog(page),
+      toast: page.getByRole('status').filter({ hasText: TOAST_TEXT }),
+      focusBackOnOpener: false,
+    }
+  },
+  {
+    ...bookingModalModel,
+    events: {
+      OPEN: async (sut) => {
+        await sut.opener.click()
+        sut.focusBackOnOpener = false
+      },
+      ESCAPE_PRESSED: async (sut) => {
+        await sut.page.keyboard.press('Escape')
+        sut.focusBackOnOpener = true
+      },
+      CLOSE_CLICKED: async (sut) => {
+        await sut.dialog.getByRole('button', { name: 'Close' }).click()
+        sut.focusBackOnOpener = true
+      },
+      BACKDROP_CLICKED: async (sut) => {
+        // The top left corner is outside the centred dialog: the backdrop.
+        await sut.page.mouse.click(8, 8)
+        sut.focusBackOnOpener = true
+      },
+      BOOKING_CONFIRMED: async (sut) => {
+        const slot = sut.dialog.getByRole('group', { name: 'Select Time' }).getByRole('listitem').getByRole('button').first()
+        await slot.click()
+        await sut.dialog.getByLabel('Full Name').fill(VISITOR.name)
+        await sut.dialog.getByLabel('Email Address').fill(VISITOR.email)
+        await sut.dialog.getByRole('button', { name: 'Confirm Booking' }).click()
+        sut.focusBackOnOpener = true
+      },
+      TOAST_DISMISSED: async (sut) => {
+        await sut.toast.getByRole('button', { name: 'Dismiss' }).click()
+        sut.focusBackOnOpener = false
+      },
+    },
+    internal: { advance: () => {}, done: {}, error: {} },
+    states: {
+      dialog: () => {},
+      'dialog.closed': async (sut) => {
+        await expect(sut.dialog).toHaveCount(0)
+        expect(await bodyOverflow(sut.page), 'page scrolling is free').not.toBe('hidden')
+        if (sut.focusBackOnOpener) await expect(sut.opener).toBeFocused()
+      },
+      'dialog.open': async (sut) => {
+        await expect(sut.dialog).toBeVisible()
+        await expect(sut.dialog).toHaveAttribute('aria-modal', 'true')
+        expect(await sut.dialog.evaluate((el) => el.contains(document.activeElement)), 'focus is inside the dialog').toBe(true)
+        expect(await bodyOverflow(sut.page), 'page scrolling is locked').toBe('hidden')
+        // Every open shows a fresh form.
+        await expect(sut.dialog.getByLabel('Full Name')).toHaveValue('')
+        await expect(sut.dialog.getByLabel('Email Address')).toHaveValue('')
+      },
+      toast: () => {},
+      'toast.hidden': async (sut) => expect(sut.page.getByText(TOAST_TEXT)).toHaveCount(0),
+      'toast.shown': async (sut) => {
+        await expect(sut.toast).toBeVisible()
+        await expect(sut.toast.getByRole('link', { name: 'Add to calendar' })).toBeVisible()
+      },
+    },
+  },
+)

@@ -1,0 +1,32 @@
+/**
+ * The model options of the bookingModal, scrollIntent and particleBackground path tests, shared by
+ * the machine level (vitest) and the UI level (Playwright). Pure: no Playwright and no vitest here.
+ */
+import type { EventObject } from 'xstate'
+import type { ConfirmedBooking } from '../../../../machines/bookingForm'
+import type { BookingModalEvent, FocusReturnTarget } from '../../../../machines/bookingModal'
+import type { AnySnapshot, ModelOptions } from '../../support/machineModel'
+import { VISITOR } from './siteChrome'
+
+/** An event sample, checked against the machine's own event type. */
+const sample = <E extends EventObject>(event: E): EventObject => event
+
+export const CONFIRMED: ConfirmedBooking = {
+  uid: 'path-booking-1',
+  title: 'Quick chat',
+  startTime: '2026-03-02T23:00:00Z',
+  endTime: '2026-03-02T23:15:00Z',
+  ...VISITOR,
+}
+
+/** The Book a Call button a visitor pressed. */
+export const OPENER: FocusReturnTarget = { focus: () => {} }
+
+export const bookingModalModel: ModelOptions = {
+  samples: {
+    OPEN: [sample<BookingModalEvent>({ type: 'OPEN', opener: OPENER })],
+    BOOKING_CONFIRMED: [sample<BookingModalEvent>({ type: 'BOOKING_CONFIRMED', booking: CONFIRMED })],
+  },
+  // The form key grows with every open: only whether a booking is kept tells snapshots apart.
+  serializeState: (s: AnySnapshot) => JSON.stringify({ value: s.value, booking: s.context.booking !== null }),
+}
