@@ -1,12 +1,15 @@
 import { RouterProvider } from '@tanstack/react-router'
 import { StrictMode } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
-import { applyHead } from './lib/head'
 import { createAppRouter } from './router'
 import './styles.css'
 
 const router = createAppRouter()
-router.subscribe('onResolved', () => applyHead(document, router.state.location.pathname))
+// The first page's head is prerendered; the titles of the others load with the first navigation.
+router.subscribe('onResolved', ({ fromLocation, pathChanged }) => {
+  if (!fromLocation || !pathChanged) return
+  void import('./lib/head').then(({ applyHead }) => applyHead(document, router.state.location.pathname))
+})
 
 async function boot() {
   const root = document.getElementById('root')

@@ -1,10 +1,11 @@
 import { Link } from '@tanstack/react-router'
+import type { ArticleBlock } from '../../content/articleBodies'
 import type { Article } from '../../content/articles'
 import { container, textLink } from '../sections/ui'
 import { ArticleMeta } from './ArticleMeta'
 
 /** An article: back link, meta, title, image, then the body's paragraphs and subheadings. */
-export function ArticleLayout({ article }: { article: Article }) {
+export function ArticleLayout({ article, body }: { article: Article; body: ReadonlyArray<ArticleBlock> }) {
   return (
     <article className={`${container} max-w-3xl pt-12 pb-8 sm:pt-16`}>
       <p>
@@ -27,7 +28,7 @@ export function ArticleLayout({ article }: { article: Article }) {
         className="mt-10 aspect-video w-full rounded-2xl border border-white/10 object-cover"
       />
       <div className="mt-12 space-y-6 text-lg leading-8 text-slate-300">
-        {article.body.map((block, index) =>
+        {body.map((block, index) =>
           block.kind === 'h2' ? (
             <h2 key={index} className="pt-6 text-2xl font-bold tracking-tight text-white sm:text-3xl">
               {block.text}

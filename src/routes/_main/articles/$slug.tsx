@@ -3,10 +3,13 @@ import { ArticleCard } from '../../../components/content/ArticleCard'
 import { ArticleLayout } from '../../../components/content/ArticleLayout'
 import { CtaBanner } from '../../../components/sections/CtaBanner'
 import { Section } from '../../../components/sections/Section'
-import { articles, findArticle } from '../../../content/articles'
+import { articleBodies } from '../../../content/articleBodies'
+import { articles } from '../../../content/articles'
 
 export const Route = createFileRoute('/_main/articles/$slug')({
-  loader: ({ params }) => {
+  // Imported here so the articles stay out of the first-load bundle (the route tree is in it).
+  loader: async ({ params }) => {
+    const { findArticle } = await import('../../../content/articles')
     const article = findArticle(params.slug)
     if (!article) throw notFound()
     return article
@@ -19,7 +22,7 @@ function ArticlePage() {
   const more = articles.filter((a) => a.slug !== article.slug).slice(0, 3)
   return (
     <>
-      <ArticleLayout article={article} />
+      <ArticleLayout article={article} body={articleBodies[article.slug] ?? []} />
       <CtaBanner
         id="article-cta"
         title="Want this working in your business?"
