@@ -53,11 +53,8 @@ export const faqAccordionMachine = setup({
           // Another item: it opens and the first closes (only one index is kept).
           { target: 'itemOpen', actions: 'openItem' },
         ],
-        OPEN_ITEM: [
-          // Already open: nothing to do (the pricing intent must not close it).
-          { guard: 'isOpenItem' },
-          { target: 'itemOpen', actions: 'openItem' },
-        ],
+        // Never closes: asking for the item already open leaves it open (the pricing intent relies on it).
+        OPEN_ITEM: { target: 'itemOpen', actions: 'openItem' },
       },
     },
   },

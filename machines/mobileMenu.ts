@@ -50,8 +50,8 @@ export const mobileMenuMachine = setup({
     open: {
       entry: 'lockPageScroll',
       exit: 'unlockPageScroll',
+      // No TOGGLE here: the open panel is modal and covers the toggle, so the close button closes it.
       on: {
-        TOGGLE: { target: 'closed', actions: 'returnFocusToToggle' },
         CLOSE_CLICKED: { target: 'closed', actions: 'returnFocusToToggle' },
         ESCAPE_PRESSED: { target: 'closed', actions: 'returnFocusToToggle' },
         OUTSIDE_CLICKED: 'closed',

@@ -28,7 +28,6 @@ describe('mobileMenu machine', () => {
   })
 
   it.each<[MobileMenuEvent['type'], boolean]>([
-    ['TOGGLE', true],
     ['CLOSE_CLICKED', true],
     ['ESCAPE_PRESSED', true],
     ['OUTSIDE_CLICKED', false],
@@ -41,6 +40,14 @@ describe('mobileMenu machine', () => {
     expect(actor.getSnapshot().value).toBe('closed')
     expect(effects.unlockPageScroll).toHaveBeenCalledTimes(1)
     expect(effects.returnFocusToToggle).toHaveBeenCalledTimes(focusBack ? 1 : 0)
+  })
+
+  it('TOGGLE while open does nothing: the modal panel covers the toggle, its close button closes it', () => {
+    const { actor, effects } = start()
+    actor.send({ type: 'TOGGLE', toggle })
+    actor.send({ type: 'TOGGLE', toggle })
+    expect(actor.getSnapshot().value).toBe('open')
+    expect(effects.unlockPageScroll).not.toHaveBeenCalled()
   })
 
   it.each<MobileMenuEvent['type']>(['CLOSE_CLICKED', 'ESCAPE_PRESSED', 'OUTSIDE_CLICKED', 'ITEM_SELECTED', 'VIEWPORT_WIDENED'])(
