@@ -48,4 +48,4 @@ const sitemap = [
 await writeFile(join(clientDir, 'sitemap.xml'), sitemap)
 await writeFile(join(clientDir, 'robots.txt'), `User-agent: *\nAllow: /\n\nSitemap: ${siteUrl}/sitemap.xml\n`)
 await writeBuildStamp(distDir)
-console.log(`Prerendered ${prerenderedPaths.length} pages into dist/client.`)
+console.log(`Prerendered ${prerenderedPaths.length} pages into ${clientDir}.`)
