@@ -28,7 +28,7 @@ export default defineConfig({
   workers: 2,
   retries: 0,
   reporter: [['dot']],
-  timeout: 30_000,
+  timeout: 60_000,
   expect: { timeout: 7_000 },
   use: { baseURL: E2E_ORIGIN, trace: 'retain-on-failure' },
   projects: [
