@@ -26,7 +26,7 @@ async function openWidget(page: Page) {
 }
 
 test('a whole call: connecting, listening, speaking, captions, mute, ending, back to start', async ({ page }) => {
-  test.setTimeout(60_000) // a whole call plus an axe scan
+  test.setTimeout(90_000) // a whole call plus an axe scan (which takes long on a busy 2-core machine)
   const widget = await openWidget(page)
   await expect(widget.getByText('Calls are answered by an AI assistant and may be recorded.', { exact: false })).toBeVisible()
   const call = widget.getByRole('button', { name: 'Start a call' })
@@ -120,3 +120,57 @@ test('at 320 px the widget is a compact button that opens a usable panel inside 
   await start.click()
   await expect(widget.getByRole('button', { name: 'Connecting...' })).toBeVisible()
 })
+
+/** Text only the widget's interactive chunk holds (the panel's notice): how the tests recognise it. */
+const PANEL_CHUNK_MARKER = 'Calls are answered by an AI assistant and may be recorded.'
+
+test("the call panel's code is not in the first load: it loads after the load event, with no interaction", async ({ page }) => {
+  const beforeLoad: string[] = []
+  const afterLoad: string[] = []
+  let loaded = false
+  page.once('load', () => void (loaded = true))
+  page.on('response', async (response) => {
+    if (response.request().resourceType() !== 'script') return
+    const list = loaded ? afterLoad : beforeLoad
+    const body = await response.text().catch(() => '')
+    if (body.includes(PANEL_CHUNK_MARKER)) list.push(response.url())
+  })
+  await page.goto('/')
+  await waitForHydration(page)
+  await expect.poll(() => afterLoad.length, { timeout: 10_000 }).toBe(1)
+  expect(beforeLoad).toEqual([])
+  const html = await (await page.request.get('/')).text()
+  expect(html).not.toContain(PANEL_CHUNK_MARKER) // the prerendered shell holds only the launcher and the panel's title
+})
+
+test('a click on the launcher before the panel has loaded is not lost: the panel opens, its controls follow', async ({ page }) => {
+  let release!: () => void
+  const released = new Promise<void>((resolve) => (release = resolve))
+  let held = 0
+  await page.route('**/assets/*.js', async (route) => {
+    const response = await route.fetch()
+    const body = await response.text()
+    if (body.includes(PANEL_CHUNK_MARKER)) {
+      held++
+      await released
+    }
+    await route.fulfill({ response, body })
+  })
+  await page.goto('/')
+  await waitForHydration(page)
+  await expect.poll(() => held).toBe(1) // requested (at idle time) and held back
+  const launcher = page.getByText('Talk to our AI', { exact: true })
+  const shellBox = await launcher.boundingBox()
+  await launcher.click()
+  const widget = page.getByRole('region', { name: 'Voice assistant' })
+  await expect(widget).toBeVisible()
+  await expect(widget).toHaveAttribute('aria-busy', 'true')
+  await expect(widget.getByRole('button')).toHaveCount(0)
+  release()
+  await expect(widget.getByRole('button', { name: 'Start a call' })).toBeEnabled()
+  await expect(widget).not.toHaveAttribute('aria-busy')
+  // Opened once (the click was neither lost nor doubled), and the launcher did not move.
+  await expect(widget).toBeVisible()
+  expect(await launcher.boundingBox()).toEqual(shellBox)
+})
+

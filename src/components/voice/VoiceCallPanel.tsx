@@ -1,0 +1,72 @@
+import { useActorRef, useSelector } from '@xstate/react'
+import { voiceCallMachine } from '../../../machines/voiceCall'
+import { formatElapsed } from '../../../machines/voiceCaptions'
+import { voiceConfig } from '../../lib/voice/config'
+import { NOT_CONFIGURED } from '../../lib/voice/errors'
+import { CALL_BUTTON_LABELS, callPhase } from './callView'
+import { Captions } from './Captions'
+import { SpeakingIndicator } from './SpeakingIndicator'
+
+const NOTICE = 'Calls are answered by an AI assistant and may be recorded. By starting a call you agree to this.'
+
+/**
+ * The interactive part of the voice widget (SPEC §4): the call machine, the voice client behind it and
+ * the panel's controls. Its own chunk, loaded at idle time or on the visitor's first intent
+ * (VoiceWidget); never part of the first load (DESIGN §10).
+ */
+export default function VoiceCallPanel() {
+  const actorRef = useActorRef(voiceCallMachine, { input: { configured: voiceConfig !== null } })
+  const snapshot = useSelector(actorRef, (s) => s)
+  const phase = callPhase(snapshot)
+  const { consented, errorMessage, muted, assistantSpeaking, volume, captions, elapsedSeconds } = snapshot.context
+  const inCall = phase === 'active'
+
+  if (phase === 'unconfigured') return <p className="text-sm text-slate-300">{NOT_CONFIGURED}</p>
+  return (
+    // data-call: the launcher's live dot follows it (CSS :has, VoiceWidget), the launcher being outside this chunk.
+    <div data-call={phase} className="space-y-3">
+      {!consented && (phase === 'idle' || phase === 'error') && <p className="text-sm text-slate-300">{NOTICE}</p>}
+      {phase === 'error' && (
+        <div role="alert" className="rounded-md border border-red-500/60 bg-red-950/80 p-3 text-sm text-red-100">
+          {errorMessage}
+        </div>
+      )}
+      {inCall && (
+        <>
+          <div className="flex items-center justify-between">
+            <SpeakingIndicator speaking={assistantSpeaking} volume={volume} />
+            <p className="text-sm text-slate-300 tabular-nums">
+              <span className="sr-only">Call time </span>
+              <time>{formatElapsed(elapsedSeconds)}</time>
+            </p>
+          </div>
+          <Captions captions={captions} />
+        </>
+      )}
+      <div className="flex gap-2">
+        <button
+          type="button"
+          disabled={phase === 'connecting' || phase === 'ending'}
+          onClick={() => actorRef.send({ type: inCall ? 'END_CALL' : 'START' })}
+          onPointerEnter={() => actorRef.send({ type: 'PREFETCH' })}
+          onFocus={() => actorRef.send({ type: 'PREFETCH' })}
+          className={`flex-1 rounded-lg px-4 py-2.5 font-semibold text-white disabled:cursor-not-allowed disabled:opacity-70 ${
+            inCall ? 'bg-red-700 hover:bg-red-800' : 'bg-sky-700 hover:bg-sky-800'
+          }`}
+        >
+          {CALL_BUTTON_LABELS[phase]}
+        </button>
+        {inCall && (
+          <button
+            type="button"
+            aria-pressed={muted}
+            onClick={() => actorRef.send({ type: 'TOGGLE_MUTE' })}
+            className="rounded-lg border border-white/20 px-3 py-2.5 text-sm font-semibold text-white hover:bg-white/10 aria-pressed:bg-amber-600 aria-pressed:border-amber-500"
+          >
+            Mute
+          </button>
+        )}
+      </div>
+    </div>
+  )
+}
