@@ -1,4 +1,4 @@
-import { assertEvent, assign, cancel, fromCallback, fromPromise, raise, setup } from 'xstate'
+import { assertEvent, assign, fromCallback, fromPromise, not, setup } from 'xstate'
 import { afterFirstPaint, watchPageEnvironment, type EnvironmentSignal, type ViewportSize } from '../src/lib/pageEnvironment'
 
 /** SPEC §9: one particle per 15000 square pixels of viewport. */
@@ -20,7 +20,7 @@ export interface ParticleBackgroundContext {
   tabHidden: boolean
 }
 
-export type ParticleBackgroundEvent = EnvironmentSignal | { type: 'RESIZE_SETTLED' }
+export type ParticleBackgroundEvent = EnvironmentSignal
 
 const initialViewport: ViewportSize = { width: 1280, height: 720 }
 
@@ -28,6 +28,11 @@ const initialViewport: ViewportSize = { width: 1280, height: 720 }
  * The decorative particle background (SPEC §1, §9): never loaded under prefers-reduced-motion; loaded
  * only after the page has loaded and the browser is idle; paused while the tab is hidden; the particle
  * count follows the viewport once a resize settles.
+ *
+ * While shown, two regions: the animation (playing, or paused while the tab is hidden) and the size
+ * (steady, or settling for 250 ms after the last resize). Every state the visitor can be in is a
+ * state node, so each is reached and checked by the path tests (no raised events or eventless
+ * transitions that a walk of the graph cannot see).
  */
 export const particleBackgroundMachine = setup({
   types: {
@@ -45,8 +50,6 @@ export const particleBackgroundMachine = setup({
         return event.viewport
       },
     }),
-    settleLater: raise({ type: 'RESIZE_SETTLED' }, { id: 'resizeSettle', delay: 'resizeSettle' }),
-    cancelSettle: cancel('resizeSettle'),
     assignTabHidden: assign({
       tabHidden: ({ event }) => {
         assertEvent(event, 'VISIBILITY_CHANGED')
@@ -68,7 +71,11 @@ export const particleBackgroundMachine = setup({
       return event.reduce
     },
     tabIsHidden: ({ context }) => context.tabHidden,
-    tabIsVisible: ({ context }) => !context.tabHidden,
+    /** Only a change is news: the first report of a visible tab changes nothing. */
+    visibilityChanged: ({ context, event }) => {
+      assertEvent(event, 'VISIBILITY_CHANGED')
+      return event.hidden !== context.tabHidden
+    },
   },
   delays: {
     resizeSettle: RESIZE_SETTLE_MS,
@@ -76,13 +83,12 @@ export const particleBackgroundMachine = setup({
 }).createMachine({
   id: 'particleBackground',
   context: { viewport: initialViewport, pendingViewport: initialViewport, count: particleCount(initialViewport), tabHidden: false },
-  invoke: { src: 'pageEnvironment' },
+  invoke: { id: 'pageEnvironment', src: 'pageEnvironment' },
   initial: 'undecided',
   on: {
     // Nothing is drawn yet: take the size at once.
     RESIZED: { actions: 'applyViewportNow' },
-    RESIZE_SETTLED: { actions: 'applyViewport' },
-    VISIBILITY_CHANGED: { actions: 'assignTabHidden' },
+    VISIBILITY_CHANGED: { guard: 'visibilityChanged', actions: 'assignTabHidden' },
   },
   states: {
     // Waiting for the first report of the motion preference.
@@ -93,28 +99,55 @@ export const particleBackgroundMachine = setup({
     },
     off: {
       on: {
-        MOTION_PREFERENCE: [{ guard: 'reducesMotion' }, { target: 'waitingForIdle' }],
+        // The visitor turned reduced motion off.
+        MOTION_PREFERENCE: { guard: not('reducesMotion'), target: 'waitingForIdle' },
       },
     },
     waitingForIdle: {
-      invoke: { src: 'afterFirstPaint', onDone: 'shown' },
+      invoke: {
+        id: 'afterFirstPaint',
+        src: 'afterFirstPaint',
+        onDone: [
+          // The browser can be idle in a background tab: start paused.
+          { guard: 'tabIsHidden', target: '#particleBackground.shown.animation.paused' },
+          { target: 'shown' },
+        ],
+      },
       on: {
         MOTION_PREFERENCE: { guard: 'reducesMotion', target: 'off' },
       },
     },
     shown: {
-      initial: 'playing',
+      type: 'parallel',
+      // A resize that had not settled when the background was turned off counts now.
+      entry: 'applyViewport',
       on: {
         MOTION_PREFERENCE: { guard: 'reducesMotion', target: 'off' },
-        // Drawn: recount once the resize settles, not on every frame of a drag.
-        RESIZED: { actions: ['assignPendingViewport', 'cancelSettle', 'settleLater'] },
       },
       states: {
-        playing: {
-          always: { guard: 'tabIsHidden', target: 'paused' },
+        animation: {
+          initial: 'playing',
+          states: {
+            playing: {
+              on: { VISIBILITY_CHANGED: { guard: 'visibilityChanged', target: 'paused', actions: 'assignTabHidden' } },
+            },
+            paused: {
+              on: { VISIBILITY_CHANGED: { guard: 'visibilityChanged', target: 'playing', actions: 'assignTabHidden' } },
+            },
+          },
         },
-        paused: {
-          always: { guard: 'tabIsVisible', target: 'playing' },
+        // Drawn: recount once the resize settles, not on every frame of a drag.
+        size: {
+          initial: 'steady',
+          states: {
+            steady: {
+              on: { RESIZED: { target: 'settling', actions: 'assignPendingViewport' } },
+            },
+            settling: {
+              after: { resizeSettle: { target: 'steady', actions: 'applyViewport' } },
+              on: { RESIZED: { target: 'settling', reenter: true, actions: 'assignPendingViewport' } },
+            },
+          },
         },
       },
     },

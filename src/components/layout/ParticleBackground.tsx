@@ -12,7 +12,7 @@ const ParticlesCanvas = lazy(() => import('./ParticlesCanvas'))
 export function ParticleBackground() {
   const actor = useActorRef(particleBackgroundMachine)
   const shown = useSelector(actor, (s) => s.matches('shown'))
-  const paused = useSelector(actor, (s) => s.matches({ shown: 'paused' }))
+  const paused = useSelector(actor, (s) => s.matches({ shown: { animation: 'paused' } }))
   const count = useSelector(actor, (s) => s.context.count)
   return (
     <div aria-hidden="true" className="pointer-events-none fixed inset-0 -z-10 overflow-hidden">

@@ -47,7 +47,7 @@ describe('particleBackground machine', () => {
     actor.send({ type: 'MOTION_PREFERENCE', reduce: false })
     expect(actor.getSnapshot().value).toBe('waitingForIdle')
     await idle()
-    expect(actor.getSnapshot().value).toEqual({ shown: 'playing' })
+    expect(actor.getSnapshot().value).toEqual({ shown: { animation: 'playing', size: 'steady' } })
   })
 
   it('pauses while the tab is hidden and plays again when it is visible', async () => {
@@ -55,9 +55,9 @@ describe('particleBackground machine', () => {
     actor.send({ type: 'MOTION_PREFERENCE', reduce: false })
     await idle()
     actor.send({ type: 'VISIBILITY_CHANGED', hidden: true })
-    expect(actor.getSnapshot().value).toEqual({ shown: 'paused' })
+    expect(actor.getSnapshot().value).toEqual({ shown: { animation: 'paused', size: 'steady' } })
     actor.send({ type: 'VISIBILITY_CHANGED', hidden: false })
-    expect(actor.getSnapshot().value).toEqual({ shown: 'playing' })
+    expect(actor.getSnapshot().value).toEqual({ shown: { animation: 'playing', size: 'steady' } })
   })
 
   it('starts paused when the tab was hidden before it appeared', async () => {
@@ -65,7 +65,7 @@ describe('particleBackground machine', () => {
     actor.send({ type: 'VISIBILITY_CHANGED', hidden: true })
     actor.send({ type: 'MOTION_PREFERENCE', reduce: false })
     await idle()
-    expect(actor.getSnapshot().value).toEqual({ shown: 'paused' })
+    expect(actor.getSnapshot().value).toEqual({ shown: { animation: 'paused', size: 'steady' } })
   })
 
   it('takes the viewport at once before showing, and recounts after a resize settles once shown', async () => {

@@ -5,6 +5,7 @@
 import type { EventObject } from 'xstate'
 import type { ConfirmedBooking } from '../../../../machines/bookingForm'
 import type { BookingModalEvent, FocusReturnTarget } from '../../../../machines/bookingModal'
+import type { ParticleBackgroundEvent } from '../../../../machines/particleBackground'
 import type { AnySnapshot, ModelOptions } from '../../support/machineModel'
 import { VISITOR } from './siteChrome'
 
@@ -29,4 +30,22 @@ export const bookingModalModel: ModelOptions = {
   },
   // The form key grows with every open: only whether a booking is kept tells snapshots apart.
   serializeState: (s: AnySnapshot) => JSON.stringify({ value: s.value, booking: s.context.booking !== null }),
+}
+
+/** A narrower window than the 1280 x 720 one the machine (and the browser) start with. */
+export const RESIZED_VIEWPORT = { width: 800, height: 600 } as const
+
+export const particleBackgroundModel: ModelOptions = {
+  samples: {
+    MOTION_PREFERENCE: [sample<ParticleBackgroundEvent>({ type: 'MOTION_PREFERENCE', reduce: true }), sample<ParticleBackgroundEvent>({ type: 'MOTION_PREFERENCE', reduce: false })],
+    VISIBILITY_CHANGED: [sample<ParticleBackgroundEvent>({ type: 'VISIBILITY_CHANGED', hidden: true }), sample<ParticleBackgroundEvent>({ type: 'VISIBILITY_CHANGED', hidden: false })],
+    RESIZED: [sample<ParticleBackgroundEvent>({ type: 'RESIZED', viewport: RESIZED_VIEWPORT })],
+  },
+  // The sizes themselves are checked in each state; a vertex only needs to know whether one is pending.
+  serializeState: (s: AnySnapshot) =>
+    JSON.stringify({
+      value: s.value,
+      tabHidden: s.context.tabHidden,
+      sizePending: JSON.stringify(s.context.viewport) !== JSON.stringify(s.context.pendingViewport),
+    }),
 }
