@@ -2,6 +2,7 @@
  * The floating voice widget's call (SPEC §4, DESIGN §2, §5): idle or error → connecting on Start;
  * connecting → active when the assistant is listening; active → ending on End Call; ending → idle
  * when the call ends; any error → error with its message. The voice client is an injected actor.
+ * Every transition is one a visitor can cause or see (the path tests walk them all on the real UI).
  */
 import { assign, fromPromise, sendTo, setup } from 'xstate'
 import { readVoiceConsent, writeVoiceConsent } from '../src/lib/voice/consent'
@@ -55,7 +56,6 @@ export const voiceCallMachine = setup({
   },
   guards: {
     isUnconfigured: ({ context }) => !context.configured,
-    startSucceeded: ({ event }) => event.type === 'CALL.START_SETTLED' && event.ok,
     startFailed: ({ event }) => event.type === 'CALL.START_SETTLED' && !event.ok,
   },
   actions: {
@@ -105,9 +105,6 @@ export const voiceCallMachine = setup({
   }),
   invoke: { id: 'voiceClient', src: 'voiceClient' },
   entry: 'restoreConsent',
-  on: {
-    CONSENT_RESTORED: { actions: 'markConsented' },
-  },
   initial: 'idle',
   states: {
     /** No public key or assistant id in this build: nothing is ever called. */
@@ -118,39 +115,36 @@ export const voiceCallMachine = setup({
         // Starting means agreeing to the notice.
         START: { target: 'connecting', actions: ['rememberConsent', 'markConsented'] },
         PREFETCH: { actions: 'prefetchClient' },
+        // Sent by restoreConsent as the machine starts, which is in idle (or unconfigured, where it means nothing).
+        CONSENT_RESTORED: { actions: 'markConsented' },
       },
     },
     connecting: {
       entry: ['clearError', 'resetCall'],
       initial: 'microphone',
-      on: {
-        'CALL.ERROR': { target: 'error', actions: 'setError' },
-        'CALL.ENDED': { target: 'idle' },
-      },
       states: {
-        /** Asked inside the click, before the SDK starts (DESIGN §5). */
+        /**
+         * Asked inside the click, before the SDK starts (DESIGN §5). Nothing is started yet, so what the
+         * client reports now (a late end or error of an earlier call) is not about this call.
+         */
         microphone: {
           invoke: {
+            id: 'requestMicrophone',
             src: 'requestMicrophone',
             onDone: { target: 'starting' },
             onError: { target: '#voiceCall.error', actions: 'setMicrophoneError' },
           },
-          // Nothing has started yet: End goes straight back.
-          on: { END_CALL: { target: '#voiceCall.idle' } },
         },
+        // No End while connecting: the button is disabled (SPEC §4). Leaving the page meanwhile stops the
+        // voice client, whose stop waits for the SDK's start to settle (DESIGN §5, voiceAdapter).
         starting: {
           entry: 'startCall',
           on: {
             'CALL.LISTENING': { target: '#voiceCall.active' },
+            // Failed without saying why (a failure the SDK described comes first, as CALL.ERROR).
             'CALL.START_SETTLED': { guard: 'startFailed', target: '#voiceCall.error', actions: 'setUnknownError' },
-            END_CALL: { target: 'endRequested' },
-          },
-        },
-        /** stop() does not cancel the SDK's start: End waits until the start settles. */
-        endRequested: {
-          on: {
-            'CALL.START_SETTLED': [{ guard: 'startSucceeded', target: '#voiceCall.ending' }, { target: '#voiceCall.idle' }],
-            'CALL.LISTENING': { target: '#voiceCall.ending' },
+            'CALL.ERROR': { target: '#voiceCall.error', actions: 'setError' },
+            'CALL.ENDED': { target: '#voiceCall.idle' },
           },
         },
       },

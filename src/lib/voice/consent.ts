@@ -1,9 +1,9 @@
 /** The visitor's agreement to talk to an AI assistant that may record, remembered on this device. */
-const KEY = 'voice-assistant-consent'
+export const VOICE_CONSENT_KEY = 'voice-assistant-consent'
 
 export function readVoiceConsent(storage: Storage | undefined = globalThis.localStorage): boolean {
   try {
-    return storage?.getItem(KEY) === 'agreed'
+    return storage?.getItem(VOICE_CONSENT_KEY) === 'agreed'
   } catch {
     return false // storage blocked (private mode, policies): ask again
   }
@@ -11,7 +11,7 @@ export function readVoiceConsent(storage: Storage | undefined = globalThis.local
 
 export function writeVoiceConsent(storage: Storage | undefined = globalThis.localStorage): void {
   try {
-    storage?.setItem(KEY, 'agreed')
+    storage?.setItem(VOICE_CONSENT_KEY, 'agreed')
   } catch {
     // Not remembered when storage is blocked; the notice shows again next time.
   }

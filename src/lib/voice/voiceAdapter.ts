@@ -13,7 +13,6 @@ import {
   NO_CALL_OBJECT,
   NOT_CONFIGURED,
   SDK_LOAD_FAILED,
-  UNKNOWN_ERROR,
 } from './errors'
 import type { VapiFactoryOptions, VapiLike } from './vapiTypes'
 
@@ -190,7 +189,8 @@ export function createVoiceAdapter({ config, createVapi, prefetch }: VoiceAdapte
       }
       const ok = call !== null && call !== undefined
       phase = ok && !endedDuringStart ? 'inCall' : 'idle'
-      if (!ok && !errorDuringStart) listener.error(UNKNOWN_ERROR)
+      // A failure nobody described settles as not ok: the machine says 'An unknown error occurred.',
+      // unless End was pressed meanwhile (then the call just ends).
       listener.startSettled(ok)
       // A stop asked for during the start, or an error reported while joining: end the call now.
       if (phase === 'inCall' && (stopRequested || errorDuringStart)) {

@@ -135,46 +135,25 @@ describe('voiceCall machine', () => {
     expect(t.commands).toEqual(['CLIENT.START'])
   })
 
-  it('End during connecting is deferred until the start settles, then ending → idle', async () => {
+  it('End is not on offer while connecting (the button is disabled): an END_CALL then changes nothing', async () => {
     const t = setupCall()
     t.actor.send({ type: 'START' })
+    t.actor.send({ type: 'END_CALL' })
+    expect(t.value()).toEqual({ connecting: 'microphone' })
     await t.grantMicrophone()
     t.actor.send({ type: 'END_CALL' })
-    expect(t.value()).toEqual({ connecting: 'endRequested' })
-    expect(t.commands).toEqual(['CLIENT.START']) // no stop while the SDK is starting
-    t.actor.send({ type: 'CALL.START_SETTLED', ok: true })
-    expect(t.value()).toBe('ending')
-    expect(t.commands).toEqual(['CLIENT.START', 'CLIENT.STOP'])
+    expect(t.value()).toEqual({ connecting: 'starting' })
+    expect(t.commands).toEqual(['CLIENT.START'])
+  })
+
+  it('a late end or error of an earlier call, while the microphone is being asked, does not stop this start', async () => {
+    const t = setupCall()
+    t.actor.send({ type: 'START' })
     t.actor.send({ type: 'CALL.ENDED' })
-    expect(t.value()).toBe('idle')
-  })
-
-  it('End during connecting, when the assistant is listening before start() settles, still ends the call', async () => {
-    const t = setupCall()
-    t.actor.send({ type: 'START' })
+    t.actor.send({ type: 'CALL.ERROR', message: 'stale' })
+    expect(t.value()).toEqual({ connecting: 'microphone' })
     await t.grantMicrophone()
-    t.actor.send({ type: 'END_CALL' })
-    t.actor.send({ type: 'CALL.LISTENING' })
-    expect(t.value()).toBe('ending')
-    expect(t.commands).toEqual(['CLIENT.START', 'CLIENT.STOP'])
-  })
-
-  it('End during connecting, when the start fails to settle a call, goes back to idle', async () => {
-    const t = setupCall()
-    t.actor.send({ type: 'START' })
-    await t.grantMicrophone()
-    t.actor.send({ type: 'END_CALL' })
-    t.actor.send({ type: 'CALL.START_SETTLED', ok: false })
-    expect(t.value()).toBe('idle')
-  })
-
-  it('End while the microphone is being asked goes straight back to idle, starting nothing', async () => {
-    const t = setupCall()
-    t.actor.send({ type: 'START' })
-    t.actor.send({ type: 'END_CALL' })
-    expect(t.value()).toBe('idle')
-    await t.grantMicrophone()
-    expect(t.commands).toEqual([])
+    expect(t.commands).toEqual(['CLIENT.START'])
   })
 
   it('a start that settles without a call and without an error reports the unknown error', async () => {

@@ -14,12 +14,19 @@ export type VoiceFakeCommand =
   | { type: 'finish-stop' }
   | { type: 'call-end' }
   | { type: 'error'; payload: unknown }
+  /** Settles a held start() (see VoiceFakeLog.holdStart): with a call, or with null as a failed start. */
+  | { type: 'settle-start'; ok: boolean }
 
 export interface VoiceFakeLog {
   marker: string
   constructed: { apiToken: string; apiBaseUrl: string | undefined; dailyConfig: unknown }[]
   listenersAtStart: string[][]
   calls: string[]
+  /** Set by a test before the page loads: start() then waits for a settle-start command. */
+  holdStart?: boolean
+  /** A start() or stop() waiting for the test (settle-start, finish-stop). */
+  pendingStart?: boolean
+  pendingStop?: boolean
 }
 
 type Listener = (...args: unknown[]) => void
@@ -40,6 +47,7 @@ export default class FakeVapi {
   private inCall = false
   private muted = false
   private pendingStop: (() => void) | undefined
+  private pendingStart: ((ok: boolean) => void) | undefined
 
   constructor(apiToken: string, apiBaseUrl?: string, dailyConfig?: unknown) {
     log().constructed.push({ apiToken, apiBaseUrl, dailyConfig })
@@ -65,6 +73,12 @@ export default class FakeVapi {
     log().calls.push(`start:${assistantId}`)
     log().listenersAtStart.push([...this.listeners.keys()].sort())
     this.emit('call-start-progress', { stage: 'initialization', status: 'started', timestamp: new Date().toISOString() })
+    if (log().holdStart) {
+      log().pendingStart = true
+      const ok = await new Promise<boolean>((resolve) => (this.pendingStart = resolve))
+      log().pendingStart = false
+      if (!ok) return null
+    }
     this.inCall = true
     return { id: 'fake-call', webCallUrl: 'https://example.daily.co/fake' }
   }
@@ -72,8 +86,10 @@ export default class FakeVapi {
   /** Resolves when the test sends finish-stop, so 'Ending...' can be seen. */
   stop(): Promise<void> {
     log().calls.push('stop')
+    log().pendingStop = true
     return new Promise((resolve) => {
       this.pendingStop = () => {
+        log().pendingStop = false
         this.inCall = false
         this.emit('call-end')
         resolve()
@@ -118,6 +134,10 @@ export default class FakeVapi {
         break
       case 'error':
         this.emit('error', command.payload)
+        break
+      case 'settle-start':
+        this.pendingStart?.(command.ok)
+        this.pendingStart = undefined
         break
     }
   }
