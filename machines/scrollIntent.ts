@@ -15,11 +15,18 @@ export const FAQ_EXPAND_DELAY_MS = 500
 export interface ScrollIntentContext {
   /** The section being scrolled to, or null when no intent is pending. */
   target: ScrollTarget | null
+  /** Where the visitor is: the path of the page the router last finished rendering. */
+  pathname: string
+}
+
+export interface ScrollIntentInput {
+  /** The path of the page the site starts on. */
+  pathname: string
 }
 
 export type ScrollIntentEvent =
-  /** A control asked for a section; `pathname` is where the visitor is now. */
-  | { type: 'GO'; target: ScrollTarget; pathname: string }
+  /** A control asked for a section. */
+  | { type: 'GO'; target: ScrollTarget }
   /** The router finished a change of path; `scrollTo` is the flag carried in the navigation state. */
   | { type: 'PATH_CHANGED'; pathname: string; scrollTo?: ScrollTarget | undefined }
 
@@ -28,13 +35,18 @@ const isHome = (pathname: string) => pathname === HOME_PATH || pathname === ''
 /**
  * The scroll actions of the header, footer and hero (SPEC §2 footer links): on the home page scroll
  * after 100 ms; from another page navigate to / carrying the flag, and scroll once there. 'Pricing'
- * (target faq) then opens the first FAQ item 500 ms later unless it is open already. Every other
- * change of path scrolls to the top.
+ * (target faq) then opens the first FAQ item 500 ms later (opening never closes an item that is open
+ * already: OPEN_ITEM of the accordion). Every other change of path scrolls to the top.
+ *
+ * The machine keeps where the visitor is (the last path the router finished), so a request made while
+ * a navigation to / is still loading navigates again with the new flag instead of scrolling a page
+ * that is not there yet, and a report of the home page while on it already changes nothing.
  */
 export const scrollIntentMachine = setup({
   types: {
     context: {} as ScrollIntentContext,
     events: {} as ScrollIntentEvent,
+    input: {} as ScrollIntentInput | undefined,
   },
   actions: {
     assignTarget: assign({
@@ -49,6 +61,12 @@ export const scrollIntentMachine = setup({
         return event.scrollTo ?? context.target
       },
     }),
+    assignPathname: assign({
+      pathname: ({ event }) => {
+        assertEvent(event, 'PATH_CHANGED')
+        return event.pathname
+      },
+    }),
     clearTarget: assign({ target: null }),
     scrollToTarget: (_, params: { target: ScrollTarget }) => void scrollToSection(params.target),
     scrollToTop: () => scrollToTop(),
@@ -57,21 +75,25 @@ export const scrollIntentMachine = setup({
     openFirstFaqItem: () => {},
   },
   guards: {
-    isOnHomePage: ({ event }) => {
-      assertEvent(event, 'GO')
-      return isHome(event.pathname)
-    },
-    arrivedHome: ({ event }) => {
+    isOnHomePage: ({ context }) => isHome(context.pathname),
+    arrivedHome: ({ context, event }) => {
       assertEvent(event, 'PATH_CHANGED')
-      return isHome(event.pathname)
+      return isHome(event.pathname) && !isHome(context.pathname)
     },
-    arrivedHomeWithFlag: ({ event }) => {
+    arrivedHomeWithFlag: ({ context, event }) => {
       assertEvent(event, 'PATH_CHANGED')
-      return isHome(event.pathname) && event.scrollTo !== undefined
+      return isHome(event.pathname) && !isHome(context.pathname) && event.scrollTo !== undefined
+    },
+    leftHome: ({ event }) => {
+      assertEvent(event, 'PATH_CHANGED')
+      return !isHome(event.pathname)
+    },
+    /** Any change but from the home page to the home page. */
+    isNewPage: ({ context, event }) => {
+      assertEvent(event, 'PATH_CHANGED')
+      return !(isHome(context.pathname) && isHome(event.pathname))
     },
     targetIsFaq: ({ context }) => context.target === 'faq',
-    /** Provided by the owner of the pricing FAQ actor. */
-    isFirstFaqItemOpen: () => false,
   },
   delays: {
     scrollDelay: SCROLL_DELAY_MS,
@@ -79,7 +101,7 @@ export const scrollIntentMachine = setup({
   },
 }).createMachine({
   id: 'scrollIntent',
-  context: { target: null },
+  context: ({ input }) => ({ target: null, pathname: input?.pathname ?? HOME_PATH }),
   initial: 'idle',
   on: {
     // A new request replaces whatever was pending.
@@ -93,21 +115,21 @@ export const scrollIntentMachine = setup({
       entry: 'clearTarget',
       on: {
         PATH_CHANGED: [
-          // Someone navigated to / with the flag (a link or history entry carrying it): scroll there.
-          { guard: 'arrivedHomeWithFlag', target: 'scrolling', actions: 'assignTargetFromFlag' },
+          // The visitor came back to / through a history entry carrying the flag: scroll there.
+          { guard: 'arrivedHomeWithFlag', target: 'scrolling', actions: ['assignPathname', 'assignTargetFromFlag'] },
           // Every other change of path starts the new page at its top.
-          { actions: 'scrollToTop' },
+          { guard: 'isNewPage', actions: ['assignPathname', 'scrollToTop'] },
         ],
       },
     },
     navigating: {
       entry: { type: 'navigateHome', params: ({ context }) => ({ target: context.target ?? 'services' }) },
       on: {
-        // The home page is rendered: it performs the scroll (no jump to the top in between).
         PATH_CHANGED: [
-          { guard: 'arrivedHome', target: 'scrolling', actions: 'assignTargetFromFlag' },
+          // The home page is rendered: it performs the scroll of this intent (no jump to the top in between).
+          { guard: 'arrivedHome', target: 'scrolling', actions: 'assignPathname' },
           // The visitor went somewhere else meanwhile: drop the intent.
-          { target: 'idle', actions: 'scrollToTop' },
+          { target: 'idle', actions: ['assignPathname', 'scrollToTop'] },
         ],
       },
     },
@@ -126,19 +148,15 @@ export const scrollIntentMachine = setup({
         ],
       },
       on: {
-        PATH_CHANGED: { target: 'idle', actions: 'scrollToTop' },
+        PATH_CHANGED: { guard: 'leftHome', target: 'idle', actions: ['assignPathname', 'scrollToTop'] },
       },
     },
     expandingFaq: {
       after: {
-        faqExpandDelay: [
-          // Already open: leave it open (the accordion would close it on a toggle).
-          { guard: 'isFirstFaqItemOpen', target: 'idle' },
-          { target: 'idle', actions: 'openFirstFaqItem' },
-        ],
+        faqExpandDelay: { target: 'idle', actions: 'openFirstFaqItem' },
       },
       on: {
-        PATH_CHANGED: { target: 'idle', actions: 'scrollToTop' },
+        PATH_CHANGED: { guard: 'leftHome', target: 'idle', actions: ['assignPathname', 'scrollToTop'] },
       },
     },
   },

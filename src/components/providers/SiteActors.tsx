@@ -41,10 +41,8 @@ export function SiteActorsProvider({ children }: { children: ReactNode }) {
         navigateHome: (_, { target }) => void router.navigate({ to: '/', state: { scrollTo: target } }),
         openFirstFaqItem: () => pricingFaq.send({ type: 'OPEN_ITEM', index: 0 }),
       },
-      guards: {
-        isFirstFaqItemOpen: () => pricingFaq.getSnapshot().context.openIndex === 0,
-      },
     }),
+    { input: { pathname: router.state.resolvedLocation?.pathname ?? router.state.location.pathname } },
   )
   const bookingModal = useActorRef(bookingModalMachine)
   const actors = useMemo(() => ({ bookingModal, scrollIntent, pricingFaq }), [bookingModal, scrollIntent, pricingFaq])
@@ -102,11 +100,10 @@ export function useBookingModal() {
 
 export function useScrollIntent() {
   const { scrollIntent } = useSiteActors()
-  const router = useRouter()
   return useMemo(
     () => ({
-      go: (target: ScrollTarget) => scrollIntent.send({ type: 'GO', target, pathname: router.state.location.pathname }),
+      go: (target: ScrollTarget) => scrollIntent.send({ type: 'GO', target }),
     }),
-    [scrollIntent, router],
+    [scrollIntent],
   )
 }

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { createActor, SimulatedClock } from 'xstate'
 import { FAQ_EXPAND_DELAY_MS, SCROLL_DELAY_MS, scrollIntentMachine } from '../../../machines/scrollIntent'
 
-function start({ firstFaqItemOpen = false } = {}) {
+function start({ pathname = '/' } = {}) {
   const clock = new SimulatedClock()
   const effects = {
     navigateHome: vi.fn(),
@@ -10,21 +10,17 @@ function start({ firstFaqItemOpen = false } = {}) {
     scrollToTop: vi.fn(),
     openFirstFaqItem: vi.fn(),
   }
-  const faq = { open: firstFaqItemOpen }
-  const actor = createActor(
-    scrollIntentMachine.provide({ actions: effects, guards: { isFirstFaqItemOpen: () => faq.open } }),
-    { clock },
-  )
+  const actor = createActor(scrollIntentMachine.provide({ actions: effects }), { clock, input: { pathname } })
   actor.start()
   const state = () => actor.getSnapshot().value
   const scrolledTo = () => effects.scrollToTarget.mock.calls.map((call) => (call[1] as { target: string }).target)
-  return { actor, clock, effects, faq, state, scrolledTo }
+  return { actor, clock, effects, state, scrolledTo }
 }
 
 describe('scrollIntent machine: on the home page', () => {
   it('scrolls to services 100 ms after the request, then rests', () => {
     const { actor, clock, effects, state, scrolledTo } = start()
-    actor.send({ type: 'GO', target: 'services', pathname: '/' })
+    actor.send({ type: 'GO', target: 'services' })
     expect(state()).toBe('scrolling')
     expect(actor.getSnapshot().context.target).toBe('services')
     clock.increment(SCROLL_DELAY_MS - 1)
@@ -39,7 +35,7 @@ describe('scrollIntent machine: on the home page', () => {
 
   it('scrolls to process the same way', () => {
     const { actor, clock, state, scrolledTo } = start()
-    actor.send({ type: 'GO', target: 'process', pathname: '/' })
+    actor.send({ type: 'GO', target: 'process' })
     clock.increment(SCROLL_DELAY_MS)
     expect(scrolledTo()).toEqual(['process'])
     expect(state()).toBe('idle')
@@ -47,7 +43,7 @@ describe('scrollIntent machine: on the home page', () => {
 
   it('Pricing scrolls to the FAQ after 100 ms and opens its first item 500 ms later (guard targetIsFaq)', () => {
     const { actor, clock, effects, state, scrolledTo } = start()
-    actor.send({ type: 'GO', target: 'faq', pathname: '/' })
+    actor.send({ type: 'GO', target: 'faq' })
     clock.increment(SCROLL_DELAY_MS)
     expect(scrolledTo()).toEqual(['faq'])
     expect(state()).toBe('expandingFaq')
@@ -58,30 +54,11 @@ describe('scrollIntent machine: on the home page', () => {
     expect(state()).toBe('idle')
   })
 
-  it('Pricing leaves the first item alone when it is already open (guard isFirstFaqItemOpen)', () => {
-    const { actor, clock, effects, state } = start({ firstFaqItemOpen: true })
-    actor.send({ type: 'GO', target: 'faq', pathname: '/' })
-    clock.increment(SCROLL_DELAY_MS)
-    expect(state()).toBe('expandingFaq')
-    clock.increment(FAQ_EXPAND_DELAY_MS)
-    expect(effects.openFirstFaqItem).not.toHaveBeenCalled()
-    expect(state()).toBe('idle')
-  })
-
-  it('checks whether the item is open when the 500 ms are over, not before', () => {
-    const { actor, clock, effects, faq } = start({ firstFaqItemOpen: true })
-    actor.send({ type: 'GO', target: 'faq', pathname: '/' })
-    clock.increment(SCROLL_DELAY_MS)
-    faq.open = false // the visitor closed it while the page scrolled
-    clock.increment(FAQ_EXPAND_DELAY_MS)
-    expect(effects.openFirstFaqItem).toHaveBeenCalledTimes(1)
-  })
-
   it('a new request while scrolling replaces the pending one and restarts the delay', () => {
     const { actor, clock, state, scrolledTo } = start()
-    actor.send({ type: 'GO', target: 'services', pathname: '/' })
+    actor.send({ type: 'GO', target: 'services' })
     clock.increment(60)
-    actor.send({ type: 'GO', target: 'process', pathname: '/' })
+    actor.send({ type: 'GO', target: 'process' })
     clock.increment(60)
     expect(scrolledTo()).toEqual([])
     clock.increment(40)
@@ -91,9 +68,9 @@ describe('scrollIntent machine: on the home page', () => {
 
   it('a new request while waiting to open the FAQ item cancels the opening', () => {
     const { actor, clock, effects, scrolledTo } = start()
-    actor.send({ type: 'GO', target: 'faq', pathname: '/' })
+    actor.send({ type: 'GO', target: 'faq' })
     clock.increment(SCROLL_DELAY_MS + 200)
-    actor.send({ type: 'GO', target: 'services', pathname: '/' })
+    actor.send({ type: 'GO', target: 'services' })
     clock.increment(FAQ_EXPAND_DELAY_MS)
     expect(effects.openFirstFaqItem).not.toHaveBeenCalled()
     expect(scrolledTo()).toEqual(['faq', 'services'])
@@ -102,8 +79,8 @@ describe('scrollIntent machine: on the home page', () => {
 
 describe('scrollIntent machine: from another page', () => {
   it('navigates to / carrying the flag, and scrolls once the home page is there (no jump to the top)', () => {
-    const { actor, clock, effects, state, scrolledTo } = start()
-    actor.send({ type: 'GO', target: 'process', pathname: '/about' })
+    const { actor, clock, effects, state, scrolledTo } = start({ pathname: '/about' })
+    actor.send({ type: 'GO', target: 'process' })
     expect(state()).toBe('navigating')
     expect(effects.navigateHome).toHaveBeenCalledTimes(1)
     expect(effects.navigateHome.mock.calls[0]![1]).toEqual({ target: 'process' })
@@ -118,8 +95,8 @@ describe('scrollIntent machine: from another page', () => {
   })
 
   it('footer Pricing from /about: navigate, scroll to the FAQ, open its first item', () => {
-    const { actor, clock, effects, state, scrolledTo } = start()
-    actor.send({ type: 'GO', target: 'faq', pathname: '/about' })
+    const { actor, clock, effects, state, scrolledTo } = start({ pathname: '/about' })
+    actor.send({ type: 'GO', target: 'faq' })
     actor.send({ type: 'PATH_CHANGED', pathname: '/', scrollTo: 'faq' })
     clock.increment(SCROLL_DELAY_MS)
     expect(scrolledTo()).toEqual(['faq'])
@@ -129,16 +106,16 @@ describe('scrollIntent machine: from another page', () => {
   })
 
   it('arriving home keeps the pending target when the navigation carried no flag', () => {
-    const { actor, clock, scrolledTo } = start()
-    actor.send({ type: 'GO', target: 'services', pathname: '/resources' })
+    const { actor, clock, scrolledTo } = start({ pathname: '/resources' })
+    actor.send({ type: 'GO', target: 'services' })
     actor.send({ type: 'PATH_CHANGED', pathname: '/' })
     clock.increment(SCROLL_DELAY_MS)
     expect(scrolledTo()).toEqual(['services'])
   })
 
   it('drops the intent and starts at the top when the visitor lands somewhere else (guard arrivedHome)', () => {
-    const { actor, clock, effects, state } = start()
-    actor.send({ type: 'GO', target: 'services', pathname: '/about' })
+    const { actor, clock, effects, state } = start({ pathname: '/about' })
+    actor.send({ type: 'GO', target: 'services' })
     actor.send({ type: 'PATH_CHANGED', pathname: '/docs' })
     expect(state()).toBe('idle')
     expect(effects.scrollToTop).toHaveBeenCalledTimes(1)
@@ -147,9 +124,9 @@ describe('scrollIntent machine: from another page', () => {
   })
 
   it('a second request while navigating navigates again with the new flag', () => {
-    const { actor, effects } = start()
-    actor.send({ type: 'GO', target: 'services', pathname: '/about' })
-    actor.send({ type: 'GO', target: 'faq', pathname: '/about' })
+    const { actor, effects } = start({ pathname: '/about' })
+    actor.send({ type: 'GO', target: 'services' })
+    actor.send({ type: 'GO', target: 'faq' })
     expect(effects.navigateHome).toHaveBeenCalledTimes(2)
     expect(effects.navigateHome.mock.calls[1]![1]).toEqual({ target: 'faq' })
     expect(actor.getSnapshot().context.target).toBe('faq')
@@ -166,11 +143,28 @@ describe('scrollIntent machine: changes of path', () => {
   })
 
   it('arriving on / with the flag (a history entry carrying it) scrolls to the section (guard arrivedHomeWithFlag)', () => {
-    const { actor, clock, effects, scrolledTo } = start()
+    const { actor, clock, effects, scrolledTo } = start({ pathname: '/about' })
     actor.send({ type: 'PATH_CHANGED', pathname: '/', scrollTo: 'services' })
     expect(effects.scrollToTop).not.toHaveBeenCalled()
     clock.increment(SCROLL_DELAY_MS)
     expect(scrolledTo()).toEqual(['services'])
+  })
+
+  it('a report of / while on / changes nothing (guard isNewPage)', () => {
+    const { actor, effects, state } = start()
+    expect(actor.getSnapshot().can({ type: 'PATH_CHANGED', pathname: '/', scrollTo: 'faq' })).toBe(false)
+    actor.send({ type: 'PATH_CHANGED', pathname: '/', scrollTo: 'faq' })
+    expect(state()).toBe('idle')
+    expect(effects.scrollToTop).not.toHaveBeenCalled()
+  })
+
+  it('a request while a navigation to / is still loading navigates again: the visitor is not home yet', () => {
+    const { actor, effects, state } = start({ pathname: '/about' })
+    actor.send({ type: 'GO', target: 'faq' })
+    actor.send({ type: 'GO', target: 'services' })
+    expect(state()).toBe('navigating')
+    expect(effects.navigateHome).toHaveBeenCalledTimes(2)
+    expect(effects.scrollToTarget).not.toHaveBeenCalled()
   })
 
   it('a flag on another path is ignored: the page starts at the top', () => {
@@ -182,10 +176,10 @@ describe('scrollIntent machine: changes of path', () => {
 
   it('leaving the page while scrolling or waiting to open the FAQ cancels the intent', () => {
     const { actor, clock, effects, state } = start()
-    actor.send({ type: 'GO', target: 'services', pathname: '/' })
+    actor.send({ type: 'GO', target: 'services' })
     actor.send({ type: 'PATH_CHANGED', pathname: '/about' })
     expect(state()).toBe('idle')
-    actor.send({ type: 'GO', target: 'faq', pathname: '/about' })
+    actor.send({ type: 'GO', target: 'faq' })
     actor.send({ type: 'PATH_CHANGED', pathname: '/', scrollTo: 'faq' })
     clock.increment(SCROLL_DELAY_MS)
     expect(state()).toBe('expandingFaq')

@@ -6,6 +6,7 @@ import type { EventObject } from 'xstate'
 import type { ConfirmedBooking } from '../../../../machines/bookingForm'
 import type { BookingModalEvent, FocusReturnTarget } from '../../../../machines/bookingModal'
 import type { ParticleBackgroundEvent } from '../../../../machines/particleBackground'
+import { HOME_PATH, SCROLL_TARGETS, type ScrollIntentEvent, type ScrollTarget } from '../../../../machines/scrollIntent'
 import type { AnySnapshot, ModelOptions } from '../../support/machineModel'
 import { VISITOR } from './siteChrome'
 
@@ -49,3 +50,28 @@ export const particleBackgroundModel: ModelOptions = {
       sizePending: JSON.stringify(s.context.viewport) !== JSON.stringify(s.context.pendingViewport),
     }),
 }
+
+/** The page the scrollIntent paths start on, and the one standing for any page but /. */
+export const ELSEWHERE = '/about'
+
+const go = (target: ScrollTarget) => sample<ScrollIntentEvent>({ type: 'GO', target })
+const pathChanged = (pathname: string, scrollTo?: ScrollTarget) => sample<ScrollIntentEvent>({ type: 'PATH_CHANGED', pathname, ...(scrollTo ? { scrollTo } : {}) })
+
+/** Arriving on / through a history entry that carries the Pricing flag. */
+export const ARRIVED_WITH_FLAG = pathChanged(HOME_PATH, 'faq')
+
+export const scrollIntentModel = {
+  input: { pathname: ELSEWHERE },
+  samples: {
+    GO: SCROLL_TARGETS.map(go),
+    PATH_CHANGED: [pathChanged(HOME_PATH), ARRIVED_WITH_FLAG, pathChanged(ELSEWHERE)],
+  },
+  // Services and process take the same branches: a vertex knows whether the target is the FAQ and
+  // whether the visitor is on the home page.
+  serializeState: (s: AnySnapshot) =>
+    JSON.stringify({
+      value: s.value,
+      target: s.context.target === null ? null : s.context.target === 'faq' ? 'faq' : 'section',
+      home: s.context.pathname === HOME_PATH,
+    }),
+} satisfies ModelOptions
