@@ -18,7 +18,7 @@ export type ModelPath = StatePath<AnySnapshot, EventObject>
 
 export interface ModelOptions {
   /** Sample events by type: one per guard branch that matters. Types not listed are sent bare. */
-  samples?: Record<string, ReadonlyArray<EventObject>>
+  samples?: Record<string, ReadonlyArray<EventObject & Record<string, unknown>>>
   input?: unknown
   /** What makes two snapshots the same vertex; by default the state value and context. */
   serializeState?: (snapshot: AnySnapshot) => string
