@@ -40,8 +40,8 @@ export const IDENTITY = { ...BOOKING_DEFAULTS }
 
 export const BOOKED: BookingResponse = {
   id: 41,
-  uid: 'path-booking-41',
-  title: 'Quick chat between Kiwi Automate and Aroha Ngata',
+  uid: 'b41',
+  title: 'Quick chat',
   startTime: '2026-03-02T23:00:00.000Z',
   endTime: '2026-03-02T23:15:00.000Z',
   status: 'ACCEPTED',
@@ -124,11 +124,11 @@ export const bookingFormInput = (variant: BookingFormInput['variant']): BookingF
 export const bookingFormModel = (variant: BookingFormInput['variant']): ModelOptions => ({
   input: bookingFormInput(variant),
   samples: {
-    NAME_CHANGED: [{ type: 'NAME_CHANGED', value: NAME } as never],
-    EMAIL_CHANGED: [{ type: 'EMAIL_CHANGED', value: EMAIL } as never],
-    SLOT_CHOSEN: [{ type: 'SLOT_CHOSEN', slot: CHOSEN.time } as never],
-    'xstate.done.actor.bookEvent': [{ type: 'xstate.done.actor.bookEvent', output: BOOKED } as never],
-    'xstate.error.actor.bookEvent': BOOKING_FAILURES.map(({ error }) => ({ type: 'xstate.error.actor.bookEvent', error }) as never),
+    NAME_CHANGED: [{ type: 'NAME_CHANGED', value: NAME }],
+    EMAIL_CHANGED: [{ type: 'EMAIL_CHANGED', value: EMAIL }],
+    SLOT_CHOSEN: [{ type: 'SLOT_CHOSEN', slot: CHOSEN.time }],
+    'xstate.done.actor.bookEvent': [{ type: 'xstate.done.actor.bookEvent', output: BOOKED }],
+    'xstate.error.actor.bookEvent': BOOKING_FAILURES.map(({ error }) => ({ type: 'xstate.error.actor.bookEvent', error })),
   },
   serializeState: (s: AnySnapshot) =>
     JSON.stringify({ value: s.value, valid: 3 - Object.keys(validateBooking(s.context.fields)).length }),
@@ -144,8 +144,8 @@ export const slotsModel: ModelOptions = {
   input: slotsInput,
   samples: {
     'xstate.done.actor.loadSlots': [
-      { type: 'xstate.done.actor.loadSlots', output: WITH_SLOTS } as never,
-      { type: 'xstate.done.actor.loadSlots', output: NO_SLOTS } as never,
+      { type: 'xstate.done.actor.loadSlots', output: WITH_SLOTS },
+      { type: 'xstate.done.actor.loadSlots', output: NO_SLOTS },
     ],
   },
   serializeState: (s: AnySnapshot) => JSON.stringify({ value: s.value, today: s.context.day === s.context.today }),

@@ -1,0 +1,231 @@
+import { expect, test, type Locator, type Page } from '@playwright/test'
+import { bookingFormMachine } from '../../../machines/bookingForm'
+import type { InternalExecutors, StateChecks, UserExecutors } from '../support/executors'
+import {
+  describeSelectedUiPaths,
+  nthRoute,
+  openInlineForm,
+  pathsTo,
+  openModalForm,
+  pauseClock,
+  routeBookingApi,
+  slotButtons,
+  timeGroup,
+  uiPaths,
+  type BookingRoutes,
+} from './support/booking'
+import { bookingFormModel, CHOSEN, failureOf, LOCALE, TEXTS, TIME_ZONE, TODAY_LABEL, type BookingFailure } from './support/bookingModel'
+
+test.use({ timezoneId: TIME_ZONE, locale: LOCALE })
+
+type Field = 'name' | 'email'
+type M = typeof bookingFormMachine
+
+/**
+ * The form as a visitor drives it, and what the visitor has done so far: from that the checks know
+ * which values and which messages must show. Focus matters: leaving a field marks it touched, as in
+ * any browser, so executors record where the focus is.
+ */
+interface FormUi {
+  page: Page
+  variant: 'modal' | 'inline'
+  /** The dialog or the 'Talk to an Expert' section. */
+  scope: Locator
+  routes: BookingRoutes
+  answeredBookings: number
+  values: Record<Field, string>
+  slot: boolean
+  touched: Record<Field | 'slot', boolean>
+  submitted: boolean
+  focused: Field | null
+  failure: BookingFailure | null
+}
+
+const label: Record<Field, string> = { name: 'Full Name', email: 'Email Address' }
+const required: Record<Field, string> = { name: TEXTS.nameRequired, email: TEXTS.emailRequired }
+
+async function start(page: Page, variant: FormUi['variant']): Promise<FormUi> {
+  const routes = await routeBookingApi(page, { holdSlots: false })
+  const scope = variant === 'modal' ? await openModalForm(page) : await openInlineForm(page)
+  await expect(slotButtons(scope)).toHaveCount(4)
+  // The inline form's 5 s reset runs only when a step advances the clock. (The modal has no delay, and
+  // its lazily loaded toast needs running timers to be revealed.)
+  if (variant === 'inline') await pauseClock(page)
+  return {
+    page,
+    variant,
+    scope,
+    routes,
+    answeredBookings: 0,
+    values: { name: '', email: '' },
+    slot: false,
+    touched: { name: false, email: false, slot: false },
+    submitted: false,
+    focused: null,
+    failure: null,
+  }
+}
+
+/** Moving the focus to `next` (a field, or anything else) leaves the focused field: it is touched. */
+function moveFocus(sut: FormUi, next: Field | null) {
+  if (sut.focused && sut.focused !== next) sut.touched[sut.focused] = true
+  sut.focused = next
+}
+
+async function type(sut: FormUi, field: Field, value: string) {
+  moveFocus(sut, field)
+  const input = sut.scope.getByLabel(label[field])
+  // The same value again is typed again: clear, then type (otherwise the browser sends no change).
+  if ((await input.inputValue()) === value) await input.fill('')
+  await input.fill(value)
+  sut.values[field] = value
+}
+
+async function blur(sut: FormUi, field: Field) {
+  moveFocus(sut, field)
+  const input = sut.scope.getByLabel(label[field])
+  await input.focus()
+  await input.blur()
+  sut.focused = null
+  sut.touched[field] = true
+}
+
+const events: UserExecutors<M, FormUi> = {
+  NAME_CHANGED: (sut, event) => type(sut, 'name', event.value),
+  EMAIL_CHANGED: (sut, event) => type(sut, 'email', event.value),
+  NAME_BLURRED: (sut) => blur(sut, 'name'),
+  EMAIL_BLURRED: (sut) => blur(sut, 'email'),
+  SLOT_CHOSEN: async (sut, event) => {
+    expect(event.slot).toBe(CHOSEN.time)
+    moveFocus(sut, null)
+    await slotButtons(sut.scope).filter({ hasText: CHOSEN.label }).click()
+    sut.slot = true
+    sut.touched.slot = true
+  },
+  SUBMIT: async (sut) => {
+    moveFocus(sut, null)
+    await sut.scope.getByRole('button', { name: 'Confirm Booking' }).click()
+    sut.submitted = true
+  },
+}
+
+const internal: InternalExecutors<FormUi> = {
+  advance: (sut, ms) => sut.page.clock.runFor(ms),
+  done: {
+    bookEvent: async (sut, event) => {
+      const route = await nthRoute(sut.routes.bookings, ++sut.answeredBookings)
+      await route.fulfill({ json: event.output })
+      // Confirmed: the form starts again, empty.
+      sut.values = { name: '', email: '' }
+      sut.slot = false
+      sut.touched = { name: false, email: false, slot: false }
+      sut.submitted = false
+      sut.failure = null
+    },
+  },
+  error: {
+    bookEvent: async (sut, event) => {
+      const route = await nthRoute(sut.routes.bookings, ++sut.answeredBookings)
+      const failure = failureOf(event.error)
+      if (failure.answer === 'network') await route.abort('failed')
+      else await route.fulfill({ status: failure.answer.status, contentType: 'application/json', body: failure.answer.body })
+      sut.failure = failure
+      // A taken slot is no longer chosen.
+      if (failure.slotTaken) sut.slot = false
+    },
+  },
+}
+
+/** The values typed, the chosen time, and each field's message exactly when it is due (SPEC §5). */
+async function expectFields(sut: FormUi) {
+  for (const field of ['name', 'email'] as const) {
+    const input = sut.scope.getByLabel(label[field])
+    await expect(input).toHaveValue(sut.values[field])
+    if (!sut.values[field] && (sut.touched[field] || sut.submitted)) await expect(input).toHaveAccessibleDescription(required[field])
+    else await expect(input).not.toHaveAttribute('aria-invalid')
+  }
+  const time = timeGroup(sut.scope)
+  const chosen = slotButtons(sut.scope).filter({ hasText: CHOSEN.label })
+  if (sut.slot) {
+    await expect(chosen).toHaveAttribute('aria-pressed', 'true')
+    await expect(time.getByText(`Selected: ${TODAY_LABEL}, ${CHOSEN.label}`, { exact: true })).toBeVisible()
+  } else {
+    await expect(time.getByText(/^Selected:/)).toHaveCount(0)
+    await expect(timeGroup(sut.scope).getByRole('button', { pressed: true })).toHaveCount(0)
+  }
+  if (!sut.slot && (sut.touched.slot || sut.submitted)) await expect(time).toHaveAccessibleDescription(TEXTS.slotRequired)
+  else await expect(time).not.toHaveAttribute('aria-invalid')
+}
+
+/** The form's alert: empty, or the booking failure's text (SPEC §8). */
+const bookingAlert = (sut: FormUi) => sut.scope.getByRole('alert')
+async function expectNoBookingError(sut: FormUi) {
+  await expect(bookingAlert(sut)).toHaveText('')
+}
+
+const confirmButton = (sut: FormUi) => sut.scope.getByRole('button', { name: 'Confirm Booking' })
+const inlineConfirmation = (sut: FormUi) => sut.scope.getByRole('status').filter({ hasText: TEXTS.inlineConfirmed })
+
+const states: StateChecks<M, FormUi> = {
+  idle: async (sut) => {
+    await expect(confirmButton(sut)).toBeEnabled()
+    await expectFields(sut)
+    await expectNoBookingError(sut)
+    await expect(inlineConfirmation(sut)).toHaveCount(0)
+  },
+  submitted: async (sut) => {
+    await expect(confirmButton(sut)).toBeEnabled()
+    await expectFields(sut)
+    await expectNoBookingError(sut)
+    await expect(inlineConfirmation(sut)).toHaveCount(0)
+  },
+  submitting: async (sut) => {
+    await expect(sut.scope.getByRole('button', { name: 'Processing...' })).toBeDisabled()
+    for (const field of ['name', 'email'] as const) await expect(sut.scope.getByLabel(label[field])).toHaveAttribute('readonly')
+    await expectFields(sut)
+    await expectNoBookingError(sut)
+  },
+  success: async (sut) => {
+    if (sut.variant === 'modal') {
+      // The modal closes and the toast confirms (SPEC §8, modal variant).
+      await expect(sut.scope).toBeHidden()
+      await expect(sut.page.getByRole('status').filter({ hasText: TEXTS.modalConfirmed })).toBeVisible()
+      return
+    }
+    await expect(inlineConfirmation(sut)).toBeVisible()
+    await expect(inlineConfirmation(sut).getByRole('link', { name: 'Add to calendar' })).toBeVisible()
+    await expect(confirmButton(sut)).toBeEnabled()
+    await expectFields(sut)
+    await expectNoBookingError(sut)
+  },
+  error: async (sut) => {
+    await expect(bookingAlert(sut)).toHaveText(sut.failure!.text)
+    await expect(confirmButton(sut)).toBeEnabled()
+    await expectFields(sut)
+    await expect(inlineConfirmation(sut)).toHaveCount(0)
+  },
+}
+
+/** The inline 'Talk to an Expert' form: its success returns to idle after 5 s, so every transition is reachable. */
+describeSelectedUiPaths('bookingForm', bookingFormMachine, (page: Page) => start(page, 'inline'), {
+  ...bookingFormModel('inline'),
+  label: 'inline',
+  select: (paths) => uiPaths(bookingFormMachine, paths),
+  events,
+  internal,
+  states,
+})
+
+/**
+ * The modal: its view ends where the machine reaches success (the modal closes on `confirmed` and the
+ * toast confirms). It runs the generated paths up to the server's answer, one per answer: the
+ * confirmation and each failure of SPEC §8.
+ */
+describeSelectedUiPaths('bookingForm', bookingFormMachine, (page: Page) => start(page, 'modal'), {
+  ...bookingFormModel('modal'),
+  label: 'modal',
+  select: (paths) => pathsTo(paths, ['success', 'error']),
+  events,
+  internal,
+  states,
+})

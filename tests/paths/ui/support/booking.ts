@@ -1,0 +1,163 @@
+/**
+ * Page helpers of the booking path specs (bookingForm, slots): a page whose slots and bookings are
+ * answered through page.route (at once, or held until an executor settles them), the form in the modal
+ * or in the inline 'Talk to an Expert' section, and a path runner for a chosen subset of the paths.
+ */
+import { expect, test, type Locator, type Page, type Route } from '@playwright/test'
+import type { AnyStateMachine } from 'xstate'
+import { waitForHydration } from '../../../e2e/support/hydration'
+import { checkState, execute, type InternalExecutors, type StateChecks, type UserExecutors } from '../../support/executors'
+import { createMachineModel, pathTitle, transitionCoveringPaths, walkedBy, type ModelOptions, type ModelPath } from '../../support/machineModel'
+import { writePathResult } from '../../support/report'
+import { NOW, slotsAnswer, WITH_SLOTS } from './bookingModel'
+
+export interface BookingRoutes {
+  /** Requests held until an executor answers them, in the order the page made them. */
+  slots: Route[]
+  bookings: Route[]
+}
+
+/**
+ * Installs the clock at NOW and the routes: slot requests are answered at once with today's slots, or
+ * held (`holdSlots`); booking requests are always held.
+ */
+export async function routeBookingApi(page: Page, { holdSlots }: { holdSlots: boolean }): Promise<BookingRoutes> {
+  const routes: BookingRoutes = { slots: [], bookings: [] }
+  await page.clock.install({ time: NOW })
+  await page.route('**/api/calendar/slots?**', async (route) => {
+    if (holdSlots) routes.slots.push(route)
+    else await route.fulfill({ json: slotsAnswer(WITH_SLOTS) })
+  })
+  await page.route('**/api/book/event', (route) => {
+    routes.bookings.push(route)
+  })
+  return routes
+}
+
+/** Waits for the page's n-th request of a kind (1-based) and returns it. */
+export async function nthRoute(routes: Route[], n: number): Promise<Route> {
+  await expect.poll(() => routes.length, { message: `request ${n} reaches the route` }).toBeGreaterThanOrEqual(n)
+  return routes[n - 1]!
+}
+
+/**
+ * From here on timers run only when a test advances the clock (the inline form's 5 s reset must not
+ * fire on its own on a slow machine). Called once the page has hydrated and the form has loaded.
+ */
+export async function pauseClock(page: Page): Promise<void> {
+  const now = await page.evaluate(() => Date.now())
+  await page.clock.pauseAt(now + 1000)
+}
+
+export const bookingDialog = (page: Page) => page.getByRole('dialog', { name: 'Book a Call' })
+
+/** /docs has no inline form: the modal's is the only one on the page. */
+export async function openModalForm(page: Page): Promise<Locator> {
+  await page.goto('/docs')
+  await waitForHydration(page)
+  const dialog = bookingDialog(page)
+  await page.getByRole('banner').getByRole('button', { name: 'Book a Call' }).click()
+  await expect(dialog.getByRole('button', { name: 'Confirm Booking' })).toBeVisible({ timeout: 15_000 })
+  return dialog
+}
+
+/** /about's 'Talk to an Expert' section, scrolled to, with its form loaded. */
+export async function openInlineForm(page: Page): Promise<Locator> {
+  await page.goto('/about')
+  await waitForHydration(page)
+  const section = page.getByRole('region', { name: 'Talk to an Expert' })
+  await section.scrollIntoViewIfNeeded()
+  await expect(section.getByRole('button', { name: 'Confirm Booking' })).toBeVisible({ timeout: 15_000 })
+  return section
+}
+
+export const timeGroup = (scope: Locator) => scope.getByRole('group', { name: 'Select Time' })
+export const slotButtons = (scope: Locator) => timeGroup(scope).getByRole('listitem').getByRole('button')
+
+/** The day as the day picker shows it in en-NZ: 'Tuesday, 3 March 2026'. */
+export function dayLabel(day: string): string {
+  return new Intl.DateTimeFormat('en-NZ', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+    new Date(`${day}T12:00:00Z`),
+  )
+}
+
+/**
+ * The generated paths up to the first step that enters one of `states` (where the view stops following
+ * the machine, or where it has shown what it is for), keeping only those that get there, without repeats.
+ */
+export function pathsTo(paths: readonly ModelPath[], states: readonly string[]): ModelPath[] {
+  const cut: ModelPath[] = []
+  for (const path of paths) {
+    const end = path.steps.findIndex((step) => states.some((state) => step.state.matches(state)))
+    if (end < 0) continue
+    const head = { ...path, state: path.steps[end]!.state, steps: path.steps.slice(0, end + 1) }
+    if (!cut.some((other) => pathTitle(other) === pathTitle(head))) cut.push(head)
+  }
+  return cut
+}
+
+/** The fewest paths (greedily) that still walk every transition the given paths walk. */
+export function coveringSubset(machine: AnyStateMachine, paths: readonly ModelPath[]): ModelPath[] {
+  const walks = paths.map((path) => ({ path, transitions: walkedBy(machine, [path]).transitions }))
+  const chosen: ModelPath[] = []
+  const covered = new Set<string>()
+  for (;;) {
+    let best: (typeof walks)[number] | undefined
+    let gain = 0
+    for (const walk of walks) {
+      const g = walk.transitions.filter((t) => !covered.has(t)).length
+      if (g > gain) [best, gain] = [walk, g]
+    }
+    if (!best) return chosen.sort((a, b) => pathTitle(a).localeCompare(pathTitle(b)))
+    chosen.push(best.path)
+    for (const t of best.transitions) covered.add(t)
+  }
+}
+
+/**
+ * The paths a UI run walks. Every generated path runs at the machine level; in the browser, where each
+ * path costs a page load, the fewest of them that still walk every transition run, unless
+ * PATHS_UI_ALL=1 asks for all of them.
+ */
+export function uiPaths(machine: AnyStateMachine, paths: readonly ModelPath[]): ModelPath[] {
+  return process.env.PATHS_UI_ALL === '1' ? [...paths] : coveringSubset(machine, paths)
+}
+
+export interface SelectedUiPathSpec<M extends AnyStateMachine, TSut> extends ModelOptions {
+  /** Which of the generated paths run, and how they are named (titles must differ from other runs of the machine). */
+  select: (paths: ModelPath[]) => ModelPath[]
+  label: string
+  events: UserExecutors<M, TSut>
+  internal: InternalExecutors<TSut>
+  states: StateChecks<M, TSut>
+}
+
+/**
+ * describeUiPaths (tests/paths/support/uiLevel.ts) for a selection of the generated paths, named with a
+ * label so two runs of one machine (the form in the modal and inline) keep apart in the report.
+ */
+export function describeSelectedUiPaths<M extends AnyStateMachine, TSut>(
+  name: string,
+  machine: M,
+  start: (page: Page) => Promise<TSut>,
+  spec: SelectedUiPathSpec<M, NoInfer<TSut>>,
+): ModelPath[] {
+  const paths = spec.select(transitionCoveringPaths(createMachineModel(machine, spec)))
+  test.describe(`${name} (${spec.label}): UI paths`, () => {
+    for (const path of paths) {
+      const title = `${spec.label}: ${pathTitle(path)}`
+      test(title, async ({ page }) => {
+        const sut = await start(page)
+        await checkState(sut, path.steps[0]!.state, spec.states)
+        for (const step of path.steps.slice(1)) {
+          await test.step(step.event.type, async () => {
+            await execute(machine, sut, step.event, spec.events, spec.internal)
+            await checkState(sut, step.state, spec.states)
+          })
+        }
+        writePathResult({ machine: name, level: 'ui', title, ...walkedBy(machine, [path]) })
+      })
+    }
+  })
+  return paths
+}
