@@ -28,8 +28,8 @@ function startCall(configured: boolean) {
   const clock = new SimulatedClock()
   const machine = voiceCallMachine.provide({
     actors: {
-      voiceClient: fromCallback<VoiceClientCommand, unknown, VoiceCallEvent>(({ receive, sendBack: send }) => {
-        sendBack = send
+      voiceClient: fromCallback<VoiceClientCommand>(({ receive, sendBack: send }) => {
+        sendBack = send as (event: VoiceCallEvent) => void
         receive((command) => void commands.push(command))
       }),
       requestMicrophone: microphone.logic,
