@@ -14,7 +14,21 @@ import {
   uiPaths,
   type BookingRoutes,
 } from './support/booking'
-import { bookingFormModel, CHOSEN, failureOf, LOCALE, TEXTS, TIME_ZONE, TODAY_LABEL, type BookingFailure } from './support/bookingModel'
+import {
+  bookingFormModel,
+  CHOSEN,
+  CHOSEN_END,
+  CHOSEN_START,
+  EMAIL,
+  failureOf,
+  IDENTITY,
+  LOCALE,
+  NAME,
+  TEXTS,
+  TIME_ZONE,
+  TODAY_LABEL,
+  type BookingFailure,
+} from './support/bookingModel'
 
 test.use({ timezoneId: TIME_ZONE, locale: LOCALE })
 
@@ -182,6 +196,17 @@ const states: StateChecks<M, FormUi> = {
   submitting: async (sut) => {
     await expect(sut.scope.getByRole('button', { name: 'Processing...' })).toBeDisabled()
     for (const field of ['name', 'email'] as const) await expect(sut.scope.getByLabel(label[field])).toHaveAttribute('readonly')
+    // What is sent (SPEC §7): the fields as shown, the chosen time in the visitor's zone, the build's event type.
+    const request = (await nthRoute(sut.routes.bookings, sut.answeredBookings + 1)).request()
+    expect(request.postDataJSON()).toMatchObject({
+      responses: { name: NAME, email: EMAIL, guests: [] },
+      user: IDENTITY.host,
+      start: CHOSEN_START,
+      end: CHOSEN_END,
+      eventTypeId: IDENTITY.eventTypeId,
+      eventTypeSlug: IDENTITY.eventTypeSlug,
+      timeZone: TIME_ZONE,
+    })
     await expectFields(sut)
     await expectNoBookingError(sut)
   },
