@@ -17,8 +17,11 @@ export function readVoiceConfig(env: VoiceEnv): VoiceConfig | null {
   return { publicKey, assistantId, baseUrl }
 }
 
+// Outside Vite (Playwright loading the machines to generate the path tests) there is no import.meta.env.
+const env: Partial<ImportMetaEnv> = import.meta.env ?? {}
+
 export const voiceConfig: VoiceConfig | null = readVoiceConfig({
-  VITE_VAPI_PUBLIC_KEY: import.meta.env.VITE_VAPI_PUBLIC_KEY,
-  VITE_VAPI_ASSISTANT_ID: import.meta.env.VITE_VAPI_ASSISTANT_ID,
-  VITE_VAPI_BASE_URL: import.meta.env.VITE_VAPI_BASE_URL,
+  VITE_VAPI_PUBLIC_KEY: env.VITE_VAPI_PUBLIC_KEY,
+  VITE_VAPI_ASSISTANT_ID: env.VITE_VAPI_ASSISTANT_ID,
+  VITE_VAPI_BASE_URL: env.VITE_VAPI_BASE_URL,
 })
