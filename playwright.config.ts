@@ -66,7 +66,8 @@ export default defineConfig({
   workers: 2,
   retries: 0,
   reporter: process.env.CI ? [['list']] : [['list']],
-  timeout: 30_000,
+  // Generous: a 2-core machine builds three sites and runs two browsers at once.
+  timeout: 60_000,
   expect: { timeout: 7_000 },
   use: {
     baseURL: E2E_ORIGIN,
