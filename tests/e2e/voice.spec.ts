@@ -9,6 +9,7 @@ import { VOICE_FAKE_MARKER } from './support/voice-fake/fakeVapi'
 import { SDK_CHUNK_MARKER } from './support/voice/voiceEnv'
 
 test('not configured: the widget says so plainly and calls nothing', async ({ page }) => {
+  test.setTimeout(60_000) // an axe scan, slow on a busy 2-core machine
   const foreign: string[] = []
   const sdk: string[] = []
   page.on('request', (request) => {
@@ -54,6 +55,7 @@ const onTop = (locator: Locator) =>
   })
 
 test('the widget stays under the booking modal and the mobile menu', async ({ page }) => {
+  test.setTimeout(60_000) // every visible control of the modal (a day of slots) is checked
   await page.setViewportSize({ width: 390, height: 844 })
   await page.goto('/')
   await waitForHydration(page)
@@ -71,8 +73,11 @@ test('the widget stays under the booking modal and the mobile menu', async ({ pa
   const modal = page.getByRole('dialog', { name: 'Book a Call' })
   await expect(modal).toBeVisible()
   expect(await onTop(launcher)).toBe(false)
-  // The modal's own controls at the bottom right stay reachable.
+  // The modal's own controls at the bottom right stay reachable (each scrolled into the modal's view first:
+  // a tall modal scrolls, and that is not the widget's doing).
   for (const button of await modal.getByRole('button').all()) {
-    if (await button.isVisible()) expect(await onTop(button), await button.textContent() ?? '').toBe(true)
+    if (!(await button.isVisible())) continue
+    await button.scrollIntoViewIfNeeded()
+    expect(await onTop(button), (await button.textContent()) ?? '').toBe(true)
   }
 })
