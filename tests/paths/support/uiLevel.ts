@@ -13,6 +13,10 @@ export interface UiPathSpec<M extends AnyStateMachine, TSut> extends ModelOption
   events: UserExecutors<M, TSut>
   internal: InternalExecutors<TSut>
   states: StateChecks<M, TSut>
+  /** Which of the generated paths run (all by default). */
+  select?: (paths: ModelPath[]) => ModelPath[]
+  /** Names a run, so two runs of one machine (say, the form in the modal and inline) keep apart in the report. */
+  label?: string
 }
 
 /**
@@ -26,10 +30,12 @@ export function describeUiPaths<M extends AnyStateMachine, TSut>(
   start: (page: Page) => Promise<TSut>,
   spec: UiPathSpec<M, NoInfer<TSut>>,
 ): ModelPath[] {
-  const paths = transitionCoveringPaths(createMachineModel(machine, spec))
-  test.describe(`${name}: UI paths`, () => {
+  const generated = transitionCoveringPaths(createMachineModel(machine, spec))
+  const paths = spec.select ? spec.select(generated) : generated
+  const prefix = spec.label ? `${spec.label}: ` : ''
+  test.describe(`${name}${spec.label ? ` (${spec.label})` : ''}: UI paths`, () => {
     for (const path of paths) {
-      const title = pathTitle(path)
+      const title = `${prefix}${pathTitle(path)}`
       test(title, async ({ page }) => {
         const sut = await start(page)
         await checkState(sut, path.steps[0]!.state, spec.states)

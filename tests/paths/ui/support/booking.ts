@@ -3,12 +3,11 @@
  * answered through page.route (at once, or held until an executor settles them), the form in the modal
  * or in the inline 'Talk to an Expert' section, and a path runner for a chosen subset of the paths.
  */
-import { expect, test, type Locator, type Page, type Route } from '@playwright/test'
+import { expect, type Locator, type Page, type Route } from '@playwright/test'
 import type { AnyStateMachine } from 'xstate'
 import { waitForHydration } from '../../../e2e/support/hydration'
-import { checkState, execute, type InternalExecutors, type StateChecks, type UserExecutors } from '../../support/executors'
-import { createMachineModel, pathTitle, transitionCoveringPaths, walkedBy, type ModelOptions, type ModelPath } from '../../support/machineModel'
-import { writePathResult } from '../../support/report'
+import { pathTitle, walkedBy, type ModelPath } from '../../support/machineModel'
+import { describeUiPaths, type UiPathSpec } from '../../support/uiLevel'
 import { NOW, slotsAnswer, WITH_SLOTS } from './bookingModel'
 
 export interface BookingRoutes {
@@ -123,41 +122,17 @@ export function uiPaths(machine: AnyStateMachine, paths: readonly ModelPath[]): 
   return process.env.PATHS_UI_ALL === '1' ? [...paths] : coveringSubset(machine, paths)
 }
 
-export interface SelectedUiPathSpec<M extends AnyStateMachine, TSut> extends ModelOptions {
-  /** Which of the generated paths run, and how they are named (titles must differ from other runs of the machine). */
+export interface SelectedUiPathSpec<M extends AnyStateMachine, TSut> extends UiPathSpec<M, TSut> {
   select: (paths: ModelPath[]) => ModelPath[]
   label: string
-  events: UserExecutors<M, TSut>
-  internal: InternalExecutors<TSut>
-  states: StateChecks<M, TSut>
 }
 
-/**
- * describeUiPaths (tests/paths/support/uiLevel.ts) for a selection of the generated paths, named with a
- * label so two runs of one machine (the form in the modal and inline) keep apart in the report.
- */
+/** describeUiPaths for a labelled selection of the generated paths (the form in the modal and inline). */
 export function describeSelectedUiPaths<M extends AnyStateMachine, TSut>(
   name: string,
   machine: M,
   start: (page: Page) => Promise<TSut>,
   spec: SelectedUiPathSpec<M, NoInfer<TSut>>,
 ): ModelPath[] {
-  const paths = spec.select(transitionCoveringPaths(createMachineModel(machine, spec)))
-  test.describe(`${name} (${spec.label}): UI paths`, () => {
-    for (const path of paths) {
-      const title = `${spec.label}: ${pathTitle(path)}`
-      test(title, async ({ page }) => {
-        const sut = await start(page)
-        await checkState(sut, path.steps[0]!.state, spec.states)
-        for (const step of path.steps.slice(1)) {
-          await test.step(step.event.type, async () => {
-            await execute(machine, sut, step.event, spec.events, spec.internal)
-            await checkState(sut, step.state, spec.states)
-          })
-        }
-        writePathResult({ machine: name, level: 'ui', title, ...walkedBy(machine, [path]) })
-      })
-    }
-  })
-  return paths
+  return describeUiPaths(name, machine, start, spec)
 }
