@@ -1,7 +1,8 @@
 /**
  * The floating voice widget's call (SPEC §4, DESIGN §2, §5): idle or error → connecting on Start;
  * connecting → active when the assistant is listening; active → ending on End Call; ending → idle
- * when the call ends; any error → error with its message. The voice client is an injected actor.
+ * when the call ends; any error → error with its message. End Call while connecting is honoured once
+ * the SDK's start settles (DESIGN §5). The voice client is an injected actor.
  * Every transition is one a visitor can cause or see (the path tests walk them all on the real UI).
  */
 import { assign, fromPromise, sendTo, setup } from 'xstate'
@@ -134,15 +135,30 @@ export const voiceCallMachine = setup({
             onDone: { target: 'starting' },
             onError: { target: '#voiceCall.error', actions: 'setMicrophoneError' },
           },
+          // Nothing has started yet: ending now just drops the microphone's answer.
+          on: { END_CALL: { target: '#voiceCall.idle' } },
         },
-        // No End while connecting: the button is disabled (SPEC §4). Leaving the page meanwhile stops the
-        // voice client, whose stop waits for the SDK's start to settle (DESIGN §5, voiceAdapter).
         starting: {
           entry: 'startCall',
           on: {
             'CALL.LISTENING': { target: '#voiceCall.active' },
             // Failed without saying why (a failure the SDK described comes first, as CALL.ERROR).
             'CALL.START_SETTLED': { guard: 'startFailed', target: '#voiceCall.error', actions: 'setUnknownError' },
+            'CALL.ERROR': { target: '#voiceCall.error', actions: 'setError' },
+            'CALL.ENDED': { target: '#voiceCall.idle' },
+            // The SDK's stop() does not cancel its start (DESIGN §5): End waits here until the start settles.
+            END_CALL: { target: 'endRequested' },
+          },
+        },
+        /** End Call was pressed while the SDK was starting: carried out as soon as the start settles. */
+        endRequested: {
+          on: {
+            'CALL.LISTENING': { target: '#voiceCall.ending' },
+            'CALL.START_SETTLED': [
+              // No call was made: nothing to end (the visitor asked to end, so no unknown error either).
+              { guard: 'startFailed', target: '#voiceCall.idle' },
+              { target: '#voiceCall.ending' },
+            ],
             'CALL.ERROR': { target: '#voiceCall.error', actions: 'setError' },
             'CALL.ENDED': { target: '#voiceCall.idle' },
           },

@@ -143,6 +143,11 @@ describeMachinePaths('voiceCall', voiceCallMachine, () => startCall(true), {
       expect(sut.count('CLIENT.START')).toBe(sut.granted)
       expect(sut.commands.at(-1)?.type).toBe('CLIENT.START')
     },
+    'connecting.endRequested': (sut) => {
+      // End waits for the start to settle: the client is not told to stop yet.
+      expect(sut.commands.at(-1)?.type).toBe('CLIENT.START')
+      expect(sut.count('CLIENT.START')).toBe(sut.granted)
+    },
     active: (sut) => {
       expect(sut.context().muted).toBe(mutedToldSinceStart(sut))
       expect(sut.commands.at(-1)?.type).not.toBe('CLIENT.STOP')

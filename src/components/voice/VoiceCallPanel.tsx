@@ -56,6 +56,16 @@ export default function VoiceCallPanel() {
         >
           {CALL_BUTTON_LABELS[phase]}
         </button>
+        {phase === 'connecting' && (
+          // The main button stays disabled while connecting (SPEC §4); this one lets the visitor give up waiting.
+          <button
+            type="button"
+            onClick={() => actorRef.send({ type: 'END_CALL' })}
+            className="rounded-lg border border-red-400/60 px-3 py-2.5 text-sm font-semibold text-red-100 hover:bg-red-900/60"
+          >
+            End Call
+          </button>
+        )}
         {inCall && (
           <button
             type="button"

@@ -8,6 +8,8 @@ export type CallPhase = 'unconfigured' | 'idle' | 'connecting' | 'active' | 'end
 
 export function callPhase(snapshot: VoiceCallSnapshot): CallPhase {
   if (snapshot.matches('unconfigured')) return 'unconfigured'
+  // End pressed while the SDK starts: the visitor sees it ending (the machine waits for the start to settle).
+  if (snapshot.matches({ connecting: 'endRequested' })) return 'ending'
   if (snapshot.matches('connecting')) return 'connecting'
   if (snapshot.matches('active')) return 'active'
   if (snapshot.matches('ending')) return 'ending'

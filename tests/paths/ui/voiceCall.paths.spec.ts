@@ -32,6 +32,12 @@ interface Sut {
 
 const mainButton = (sut: Sut) => sut.widget.getByRole('button', { name: /^(Start a call|Retry Call)$/ })
 
+/** While connecting the main button is disabled; a second button ends the call (DESIGN §5). */
+async function expectConnecting(sut: Sut) {
+  await expect(sut.widget.getByRole('button', { name: 'Connecting...' })).toBeDisabled()
+  await expect(sut.widget.getByRole('button', { name: 'End Call' })).toBeEnabled()
+}
+
 /** Settles a start() the scripted SDK still holds. */
 async function settleHeldStart(sut: Sut, ok: boolean) {
   if ((await fakeLog(sut.page))?.pendingStart) await drive(sut.page, { type: 'settle-start', ok })
@@ -135,18 +141,27 @@ describeUiPaths(
         await expect(sut.widget.getByText(NOTICE, { exact: false })).toHaveCount(sut.agreed ? 0 : 1)
       },
       connecting: async (sut) => {
-        await expect(sut.widget.getByRole('button', { name: 'Connecting...' })).toBeDisabled()
         await expect(sut.widget.getByRole('button', { name: 'Mute' })).toHaveCount(0)
         await expect(sut.widget.getByRole('alert')).toHaveCount(0)
         await expect(sut.widget.getByText(NOTICE, { exact: false })).toHaveCount(0)
       },
       'connecting.microphone': async (sut) => {
+        await expectConnecting(sut)
         await expect.poll(() => microphonePending(sut.page)).toBe(true)
         expect((await fakeLog(sut.page))?.pendingStart ?? false).toBe(false)
       },
       'connecting.starting': async (sut) => {
+        await expectConnecting(sut)
         await expect.poll(async () => (await fakeLog(sut.page))?.pendingStart).toBe(true)
         expect(await microphonePending(sut.page)).toBe(false)
+      },
+      'connecting.endRequested': async (sut) => {
+        // Seen as ending at once; the SDK is told to stop only when its start has settled.
+        await expect(sut.widget.getByRole('button', { name: 'Ending...' })).toBeDisabled()
+        await expect(sut.widget.getByRole('button', { name: 'End Call' })).toHaveCount(0)
+        const log = await fakeLog(sut.page)
+        expect(log.pendingStart).toBe(true)
+        expect(log.calls.at(-1)).toMatch(/^start:/)
       },
       active: async (sut) => {
         await expect(sut.widget.getByRole('button', { name: 'End Call' })).toBeEnabled()

@@ -135,15 +135,75 @@ describe('voiceCall machine', () => {
     expect(t.commands).toEqual(['CLIENT.START'])
   })
 
-  it('End is not on offer while connecting (the button is disabled): an END_CALL then changes nothing', async () => {
-    const t = setupCall()
-    t.actor.send({ type: 'START' })
-    t.actor.send({ type: 'END_CALL' })
-    expect(t.value()).toEqual({ connecting: 'microphone' })
-    await t.grantMicrophone()
-    t.actor.send({ type: 'END_CALL' })
-    expect(t.value()).toEqual({ connecting: 'starting' })
-    expect(t.commands).toEqual(['CLIENT.START'])
+  describe('End Call while connecting (DESIGN §5: honoured once the start settles)', () => {
+    it('while the microphone is asked: back to idle at once, and a later grant starts nothing', async () => {
+      const t = setupCall()
+      t.actor.send({ type: 'START' })
+      t.actor.send({ type: 'END_CALL' })
+      expect(t.value()).toBe('idle')
+      await t.grantMicrophone()
+      expect(t.value()).toBe('idle')
+      expect(t.commands).toEqual([])
+    })
+
+    it('while the SDK starts: nothing is stopped yet; the start settling with a call → ending (stopped) → idle', async () => {
+      const t = setupCall()
+      t.actor.send({ type: 'START' })
+      await t.grantMicrophone()
+      t.actor.send({ type: 'END_CALL' })
+      expect(t.value()).toEqual({ connecting: 'endRequested' })
+      expect(t.commands).toEqual(['CLIENT.START'])
+      // A second End or Start meanwhile changes nothing.
+      t.actor.send({ type: 'END_CALL' })
+      t.actor.send({ type: 'START' })
+      expect(t.value()).toEqual({ connecting: 'endRequested' })
+      t.actor.send({ type: 'CALL.START_SETTLED', ok: true })
+      expect(t.value()).toBe('ending')
+      expect(t.commands).toEqual(['CLIENT.START', 'CLIENT.STOP'])
+      t.actor.send({ type: 'CALL.ENDED' })
+      expect(t.value()).toBe('idle')
+      expect(t.state().context.errorMessage).toBe('')
+    })
+
+    it('the assistant listening after End was pressed: the call is stopped, never shown as active', async () => {
+      const t = setupCall()
+      t.actor.send({ type: 'START' })
+      await t.grantMicrophone()
+      t.actor.send({ type: 'END_CALL' })
+      t.actor.send({ type: 'CALL.LISTENING' })
+      expect(t.value()).toBe('ending')
+      expect(t.commands).toEqual(['CLIENT.START', 'CLIENT.STOP'])
+      t.actor.send({ type: 'CALL.START_SETTLED', ok: true }) // already ending: no second stop
+      expect(t.commands).toEqual(['CLIENT.START', 'CLIENT.STOP'])
+    })
+
+    it('a start that fails without a call after End: idle, no error to show', async () => {
+      const t = setupCall()
+      t.actor.send({ type: 'START' })
+      await t.grantMicrophone()
+      t.actor.send({ type: 'END_CALL' })
+      t.actor.send({ type: 'CALL.START_SETTLED', ok: false })
+      expect(t.value()).toBe('idle')
+      expect(t.state().context.errorMessage).toBe('')
+      expect(t.commands).toEqual(['CLIENT.START'])
+    })
+
+    it('an error reported after End still shows; the call ending by itself → idle', async () => {
+      const failed = setupCall()
+      failed.actor.send({ type: 'START' })
+      await failed.grantMicrophone()
+      failed.actor.send({ type: 'END_CALL' })
+      failed.actor.send({ type: 'CALL.ERROR', message: 'Invalid Key' })
+      expect(failed.value()).toBe('error')
+      expect(failed.state().context.errorMessage).toBe('Invalid Key')
+
+      const ended = setupCall()
+      ended.actor.send({ type: 'START' })
+      await ended.grantMicrophone()
+      ended.actor.send({ type: 'END_CALL' })
+      ended.actor.send({ type: 'CALL.ENDED' })
+      expect(ended.value()).toBe('idle')
+    })
   })
 
   it('a late end or error of an earlier call, while the microphone is being asked, does not stop this start', async () => {
