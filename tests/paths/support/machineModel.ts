@@ -102,6 +102,24 @@ export function transitionCoveringPaths(model: ReturnType<typeof createMachineMo
     .sort((a, b) => stepKey(a).localeCompare(stepKey(b)))
 }
 
+/** The fewest of the given paths (chosen greedily) that still walk every transition they walk together. */
+export function coveringSubset(machine: AnyStateMachine, paths: readonly ModelPath[]): ModelPath[] {
+  const walks = paths.map((path) => ({ path, transitions: walkedBy(machine, [path]).transitions }))
+  const chosen: ModelPath[] = []
+  const covered = new Set<string>()
+  for (;;) {
+    let best: (typeof walks)[number] | undefined
+    let gain = 0
+    for (const walk of walks) {
+      const g = walk.transitions.filter((t) => !covered.has(t)).length
+      if (g > gain) [best, gain] = [walk, g]
+    }
+    if (!best) return chosen.sort((a, b) => pathTitle(a).localeCompare(pathTitle(b)))
+    chosen.push(best.path)
+    for (const t of best.transitions) covered.add(t)
+  }
+}
+
 export interface Walked {
   /** Every state node id and transition key of the machine. */
   allStates: string[]

@@ -2,18 +2,21 @@
  * The UI level of the path tests: the same generated paths, one Playwright test each, carried out on
  * the built site in Chromium. Executors act as a visitor would (click, type, press keys), settle fakes
  * through `page.route` and advance `page.clock`; state checks look at what a visitor sees.
+ *
+ * Every generated path runs at the machine level. In the browser, where each path costs a page load,
+ * the fewest of them that still walk every transition run; PATHS_UI_ALL=1 runs all of them.
  */
 import { test, type Page } from '@playwright/test'
 import type { AnyStateMachine } from 'xstate'
 import { checkState, execute, type InternalExecutors, type StateChecks, type UserExecutors } from './executors'
-import { createMachineModel, pathTitle, transitionCoveringPaths, walkedBy, type ModelOptions, type ModelPath } from './machineModel'
+import { coveringSubset, createMachineModel, pathTitle, transitionCoveringPaths, walkedBy, type ModelOptions, type ModelPath } from './machineModel'
 import { writePathResult } from './report'
 
 export interface UiPathSpec<M extends AnyStateMachine, TSut> extends ModelOptions {
   events: UserExecutors<M, TSut>
   internal: InternalExecutors<TSut>
   states: StateChecks<M, TSut>
-  /** Which of the generated paths run (all by default). */
+  /** Which of the generated paths may run (all by default); the covering subset of them runs. */
   select?: (paths: ModelPath[]) => ModelPath[]
   /** Names a run, so two runs of one machine (say, the form in the modal and inline) keep apart in the report. */
   label?: string
@@ -31,7 +34,8 @@ export function describeUiPaths<M extends AnyStateMachine, TSut>(
   spec: UiPathSpec<M, NoInfer<TSut>>,
 ): ModelPath[] {
   const generated = transitionCoveringPaths(createMachineModel(machine, spec))
-  const paths = spec.select ? spec.select(generated) : generated
+  const candidates = spec.select ? spec.select(generated) : generated
+  const paths = process.env.PATHS_UI_ALL === '1' ? candidates : coveringSubset(machine, candidates)
   const prefix = spec.label ? `${spec.label}: ` : ''
   test.describe(`${name}${spec.label ? ` (${spec.label})` : ''}: UI paths`, () => {
     for (const path of paths) {

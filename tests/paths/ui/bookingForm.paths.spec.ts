@@ -1,8 +1,8 @@
 import { expect, test, type Locator, type Page } from '@playwright/test'
+import { describeUiPaths } from '../support/uiLevel'
 import { bookingFormMachine } from '../../../machines/bookingForm'
 import type { InternalExecutors, StateChecks, UserExecutors } from '../support/executors'
 import {
-  describeSelectedUiPaths,
   nthRoute,
   openInlineForm,
   pathsTo,
@@ -11,7 +11,6 @@ import {
   routeBookingApi,
   slotButtons,
   timeGroup,
-  uiPaths,
   type BookingRoutes,
 } from './support/booking'
 import {
@@ -232,10 +231,9 @@ const states: StateChecks<M, FormUi> = {
 }
 
 /** The inline 'Talk to an Expert' form: its success returns to idle after 5 s, so every transition is reachable. */
-describeSelectedUiPaths('bookingForm', bookingFormMachine, (page: Page) => start(page, 'inline'), {
+describeUiPaths('bookingForm', bookingFormMachine, (page: Page) => start(page, 'inline'), {
   ...bookingFormModel('inline'),
   label: 'inline',
-  select: (paths) => uiPaths(bookingFormMachine, paths),
   events,
   internal,
   states,
@@ -246,7 +244,7 @@ describeSelectedUiPaths('bookingForm', bookingFormMachine, (page: Page) => start
  * toast confirms). It runs the generated paths up to the server's answer, one per answer: the
  * confirmation and each failure of SPEC §8.
  */
-describeSelectedUiPaths('bookingForm', bookingFormMachine, (page: Page) => start(page, 'modal'), {
+describeUiPaths('bookingForm', bookingFormMachine, (page: Page) => start(page, 'modal'), {
   ...bookingFormModel('modal'),
   label: 'modal',
   select: (paths) => pathsTo(paths, ['success', 'error']),

@@ -1,15 +1,14 @@
 import { expect, test, type Locator, type Page } from '@playwright/test'
+import { describeUiPaths } from '../support/uiLevel'
 import { slotsMachine } from '../../../machines/slots'
 import type { SlotsByDate } from '../../../machines/slotWindow'
 import {
   dayLabel,
-  describeSelectedUiPaths,
   nthRoute,
   openModalForm,
   routeBookingApi,
   slotButtons,
   timeGroup,
-  uiPaths,
   type BookingRoutes,
 } from './support/booking'
 import {
@@ -61,7 +60,7 @@ async function expectDay(sut: SlotsUi) {
 }
 
 /** In the modal's form (the modal is where most visitors book). */
-describeSelectedUiPaths(
+describeUiPaths(
   'slots',
   slotsMachine,
   async (page: Page): Promise<SlotsUi> => {
@@ -81,7 +80,6 @@ describeSelectedUiPaths(
   {
     ...slotsModel,
     label: 'modal',
-    select: (paths) => uiPaths(slotsMachine, paths),
     events: {
       PREVIOUS_DAY: async (sut) => {
         sut.offset--

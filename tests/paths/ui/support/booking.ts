@@ -1,13 +1,11 @@
 /**
  * Page helpers of the booking path specs (bookingForm, slots): a page whose slots and bookings are
  * answered through page.route (at once, or held until an executor settles them), the form in the modal
- * or in the inline 'Talk to an Expert' section, and a path runner for a chosen subset of the paths.
+ * or in the inline 'Talk to an Expert' section.
  */
 import { expect, type Locator, type Page, type Route } from '@playwright/test'
-import type { AnyStateMachine } from 'xstate'
 import { waitForHydration } from '../../../e2e/support/hydration'
-import { pathTitle, walkedBy, type ModelPath } from '../../support/machineModel'
-import { describeUiPaths, type UiPathSpec } from '../../support/uiLevel'
+import { pathTitle, type ModelPath } from '../../support/machineModel'
 import { NOW, slotsAnswer, WITH_SLOTS } from './bookingModel'
 
 export interface BookingRoutes {
@@ -93,46 +91,4 @@ export function pathsTo(paths: readonly ModelPath[], states: readonly string[]):
     if (!cut.some((other) => pathTitle(other) === pathTitle(head))) cut.push(head)
   }
   return cut
-}
-
-/** The fewest paths (greedily) that still walk every transition the given paths walk. */
-export function coveringSubset(machine: AnyStateMachine, paths: readonly ModelPath[]): ModelPath[] {
-  const walks = paths.map((path) => ({ path, transitions: walkedBy(machine, [path]).transitions }))
-  const chosen: ModelPath[] = []
-  const covered = new Set<string>()
-  for (;;) {
-    let best: (typeof walks)[number] | undefined
-    let gain = 0
-    for (const walk of walks) {
-      const g = walk.transitions.filter((t) => !covered.has(t)).length
-      if (g > gain) [best, gain] = [walk, g]
-    }
-    if (!best) return chosen.sort((a, b) => pathTitle(a).localeCompare(pathTitle(b)))
-    chosen.push(best.path)
-    for (const t of best.transitions) covered.add(t)
-  }
-}
-
-/**
- * The paths a UI run walks. Every generated path runs at the machine level; in the browser, where each
- * path costs a page load, the fewest of them that still walk every transition run, unless
- * PATHS_UI_ALL=1 asks for all of them.
- */
-export function uiPaths(machine: AnyStateMachine, paths: readonly ModelPath[]): ModelPath[] {
-  return process.env.PATHS_UI_ALL === '1' ? [...paths] : coveringSubset(machine, paths)
-}
-
-export interface SelectedUiPathSpec<M extends AnyStateMachine, TSut> extends UiPathSpec<M, TSut> {
-  select: (paths: ModelPath[]) => ModelPath[]
-  label: string
-}
-
-/** describeUiPaths for a labelled selection of the generated paths (the form in the modal and inline). */
-export function describeSelectedUiPaths<M extends AnyStateMachine, TSut>(
-  name: string,
-  machine: M,
-  start: (page: Page) => Promise<TSut>,
-  spec: SelectedUiPathSpec<M, NoInfer<TSut>>,
-): ModelPath[] {
-  return describeUiPaths(name, machine, start, spec)
 }
