@@ -72,6 +72,9 @@ export default defineConfig({
   use: {
     baseURL: E2E_ORIGIN,
     trace: 'retain-on-failure',
+    // The particle background animates a canvas without a GPU and would load two cores for nothing:
+    // pages open with reduced motion, and the specs about motion (particles, smoke) ask for it.
+    reducedMotion: 'reduce',
     launchOptions: { executablePath, args: chromiumArgs },
   },
   projects: [

@@ -27,10 +27,11 @@ export default defineConfig({
   fullyParallel: true,
   workers: 2,
   retries: 0,
-  reporter: [['dot']],
+  reporter: [['list']],
   timeout: 60_000,
   expect: { timeout: 7_000 },
-  use: { baseURL: E2E_ORIGIN, trace: 'retain-on-failure' },
+  // Reduced motion unless a spec asks for motion (the particle background), as in playwright.config.ts.
+  use: { baseURL: E2E_ORIGIN, trace: 'retain-on-failure', reducedMotion: 'reduce' },
   projects: [
     {
       name: 'paths',

@@ -90,7 +90,8 @@ export const bookingModalMachine = setup({
         hidden: {},
         shown: {
           on: {
-            TOAST_DISMISSED: { target: 'hidden', actions: 'clearBooking' },
+            // The Dismiss button goes away with the toast: focus goes back to what opened the modal.
+            TOAST_DISMISSED: { target: 'hidden', actions: ['clearBooking', 'returnFocusToOpener'] },
           },
         },
       },

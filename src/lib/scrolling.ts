@@ -11,7 +11,7 @@ export function scrollToTop(): void {
 
 /**
  * Scrolls smoothly (instantly under reduced motion) so the section with this id starts below the
- * sticky header. Returns false when the page has no such section.
+ * sticky header, and moves focus to it. Returns false when the page has no such section.
  */
 export function scrollToSection(id: string): boolean {
   if (typeof document === 'undefined') return false
@@ -21,5 +21,8 @@ export function scrollToSection(id: string): boolean {
   const offset = (header?.offsetHeight ?? 0) + 16
   const top = section.getBoundingClientRect().top + window.scrollY - offset
   window.scrollTo({ top: Math.max(0, top), behavior: prefersReducedMotion() ? 'instant' : 'smooth' })
+  // Keyboard and screen-reader users carry on from the section, not from the link they left behind.
+  if (!section.hasAttribute('tabindex')) section.setAttribute('tabindex', '-1')
+  section.focus({ preventScroll: true })
   return true
 }

@@ -136,6 +136,8 @@ test.describe('booking through the modal', () => {
 
     await toast.getByRole('button', { name: 'Dismiss' }).click()
     await expect(toast).toBeHidden()
+    // Focus does not fall to the page: it is back on the button that opened the modal.
+    await expect(page.getByRole('button', { name: 'Book a Call' }).first()).toBeFocused()
 
     // A fresh modal: empty fields, and the booked time is no longer offered that day.
     dialog = await openBookingModal(page)

@@ -44,6 +44,8 @@ test("'Process' in the header from /about goes to / and scrolls to #process", as
   await advanceUntilInView(page, 'process')
   // It went there by script: no fragment in the address.
   expect(new URL(page.url()).hash).toBe('')
+  // Keyboard users carry on from the section.
+  await expect(section(page, 'process')).toBeFocused()
 })
 
 test("footer 'Pricing' from /about scrolls to the FAQ on / and opens its first item 500 ms later", async ({ page }) => {
@@ -88,6 +90,16 @@ test("the hero's 'Our Services' scrolls to the services section", async ({ page 
   await page.getByRole('button', { name: 'Our Services' }).click()
   await page.clock.runFor(SCROLL_DELAY)
   await expect(section(page, 'services')).toBeInViewport()
+})
+
+test("by keyboard, 'Our Services' moves focus to the section: the next Tab is inside it", async ({ page }) => {
+  await open(page, '/')
+  await page.getByRole('button', { name: 'Our Services' }).focus()
+  await page.keyboard.press('Enter')
+  await page.clock.runFor(SCROLL_DELAY)
+  await expect(section(page, 'services')).toBeFocused()
+  await page.keyboard.press('Tab')
+  expect(await section(page, 'services').evaluate((el) => el.contains(document.activeElement))).toBe(true)
 })
 
 test('a change of path starts the new page at the top', async ({ page }) => {

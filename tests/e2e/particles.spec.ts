@@ -12,6 +12,9 @@ function particleChunkRequests(page: Page) {
 
 const backgroundCanvas = (page: Page) => page.locator('canvas')
 
+// The configuration opens pages with reduced motion; these are about a visitor who allows motion.
+test.use({ reducedMotion: 'no-preference' })
+
 test('the particle background loads after the page, stays behind it and never takes a click', async ({ page }) => {
   const requests = particleChunkRequests(page)
   await page.goto('/')

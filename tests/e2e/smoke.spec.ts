@@ -1,5 +1,8 @@
 import { expect, test } from '@playwright/test'
 
+// A visitor who allows motion: the particle background loads too, and must not warn either.
+test.use({ reducedMotion: 'no-preference' })
+
 test('the home page hydrates its prerendered HTML without warnings', async ({ page }) => {
   const problems: string[] = []
   page.on('console', (msg) => {

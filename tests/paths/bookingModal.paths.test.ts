@@ -11,7 +11,7 @@ describeMachinePaths(
   'bookingModal',
   bookingModalMachine,
   () => {
-    const effects = { locks: 0, focusReturns: 0, opens: 0 }
+    const effects = { locks: 0, focusReturns: 0, opens: 0, dismissals: 0 }
     const actor = createActor(
       bookingModalMachine.provide({
         actions: {
@@ -38,15 +38,18 @@ describeMachinePaths(
       CLOSE_CLICKED: (sut) => sut.actor.send({ type: 'CLOSE_CLICKED' }),
       BACKDROP_CLICKED: (sut) => sut.actor.send({ type: 'BACKDROP_CLICKED' }),
       BOOKING_CONFIRMED: (sut, event) => sut.actor.send(event),
-      TOAST_DISMISSED: (sut) => sut.actor.send({ type: 'TOAST_DISMISSED' }),
+      TOAST_DISMISSED: (sut) => {
+        sut.effects.dismissals += 1
+        sut.actor.send({ type: 'TOAST_DISMISSED' })
+      },
     },
     internal: { advance: () => {}, done: {}, error: {} },
     states: {
       dialog: () => {},
       'dialog.closed': (sut) => {
         expect(sut.effects.locks, 'page scrolling is free').toBe(0)
-        // Every close gave focus back to the opener.
-        expect(sut.effects.focusReturns).toBe(sut.effects.opens)
+        // Every close, and every dismissal of the toast (its button goes away), gave focus back to the opener.
+        expect(sut.effects.focusReturns).toBe(sut.effects.opens + sut.effects.dismissals)
       },
       'dialog.open': (sut) => {
         expect(sut.effects.locks, 'page scrolling is locked once').toBe(1)

@@ -2,21 +2,14 @@ import { Link } from '@tanstack/react-router'
 import type { Article } from '../../content/articles'
 import { card, focusRing } from '../sections/ui'
 import { ArticleMeta } from './ArticleMeta'
+import { CardImage } from '../sections/CardImage'
 
 /** An article teaser; the whole card is one link, named by the article's title. */
 export function ArticleCard({ article, headingLevel = 3 }: { article: Article; headingLevel?: 2 | 3 }) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3'
   return (
     <article className={`${card} group relative flex h-full flex-col overflow-hidden transition hover:border-sky-400/40`}>
-      <img
-        src={article.image}
-        alt={article.imageAlt}
-        width={640}
-        height={360}
-        loading="lazy"
-        decoding="async"
-        className="aspect-video w-full border-b border-white/10 object-cover"
-      />
+      <CardImage src={article.image} alt={article.imageAlt} />
       <div className="flex flex-1 flex-col p-6">
         <ArticleMeta article={article} />
         <Heading className="mt-4 text-xl font-semibold text-white group-hover:text-sky-200">

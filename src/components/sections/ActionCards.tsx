@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router'
 import type { ActionServiceCard } from '../../content/automation'
 import { card, focusRing } from './ui'
+import { CardImage } from './CardImage'
 
 /** Service cards that each lead somewhere, with their own call-to-action label. */
 export function ActionCards({ cards }: { cards: ReadonlyArray<ActionServiceCard> }) {
@@ -8,15 +9,7 @@ export function ActionCards({ cards }: { cards: ReadonlyArray<ActionServiceCard>
     <ul role="list" className="grid gap-8 md:grid-cols-3">
       {cards.map((item) => (
         <li key={item.title} className={`${card} flex flex-col overflow-hidden transition hover:border-sky-400/30`}>
-          <img
-            src={item.image}
-            alt={item.imageAlt}
-            width={640}
-            height={360}
-            loading="lazy"
-            decoding="async"
-            className="aspect-video w-full border-b border-white/10 object-cover"
-          />
+          <CardImage src={item.image} alt={item.imageAlt} />
           <div className="flex flex-1 flex-col p-6">
             <h3 className="text-xl font-semibold text-white">{item.title}</h3>
             <p className="mt-2 mb-6 leading-7 text-slate-300">{item.description}</p>

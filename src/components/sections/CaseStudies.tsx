@@ -1,5 +1,6 @@
 import type { CaseStudy } from '../../content/automation'
 import { card } from './ui'
+import { CardImage } from './CardImage'
 
 /** Client stories: problem, solution and result. */
 export function CaseStudies({ studies }: { studies: ReadonlyArray<CaseStudy> }) {
@@ -7,15 +8,7 @@ export function CaseStudies({ studies }: { studies: ReadonlyArray<CaseStudy> }) 
     <ul role="list" className="grid gap-8 lg:grid-cols-3">
       {studies.map((study) => (
         <li key={study.client} className={`${card} flex flex-col overflow-hidden`}>
-          <img
-            src={study.image}
-            alt={study.imageAlt}
-            width={640}
-            height={360}
-            loading="lazy"
-            decoding="async"
-            className="aspect-video w-full border-b border-white/10 object-cover"
-          />
+          <CardImage src={study.image} alt={study.imageAlt} />
           <div className="flex flex-1 flex-col p-6">
             <h3 className="text-xl font-semibold text-white">{study.client}</h3>
             <p className="text-sm text-slate-400">{study.industry}</p>

@@ -60,7 +60,8 @@ describeUiPaths(
       },
       TOAST_DISMISSED: async (sut) => {
         await sut.toast.getByRole('button', { name: 'Dismiss' }).click()
-        sut.focusBackOnOpener = false
+        // The Dismiss button is gone with the toast: focus goes back to the modal's opener.
+        sut.focusBackOnOpener = true
       },
     },
     internal: { advance: () => {}, done: {}, error: {} },

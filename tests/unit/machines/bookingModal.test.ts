@@ -76,15 +76,17 @@ describe('bookingModal machine', () => {
     expect(effects.returnFocusToOpener).toHaveBeenCalledTimes(1)
   })
 
-  it('the toast stays until dismissed', () => {
-    const { actor } = start()
+  it('the toast stays until dismissed; dismissing it gives focus back to the opener (its button is gone)', () => {
+    const { actor, effects } = start()
     actor.send({ type: 'OPEN', opener })
     actor.send({ type: 'BOOKING_CONFIRMED', booking })
     actor.send({ type: 'ESCAPE_PRESSED' })
     expect(actor.getSnapshot().value).toEqual({ dialog: 'closed', toast: 'shown' })
+    expect(effects.returnFocusToOpener).toHaveBeenCalledTimes(1)
     actor.send({ type: 'TOAST_DISMISSED' })
     expect(actor.getSnapshot().value).toEqual({ dialog: 'closed', toast: 'hidden' })
     expect(actor.getSnapshot().context.booking).toBeNull()
+    expect(effects.returnFocusToOpener).toHaveBeenCalledTimes(2)
   })
 
   it('opening the modal again puts the toast away (it could not be dismissed under the modal)', () => {
@@ -115,9 +117,10 @@ describe('bookingModal machine', () => {
   })
 
   it('TOAST_DISMISSED without a toast does nothing', () => {
-    const { actor } = start()
+    const { actor, effects } = start()
     actor.send({ type: 'TOAST_DISMISSED' })
     expect(actor.getSnapshot().value).toEqual({ dialog: 'closed', toast: 'hidden' })
+    expect(effects.returnFocusToOpener).not.toHaveBeenCalled()
   })
 
   it('OPEN while open does nothing (no second lock, same form)', () => {
