@@ -18,5 +18,6 @@ export default defineConfig({
   ...(voiceFake && {
     resolve: { alias: { '@vapi-ai/web': fileURLToPath(new URL('./tests/e2e/support/voice-fake/fakeVapi.ts', import.meta.url)) } },
   }),
-  build: { target: 'es2022', sourcemap: false },
+  // Every browser that runs ES2022 preloads modules natively (Safari since 17); older ones still load them, only later.
+  build: { target: 'es2022', sourcemap: false, modulePreload: { polyfill: false } },
 })

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test'
-import { allFaqs, pricingFaqs } from '../../src/content/faqs'
+import { allFaqs } from '../../src/content/allFaqs'
+import { pricingFaqs } from '../../src/content/faqs'
 import { waitForHydration } from './support/hydration'
 
 const item = (page: Page, question: string) => page.getByRole('button', { name: question })

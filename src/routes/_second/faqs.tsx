@@ -1,7 +1,7 @@
 import { createFileRoute, Link } from '@tanstack/react-router'
 import { FaqAccordion } from '../../components/faq/FaqAccordion'
 import { container, gradientText, primaryButton, textLink } from '../../components/sections/ui'
-import { allFaqs } from '../../content/faqs'
+import { allFaqs } from '../../content/allFaqs'
 
 export const Route = createFileRoute('/_second/faqs')({
   component: FaqsPage,

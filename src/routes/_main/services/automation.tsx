@@ -10,7 +10,7 @@ import { PlanCards } from '../../../components/sections/PlanCards'
 import { Section } from '../../../components/sections/Section'
 import { primaryButton } from '../../../components/sections/ui'
 import { automationHero, automationServiceCards, caseStudies, plans } from '../../../content/automation'
-import { automationFaqs } from '../../../content/faqs'
+import { automationFaqs } from '../../../content/automationFaqs'
 import { leadDemo } from '../../../content/useCases'
 
 export const Route = createFileRoute('/_main/services/automation')({
