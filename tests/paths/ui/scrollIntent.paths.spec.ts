@@ -29,6 +29,20 @@ interface Sut {
 }
 
 const scrollY = (page: Page) => page.evaluate(() => window.scrollY)
+
+/**
+ * Where the page rests after a click, once anything still settling below has (a lazily loaded part can
+ * change the page's height while Playwright has it scrolled to the bottom). The intent's own delays run
+ * on the paused page clock, so they cannot fire while this waits.
+ */
+async function restingScrollY(page: Page): Promise<number> {
+  const samples: number[] = []
+  // Two reads 250 ms apart that agree (the first read has nothing to agree with).
+  await expect
+    .poll(async () => samples.push(await scrollY(page)) > 1 && samples.at(-1) === samples.at(-2), { intervals: [250] })
+    .toBe(true)
+  return samples.at(-1)!
+}
 const footer = (page: Page) => page.getByRole('contentinfo')
 const firstFaqItem = (page: Page) =>
   page.getByRole('region', { name: SECTION_HEADINGS.faq }).getByRole('button', { expanded: true }).or(
@@ -91,7 +105,7 @@ const spec: UiPathSpec<typeof scrollIntentMachine, Sut> = {
           : page.getByRole('banner').getByRole('link', { name: event.target === 'services' ? 'Our Services' : 'Process' })
       await control.click()
       sut.target = event.target
-      sut.y = await scrollY(page)
+      sut.y = await restingScrollY(page)
     },
     PATH_CHANGED: async (sut, event) => {
       const { page } = sut
