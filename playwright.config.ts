@@ -1,5 +1,6 @@
 import { defineConfig, devices } from '@playwright/test'
 import { chromiumArgs, ensureChromium } from './tests/support/chromium'
+import { builtSiteServer } from './tests/support/webServer'
 import { E2E_ORIGIN, e2eEnv } from './tests/e2e/env'
 import {
   fakeMediaArgs,
@@ -47,16 +48,6 @@ function runMayInclude(project: string, specFile: string): boolean {
   return filters.length === 0 || filters.some(matches)
 }
 
-const server = (env: Record<string, string>, origin: string) => ({
-  command: 'npx tsx tests/e2e/serve.ts',
-  url: `${origin}/robots.txt`,
-  env,
-  timeout: 180_000,
-  reuseExistingServer: false,
-  stdout: 'pipe' as const,
-  stderr: 'pipe' as const,
-})
-
 const withSdk = runMayInclude('voice-sdk', 'tests/e2e/voice-sdk.spec.ts')
 const withScripted = runMayInclude('voice-scripted', 'tests/e2e/voice-scripted.spec.ts')
 
@@ -95,8 +86,8 @@ export default defineConfig({
     },
   ],
   webServer: [
-    server(e2eEnv, E2E_ORIGIN),
-    ...(withSdk ? [server(voiceSdkEnv, VOICE_SDK_ORIGIN)] : []),
-    ...(withScripted ? [server(voiceScriptedEnv, VOICE_SCRIPTED_ORIGIN)] : []),
+    builtSiteServer(e2eEnv, E2E_ORIGIN),
+    ...(withSdk ? [builtSiteServer(voiceSdkEnv, VOICE_SDK_ORIGIN)] : []),
+    ...(withScripted ? [builtSiteServer(voiceScriptedEnv, VOICE_SCRIPTED_ORIGIN)] : []),
   ],
 })

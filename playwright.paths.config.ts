@@ -2,6 +2,7 @@ import { defineConfig, devices } from '@playwright/test'
 import { E2E_ORIGIN, e2eEnv } from './tests/e2e/env'
 import { fakeMediaArgs, VOICE_SCRIPTED_ORIGIN, voiceScriptedEnv } from './tests/e2e/support/voice/voiceEnv'
 import { chromiumArgs, ensureChromium } from './tests/support/chromium'
+import { builtSiteServer } from './tests/support/webServer'
 
 /**
  * The UI level of the path tests (`npm run test:paths`): paths generated from the machines, carried
@@ -9,16 +10,6 @@ import { chromiumArgs, ensureChromium } from './tests/support/chromium'
  */
 const executablePath = ensureChromium()
 const VOICE_PATHS = /voiceCall\.paths\.spec\.ts$/
-
-const server = (env: Record<string, string>, origin: string) => ({
-  command: 'npx tsx tests/e2e/serve.ts',
-  url: `${origin}/robots.txt`,
-  env,
-  timeout: 180_000,
-  reuseExistingServer: false,
-  stdout: 'pipe' as const,
-  stderr: 'pipe' as const,
-})
 
 export default defineConfig({
   testDir: 'tests/paths/ui',
@@ -44,5 +35,5 @@ export default defineConfig({
       use: { ...devices['Desktop Chrome'], baseURL: VOICE_SCRIPTED_ORIGIN, launchOptions: { executablePath, args: [...chromiumArgs, ...fakeMediaArgs] } },
     },
   ],
-  webServer: [server(e2eEnv, E2E_ORIGIN), server(voiceScriptedEnv, VOICE_SCRIPTED_ORIGIN)],
+  webServer: [builtSiteServer(e2eEnv, E2E_ORIGIN), builtSiteServer(voiceScriptedEnv, VOICE_SCRIPTED_ORIGIN)],
 })

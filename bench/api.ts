@@ -10,6 +10,7 @@ import { availableParallelism, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createInterface } from 'node:readline'
 import { Temporal } from 'temporal-polyfill'
+import { buildBookingPayload } from '../machines/bookingPayload'
 import { BOOKING_DEFAULTS } from '../src/lib/bookingWire'
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10)
@@ -73,23 +74,10 @@ function* distinctStarts(): Generator<Temporal.ZonedDateTime> {
   }
 }
 
+/** The body the site sends (the production builder), for the n-th distinct start. */
 function bookingJson(start: Temporal.ZonedDateTime, n: number): string {
-  return JSON.stringify({
-    responses: { name: `Bench ${n}`, email: `bench${n}@example.com`, guests: [] },
-    user: BOOKING_DEFAULTS.host,
-    start: start.toString({ timeZoneName: 'never' }),
-    end: start.add({ minutes: 15 }).toString({ timeZoneName: 'never' }),
-    eventTypeId: BOOKING_DEFAULTS.eventTypeId,
-    eventTypeSlug: BOOKING_DEFAULTS.eventTypeSlug,
-    timeZone: ZONE,
-    language: 'en',
-    metadata: {},
-    hasHashedBookingLink: false,
-    routedTeamMemberIds: null,
-    skipContactOwner: false,
-    _isDryRun: false,
-    dub_id: null,
-  })
+  const input = { name: `Bench ${n}`, email: `bench${n}@example.com`, slot: start.toInstant().toString(), timeZone: ZONE }
+  return JSON.stringify(buildBookingPayload(input, BOOKING_DEFAULTS))
 }
 
 const rows: { route: string; result: Result }[] = []
