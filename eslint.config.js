@@ -3,6 +3,25 @@ import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
 import tseslint from 'typescript-eslint'
 
+/**
+ * The house's dependency rule (DESIGN §1): core ← machines ← src, core ← server; nothing imports tests/.
+ * Each layer may not reach the folders named here, whatever the depth of the relative path.
+ */
+const outside = (...folders) => ({
+  regex: `^(\\.\\./)+(${folders.join('|')})(/|$)`,
+  message: 'Dependencies point down only: core ← machines ← src, core ← server (see README, The house).',
+})
+/** Packages that tie code to React, the DOM or Node: not in the pure layers. */
+const platformPackages = {
+  regex: '^(node:|(react|react-dom|@xstate/react|@tanstack/[^/]+|hono|@hono/[^/]+|pg|@electric-sql/[^/]+|nodemailer|pino|@vapi-ai/[^/]+|@tsparticles/[^/]+|fs|path|crypto)(/|$))',
+  message: 'core/ and machines/ stay pure: no React, DOM or Node here; the app or the server provides effects.',
+}
+const layerRule = (...patterns) => ({ 'no-restricted-imports': ['error', { patterns }] })
+/** DOM and Node globals that would tie a pure layer to one platform. */
+const platformGlobals = ['window', 'document', 'navigator', 'localStorage', 'sessionStorage', 'location', 'history', 'fetch', 'process', 'Buffer', 'require', 'requestAnimationFrame', 'setTimeout', 'setInterval'].map(
+  (name) => ({ name, message: 'core/ and machines/ stay pure: the app or the server provides this.' }),
+)
+
 export default tseslint.config(
   { ignores: ['dist', '.tmp', 'node_modules', 'src/routeTree.gen.ts', 'test-results', 'playwright-report', 'data'] },
   js.configs.recommended,
@@ -27,4 +46,9 @@ export default tseslint.config(
       'no-restricted-globals': ['error', { name: 'setTimeout', message: 'Use a named delay in a machine.' }],
     },
   },
+  { files: ['core/**/*.ts'], rules: { ...layerRule(outside('machines', 'src', 'server', 'tests', 'scripts', 'bench'), platformPackages), 'no-restricted-globals': ['error', ...platformGlobals] } },
+  { files: ['machines/**/*.ts'], rules: { ...layerRule(outside('src', 'server', 'tests', 'scripts', 'bench'), platformPackages), 'no-restricted-globals': ['error', ...platformGlobals] } },
+  { files: ['src/**/*.{ts,tsx}'], rules: layerRule(outside('server', 'tests', 'scripts', 'bench')) },
+  { files: ['server/**/*.ts'], rules: layerRule(outside('src', 'machines', 'tests', 'scripts', 'bench')) },
+  { files: ['scripts/**/*.ts', 'bench/**/*.ts', '*.ts'], rules: layerRule(outside('tests')) },
 )

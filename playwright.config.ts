@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test'
-import { chromiumArgs, ensureChromium } from './tests/support/chromium'
+import { chromiumArgs, ensureChromium } from './scripts/chromium'
 import { builtSiteServer } from './tests/support/webServer'
 import { E2E_ORIGIN, e2eEnv } from './tests/e2e/env'
 import {

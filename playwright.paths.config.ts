@@ -1,7 +1,7 @@
 import { defineConfig, devices } from '@playwright/test'
 import { E2E_ORIGIN, e2eEnv } from './tests/e2e/env'
 import { fakeMediaArgs, VOICE_SCRIPTED_ORIGIN, voiceScriptedEnv } from './tests/e2e/support/voice/voiceEnv'
-import { chromiumArgs, ensureChromium } from './tests/support/chromium'
+import { chromiumArgs, ensureChromium } from './scripts/chromium'
 import { builtSiteServer } from './tests/support/webServer'
 
 /**

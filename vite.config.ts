@@ -2,14 +2,17 @@ import tailwindcss from '@tailwindcss/vite'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import react from '@vitejs/plugin-react'
 import { fileURLToPath } from 'node:url'
-import { defineConfig } from 'vite'
+import { defineConfig, loadEnv, type UserConfig } from 'vite'
+import { readBookingSettings } from './core/settings'
 
 // Browser tests only (tests/e2e/serve.ts): swap the voice SDK for a scripted fake. Never set for a real build.
 const voiceFake = process.env.E2E_VOICE_FAKE === '1'
 
 // BOOKING_* settings are read by both the browser build and the server (DESIGN §7).
-export default defineConfig({
-  envPrefix: ['VITE_', 'BOOKING_'],
+const envPrefix = ['VITE_', 'BOOKING_']
+
+const config = {
+  envPrefix,
   plugins: [
     tanstackRouter({ target: 'react', autoCodeSplitting: true, routesDirectory: 'src/routes', generatedRouteTree: 'src/routeTree.gen.ts' }),
     react(),
@@ -20,4 +23,10 @@ export default defineConfig({
   }),
   // Every browser that runs ES2022 preloads modules natively (Safari since 17); older ones still load them, only later.
   build: { target: 'es2022', sourcemap: false, modulePreload: { polyfill: false } },
+} satisfies UserConfig
+
+export default defineConfig(({ mode }) => {
+  // A wrong booking setting fails the build with the variable's name, as it stops the server.
+  readBookingSettings({ ...loadEnv(mode, process.cwd(), envPrefix), ...process.env })
+  return config
 })

@@ -10,8 +10,8 @@ import { availableParallelism, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createInterface } from 'node:readline'
 import { Temporal } from 'temporal-polyfill'
-import { buildBookingPayload } from '../machines/bookingPayload'
-import { BOOKING_DEFAULTS } from '../src/lib/bookingWire'
+import { buildBookingPayload } from '../core/bookingPayload'
+import { BOOKING_DEFAULTS } from '../core/settings'
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10)
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10)

@@ -9,7 +9,7 @@
  */
 import { chromium, type Browser } from '@playwright/test'
 import { gzipSync } from 'node:zlib'
-import { chromiumArgs, ensureChromium } from '../tests/support/chromium.ts'
+import { chromiumArgs, ensureChromium } from '../scripts/chromium.ts'
 import { serveBuiltSite } from './serveBuilt.ts'
 
 const BUDGET_BYTES = 130 * 1024

@@ -5,7 +5,7 @@
  */
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
-import { chromiumArgs, ensureChromium } from '../tests/support/chromium.ts'
+import { chromiumArgs, ensureChromium } from '../scripts/chromium.ts'
 import { serveBuiltSite } from './serveBuilt.ts'
 
 const path = process.argv[2] ?? '/'

@@ -3,13 +3,13 @@
  * touched flags and the submitted flag, books through an injected actor, and runs the day's slots as
  * its child `slots`. Time and zone come in as input so tests fix them.
  */
-import { assign, emit, fromPromise, sendTo, setup, type SnapshotFrom } from 'xstate'
-import { bookEvent } from '../src/lib/calendarApi'
-import type { BookingRequest, BookingResponse } from '../src/lib/bookingWire'
-import { bookingErrorText, isSlotTaken } from './bookingErrors'
-import { buildBookingPayload, type BookingIdentity } from './bookingPayload'
-import { validateBooking, type BookingFields, type FieldErrors, type FieldName } from './bookingValidation'
-import { todayAt } from './slotWindow'
+import { assertEvent, assign, emit, fromPromise, sendTo, setup, type SnapshotFrom } from 'xstate'
+import type { BookingRequest, BookingResponse } from '../core/bookingWire'
+import { bookingErrorText, isSlotTaken } from '../core/bookingErrors'
+import { buildBookingPayload, type BookingIdentity } from '../core/bookingPayload'
+import { validateBooking, type BookingFields, type FieldErrors, type FieldName } from '../core/bookingFields'
+import { todayAt } from '../core/slotWindow'
+import { providedByApp } from './providedByApp'
 import { slotsMachine } from './slots'
 
 /** What a confirmed booking hands to the modal (to close it) and to the toast. */
@@ -21,6 +21,12 @@ export interface ConfirmedBooking {
   endTime: string
   name: string
   email: string
+}
+
+/** What the confirmation and 'Add to calendar' need of the server's answer. */
+function confirmedBooking(booking: BookingResponse): ConfirmedBooking {
+  const { uid, title, startTime, endTime, responses } = booking
+  return { uid, title, startTime, endTime, name: responses.name, email: responses.email }
 }
 
 export type BookingVariant = 'modal' | 'inline'
@@ -89,7 +95,7 @@ export const bookingFormMachine = setup({
   },
   actors: {
     slots: slotsMachine,
-    bookEvent: fromPromise<BookingResponse, BookingRequest>(({ input, signal }) => bookEvent(input, signal)),
+    bookEvent: fromPromise<BookingResponse, BookingRequest>(() => providedByApp('bookEvent')),
   },
   delays: {
     successReset: SUCCESS_RESET_MS,
@@ -100,36 +106,32 @@ export const bookingFormMachine = setup({
     slotTaken: (_, params: { error: unknown }) => isSlotTaken(params.error),
   },
   actions: {
-    setName: assign(({ context, event }) =>
-      event.type === 'NAME_CHANGED' ? { fields: { ...context.fields, name: event.value } } : {},
-    ),
-    setEmail: assign(({ context, event }) =>
-      event.type === 'EMAIL_CHANGED' ? { fields: { ...context.fields, email: event.value } } : {},
-    ),
+    setName: assign({
+      fields: ({ context, event }) => {
+        assertEvent(event, 'NAME_CHANGED')
+        return { ...context.fields, name: event.value }
+      },
+    }),
+    setEmail: assign({
+      fields: ({ context, event }) => {
+        assertEvent(event, 'EMAIL_CHANGED')
+        return { ...context.fields, email: event.value }
+      },
+    }),
     touchName: assign(({ context }) => ({ touched: { ...context.touched, name: true } })),
     touchEmail: assign(({ context }) => ({ touched: { ...context.touched, email: true } })),
-    chooseSlot: assign(({ context, event }) =>
-      event.type === 'SLOT_CHOSEN'
-        ? { fields: { ...context.fields, slot: event.slot }, touched: { ...context.touched, slot: true } }
-        : {},
-    ),
+    chooseSlot: assign(({ context, event }) => {
+      assertEvent(event, 'SLOT_CHOSEN')
+      return { fields: { ...context.fields, slot: event.slot }, touched: { ...context.touched, slot: true } }
+    }),
     markSubmitted: assign({ submitted: true }),
     clearBookingError: assign({ bookingError: null }),
     storeBookingError: assign((_, params: { error: unknown }) => ({ bookingError: bookingErrorText(params.error) })),
     /** The taken slot is no longer a choice. */
     clearSlot: assign(({ context }) => ({ fields: { ...context.fields, slot: null } })),
     reloadSlots: sendTo('slots', { type: 'RELOAD' }),
-    storeConfirmation: assign((_, params: { booking: BookingResponse }) => ({
-      confirmed: {
-        uid: params.booking.uid,
-        title: params.booking.title,
-        startTime: params.booking.startTime,
-        endTime: params.booking.endTime,
-        name: params.booking.responses.name,
-        email: params.booking.responses.email,
-      },
-    })),
-    announceConfirmed: emit(({ context }) => ({ type: 'confirmed' as const, booking: context.confirmed! })),
+    storeConfirmation: assign((_, params: { booking: ConfirmedBooking }) => ({ confirmed: params.booking })),
+    announceConfirmed: emit((_, params: { booking: ConfirmedBooking }) => ({ type: 'confirmed' as const, booking: params.booking })),
     clearForm: assign({ fields: emptyFields, touched: untouched, submitted: false }),
     forgetConfirmation: assign({ confirmed: null }),
   },
@@ -185,7 +187,10 @@ export const bookingFormMachine = setup({
           ),
         onDone: {
           target: 'success',
-          actions: { type: 'storeConfirmation', params: ({ event }) => ({ booking: event.output }) },
+          actions: [
+            { type: 'storeConfirmation', params: ({ event }) => ({ booking: confirmedBooking(event.output) }) },
+            { type: 'announceConfirmed', params: ({ event }) => ({ booking: confirmedBooking(event.output) }) },
+          ],
         },
         onError: [
           {
@@ -207,7 +212,7 @@ export const bookingFormMachine = setup({
     },
     /** Confirmed: the modal closes on `confirmed`; the inline form clears and returns to idle after 5 s. */
     success: {
-      entry: ['announceConfirmed', 'clearForm', 'reloadSlots'],
+      entry: ['clearForm', 'reloadSlots'],
       after: {
         successReset: { guard: 'isInline', target: 'idle', actions: 'forgetConfirmation' },
       },

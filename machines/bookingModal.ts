@@ -1,7 +1,7 @@
 import { assertEvent, assign, setup } from 'xstate'
-import { focusAfterRender, type FocusReturnTarget } from '../src/lib/focus'
-import { lockPageScroll, unlockPageScroll } from '../src/lib/scrollLock'
 import type { ConfirmedBooking } from './bookingForm'
+import type { FocusReturnTarget } from './focusTarget'
+import { providedByApp } from './providedByApp'
 
 export type { FocusReturnTarget }
 
@@ -52,9 +52,9 @@ export const bookingModalMachine = setup({
       },
     }),
     clearBooking: assign({ booking: null }),
-    lockPageScroll: () => lockPageScroll(),
-    unlockPageScroll: () => unlockPageScroll(),
-    returnFocusToOpener: ({ context }) => focusAfterRender(context.opener),
+    lockPageScroll: () => providedByApp('lockPageScroll'),
+    unlockPageScroll: () => providedByApp('unlockPageScroll'),
+    returnFocusToOpener: () => providedByApp('returnFocusToOpener'),
   },
 }).createMachine({
   id: 'bookingModal',

@@ -1,4 +1,5 @@
 import { fromPromise, setup } from 'xstate'
+import { providedByApp } from './providedByApp'
 
 /**
  * The /docs Copy button: writes a code sample to the clipboard, confirms with 'Copied!' and
@@ -15,11 +16,6 @@ export interface CopyFeedbackContext {
   text: string
 }
 
-/** The clipboard write, a named actor so tests and browsers without a clipboard can replace it. */
-export const writeClipboard = fromPromise<void, { text: string }>(async ({ input }) => {
-  if (typeof navigator === 'undefined' || !navigator.clipboard) throw new Error('The clipboard is not available.')
-  await navigator.clipboard.writeText(input.text)
-})
 
 /** How long 'Copied!' (or the failure note) stays before the button reads 'Copy' again. */
 export const COPY_CONFIRMATION_MS = 2000
@@ -30,7 +26,10 @@ export const copyFeedbackMachine = setup({
     events: {} as CopyFeedbackEvent,
     input: {} as CopyFeedbackInput,
   },
-  actors: { writeClipboard },
+  actors: {
+    /** Writes `text` to the clipboard. */
+    writeClipboard: fromPromise<void, { text: string }>(() => providedByApp('writeClipboard')),
+  },
   delays: { confirmationDelay: COPY_CONFIRMATION_MS },
 }).createMachine({
   id: 'copyFeedback',

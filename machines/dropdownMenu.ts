@@ -1,5 +1,5 @@
 import { assertEvent, assign, setup } from 'xstate'
-import type { FocusReturnTarget } from '../src/lib/focus'
+import type { FocusReturnTarget } from './focusTarget'
 
 /**
  * A disclosure menu (the header's 'Resources'): a button with aria-expanded opens a panel. Escape

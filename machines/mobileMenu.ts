@@ -1,6 +1,6 @@
 import { assertEvent, assign, setup } from 'xstate'
-import { focusAfterRender, type FocusReturnTarget } from '../src/lib/focus'
-import { lockPageScroll, unlockPageScroll } from '../src/lib/scrollLock'
+import type { FocusReturnTarget } from './focusTarget'
+import { providedByApp } from './providedByApp'
 
 /**
  * The mobile slide-in menu (SPEC §2): closes on an outside click, on selecting an item, on Escape and
@@ -33,9 +33,9 @@ export const mobileMenuMachine = setup({
         return event.toggle ?? null
       },
     }),
-    lockPageScroll: () => lockPageScroll(),
-    unlockPageScroll: () => unlockPageScroll(),
-    returnFocusToToggle: ({ context }) => focusAfterRender(context.toggle),
+    lockPageScroll: () => providedByApp('lockPageScroll'),
+    unlockPageScroll: () => providedByApp('unlockPageScroll'),
+    returnFocusToToggle: () => providedByApp('returnFocusToToggle'),
   },
 }).createMachine({
   id: 'mobileMenu',

@@ -1,10 +1,21 @@
 import { assertEvent, assign, fromCallback, fromPromise, not, setup } from 'xstate'
-import { afterFirstPaint, watchPageEnvironment, type EnvironmentSignal, type ViewportSize } from '../src/lib/pageEnvironment'
+import { providedByApp } from './providedByApp'
 
 /** SPEC §9: one particle per 15000 square pixels of viewport. */
 export const PIXELS_PER_PARTICLE = 15000
 export const LINK_DISTANCE = 150
 export const RESIZE_SETTLE_MS = 250
+
+export interface ViewportSize {
+  width: number
+  height: number
+}
+
+/** What the page reports: motion preference, tab visibility, viewport size. */
+export type EnvironmentSignal =
+  | { type: 'MOTION_PREFERENCE'; reduce: boolean }
+  | { type: 'VISIBILITY_CHANGED'; hidden: boolean }
+  | { type: 'RESIZED'; viewport: ViewportSize }
 
 export function particleCount({ width, height }: ViewportSize): number {
   return Math.max(1, Math.round((width * height) / PIXELS_PER_PARTICLE))
@@ -40,8 +51,10 @@ export const particleBackgroundMachine = setup({
     events: {} as ParticleBackgroundEvent,
   },
   actors: {
-    pageEnvironment: fromCallback<ParticleBackgroundEvent>(({ sendBack }) => watchPageEnvironment(sendBack)),
-    afterFirstPaint: fromPromise(() => afterFirstPaint()),
+    /** Reports the current signals at once, then every change. */
+    pageEnvironment: fromCallback<ParticleBackgroundEvent>(() => providedByApp('pageEnvironment')),
+    /** Settles once the page has loaded and the browser is idle. */
+    afterFirstPaint: fromPromise<void>(() => providedByApp('afterFirstPaint')),
   },
   actions: {
     assignPendingViewport: assign({

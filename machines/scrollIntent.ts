@@ -1,5 +1,5 @@
 import { assertEvent, assign, setup } from 'xstate'
-import { scrollToSection, scrollToTop } from '../src/lib/scrolling'
+import { providedByApp } from './providedByApp'
 
 /** Home-page sections a scroll intent can aim at (their ids on /). */
 export type ScrollTarget = 'services' | 'faq' | 'process'
@@ -68,11 +68,10 @@ export const scrollIntentMachine = setup({
       },
     }),
     clearTarget: assign({ target: null }),
-    scrollToTarget: (_, params: { target: ScrollTarget }) => void scrollToSection(params.target),
-    scrollToTop: () => scrollToTop(),
-    // Need the router and the pricing FAQ actor: the provider supplies them.
-    navigateHome: (_, _params: { target: ScrollTarget }) => {},
-    openFirstFaqItem: () => {},
+    scrollToTarget: (_, _params: { target: ScrollTarget }) => providedByApp('scrollToTarget'),
+    scrollToTop: () => providedByApp('scrollToTop'),
+    navigateHome: (_, _params: { target: ScrollTarget }) => providedByApp('navigateHome'),
+    openFirstFaqItem: () => providedByApp('openFirstFaqItem'),
   },
   guards: {
     isOnHomePage: ({ context }) => isHome(context.pathname),

@@ -4,8 +4,8 @@
  * a day the visitor has already left never lands.
  */
 import { assign, fromPromise, setup } from 'xstate'
-import { fetchSlots, type SlotsQuery } from '../src/lib/calendarApi'
-import { isBefore, mergeDaySlots, shiftDay, type SlotsByDate } from './slotWindow'
+import { isBefore, mergeDaySlots, shiftDay, type SlotsByDate, type SlotsQuery } from '../core/slotWindow'
+import { providedByApp } from './providedByApp'
 
 export interface SlotsInput {
   /** Today in the visitor's zone (YYYY-MM-DD): the first day shown and the earliest day allowed. */
@@ -36,7 +36,7 @@ export const slotsMachine = setup({
     events: {} as SlotsEvent,
   },
   actors: {
-    loadSlots: fromPromise<SlotsByDate, SlotsQuery>(({ input, signal }) => fetchSlots(input, signal)),
+    loadSlots: fromPromise<SlotsByDate, SlotsQuery>(() => providedByApp('loadSlots')),
   },
   guards: {
     /** Previous Day is allowed only when the day before is not in the past. */

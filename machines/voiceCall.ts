@@ -5,15 +5,26 @@
  * the SDK's start settles (DESIGN §5). The voice client is an injected actor.
  * Every transition is one a visitor can cause or see (the path tests walk them all on the real UI).
  */
-import { assign, fromPromise, sendTo, setup } from 'xstate'
-import { readVoiceConsent, writeVoiceConsent } from '../src/lib/voice/consent'
-import { UNKNOWN_ERROR } from '../src/lib/voice/errors'
-import { getVoiceAdapter } from '../src/lib/voice/index'
-import { requestMicrophone } from '../src/lib/voice/microphone'
-import { voiceClientLogic, type VoiceClientCommand, type VoiceClientEvent } from '../src/lib/voice/voiceClientActor'
+import { assertEvent, assign, fromCallback, fromPromise, sendTo, setup } from 'xstate'
+import { UNKNOWN_ERROR } from '../core/voiceErrors'
+import { providedByApp } from './providedByApp'
 import { applyTranscript, type Caption } from './voiceCaptions'
 
 export { UNKNOWN_ERROR }
+
+/** What the machine tells its voice client (an injected actor over the SDK). */
+export type VoiceClientCommand = { type: 'CLIENT.START' } | { type: 'CLIENT.STOP' } | { type: 'CLIENT.SET_MUTED'; muted: boolean } | { type: 'CLIENT.PREFETCH' }
+
+/** What the voice client reports about the call. */
+export type VoiceClientEvent =
+  | { type: 'CALL.LISTENING' }
+  | { type: 'CALL.START_SETTLED'; ok: boolean }
+  | { type: 'CALL.ENDED' }
+  | { type: 'CALL.ERROR'; message: string }
+  | { type: 'CALL.SPEECH_STARTED' }
+  | { type: 'CALL.SPEECH_ENDED' }
+  | { type: 'CALL.VOLUME'; level: number }
+  | { type: 'CALL.TRANSCRIPT'; role: 'assistant' | 'user'; text: string; final: boolean }
 
 export interface VoiceCallContext {
   /** false when the build has no public key or assistant id: the widget says so and calls nothing. */
@@ -49,34 +60,39 @@ export const voiceCallMachine = setup({
     input: {} as VoiceCallInput,
   },
   actors: {
-    voiceClient: voiceClientLogic(getVoiceAdapter),
-    requestMicrophone: fromPromise<void>(() => requestMicrophone()),
+    /** Receives VoiceClientCommand, sends back VoiceClientEvent. */
+    voiceClient: fromCallback<VoiceClientCommand>(() => providedByApp('voiceClient')),
+    /** Asks for the microphone; rejects with an Error whose message the visitor can act on. */
+    requestMicrophone: fromPromise<void>(() => providedByApp('requestMicrophone')),
   },
   delays: {
     callTick: CALL_TICK_MS,
   },
   guards: {
     isUnconfigured: ({ context }) => !context.configured,
-    startFailed: ({ event }) => event.type === 'CALL.START_SETTLED' && !event.ok,
+    startFailed: ({ event }) => {
+      assertEvent(event, 'CALL.START_SETTLED')
+      return !event.ok
+    },
   },
   actions: {
-    // Storage is read after hydration (on start), so the prerendered notice and the first render agree.
-    restoreConsent: ({ self }) => {
-      if (readVoiceConsent()) self.send({ type: 'CONSENT_RESTORED' })
-    },
-    rememberConsent: () => writeVoiceConsent(),
+    // Storage is read after hydration (on start), so the prerendered notice and the first render agree:
+    // the app's action sends CONSENT_RESTORED when the visitor agreed before.
+    restoreConsent: () => providedByApp('restoreConsent'),
+    rememberConsent: () => providedByApp('rememberConsent'),
     markConsented: assign({ consented: true }),
     clearError: assign({ errorMessage: '' }),
     resetCall: assign({ muted: false, ...quiet, captions: [], elapsedSeconds: 0 }),
     setError: assign({
-      errorMessage: ({ event }) => (event.type === 'CALL.ERROR' && event.message.trim() ? event.message : UNKNOWN_ERROR),
+      errorMessage: ({ event }) => {
+        assertEvent(event, 'CALL.ERROR')
+        return event.message.trim() ? event.message : UNKNOWN_ERROR
+      },
     }),
     setUnknownError: assign({ errorMessage: UNKNOWN_ERROR }),
     setMicrophoneError: assign({
-      errorMessage: ({ event }) => {
-        const error = (event as { error?: unknown }).error
-        return error instanceof Error && error.message ? error.message : UNKNOWN_ERROR
-      },
+      errorMessage: (_, params: { error: unknown }) =>
+        params.error instanceof Error && params.error.message ? params.error.message : UNKNOWN_ERROR,
     }),
     startCall: sendTo('voiceClient', { type: 'CLIENT.START' } satisfies VoiceClientCommand),
     stopCall: sendTo('voiceClient', { type: 'CLIENT.STOP' } satisfies VoiceClientCommand),
@@ -85,10 +101,17 @@ export const voiceCallMachine = setup({
     sendMuted: sendTo('voiceClient', ({ context }): VoiceClientCommand => ({ type: 'CLIENT.SET_MUTED', muted: context.muted })),
     speechStarted: assign({ assistantSpeaking: true }),
     speechEnded: assign({ assistantSpeaking: false }),
-    setVolume: assign({ volume: ({ event }) => (event.type === 'CALL.VOLUME' ? event.level : 0) }),
+    setVolume: assign({
+      volume: ({ event }) => {
+        assertEvent(event, 'CALL.VOLUME')
+        return event.level
+      },
+    }),
     addTranscript: assign({
-      captions: ({ context, event }) =>
-        event.type === 'CALL.TRANSCRIPT' ? applyTranscript(context.captions, { role: event.role, text: event.text, final: event.final }) : context.captions,
+      captions: ({ context, event }) => {
+        assertEvent(event, 'CALL.TRANSCRIPT')
+        return applyTranscript(context.captions, { role: event.role, text: event.text, final: event.final })
+      },
     }),
     tick: assign({ elapsedSeconds: ({ context }) => context.elapsedSeconds + 1 }),
     quietDown: assign({ muted: false, ...quiet }),
@@ -133,7 +156,10 @@ export const voiceCallMachine = setup({
             id: 'requestMicrophone',
             src: 'requestMicrophone',
             onDone: { target: 'starting' },
-            onError: { target: '#voiceCall.error', actions: 'setMicrophoneError' },
+            onError: {
+              target: '#voiceCall.error',
+              actions: { type: 'setMicrophoneError', params: ({ event }) => ({ error: event.error }) },
+            },
           },
           // Nothing has started yet: ending now just drops the microphone's answer.
           on: { END_CALL: { target: '#voiceCall.idle' } },

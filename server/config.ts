@@ -1,34 +1,9 @@
 import * as v from 'valibot'
-import { BOOKING_DEFAULTS, BOOKING_LENGTH_MINUTES, isValidTimeZone } from '../src/lib/bookingWire'
+import { BOOKING_LENGTH_MINUTES, isValidTimeZone } from '../core/bookingWire'
+import { bookingSettingsEntries, ConfigError, envInt, envText, envUrl, parseSettings, type Env } from '../core/settings'
 
-/** Thrown when a setting is wrong: the server stops at start with this message (DESIGN §7). */
-export class ConfigError extends Error {
-  override name = 'ConfigError'
-}
+export { ConfigError }
 
-const intIn = (name: string, min: number, max: number, fallback: number) =>
-  v.pipe(
-    v.optional(v.string(), String(fallback)),
-    v.transform((s) => s.trim()),
-    v.check((s) => /^\d+$/.test(s), `${name} must be a whole number from ${min} to ${max}`),
-    v.transform(Number),
-    v.check((n) => n >= min && n <= max, `${name} must be a whole number from ${min} to ${max}`),
-  )
-
-const optionalUrl = (name: string) =>
-  v.pipe(
-    v.optional(v.string(), ''),
-    v.transform((s) => s.trim()),
-    v.check((s) => s === '' || URL.canParse(s), `${name} must be an absolute URL such as https://example.com`),
-    v.transform((s) => (s === '' ? undefined : s.replace(/\/+$/, ''))),
-  )
-
-const nonEmpty = (name: string, fallback: string) =>
-  v.pipe(
-    v.optional(v.string(), fallback),
-    v.transform((s) => s.trim()),
-    v.check((s) => s.length > 0, `${name} must not be empty`),
-  )
 
 /** `09:00`, `17:30`; `24:00` is the end of the day. Minutes since midnight. */
 const timeOfDay = (name: string, fallback: string) =>
@@ -63,30 +38,28 @@ const boolean = (name: string, fallback: boolean) =>
   )
 
 const EnvSchema = v.object({
-  PORT: intIn('PORT', 1, 65535, 3000),
-  HOST: nonEmpty('HOST', '0.0.0.0'),
-  DATA_DIR: nonEmpty('DATA_DIR', './data'),
+  PORT: envInt('PORT', 1, 65535, 3000),
+  HOST: envText('HOST', '0.0.0.0'),
+  DATA_DIR: envText('DATA_DIR', './data'),
   /** Where `npm run build` wrote the site. */
-  DIST_DIR: nonEmpty('DIST_DIR', './dist'),
+  DIST_DIR: envText('DIST_DIR', './dist'),
   DATABASE_URL: v.pipe(
     v.optional(v.string(), ''),
     v.transform((s) => s.trim()),
     v.check((s) => s === '' || /^postgres(ql)?:\/\//.test(s), 'DATABASE_URL must start with postgres:// or postgresql://'),
     v.transform((s) => (s === '' ? undefined : s)),
   ),
-  CALCOM_URL: optionalUrl('CALCOM_URL'),
+  CALCOM_URL: envUrl('CALCOM_URL'),
   /** How long to wait for Cal.com before answering 502. */
-  CALCOM_TIMEOUT_MS: intIn('CALCOM_TIMEOUT_MS', 1, 120_000, 10_000),
+  CALCOM_TIMEOUT_MS: envInt('CALCOM_TIMEOUT_MS', 1, 120_000, 10_000),
   ADMIN_TOKEN: v.pipe(
     v.optional(v.string(), ''),
     v.transform((s) => s.trim()),
     v.check((s) => s === '' || s.length >= 16, 'ADMIN_TOKEN must be at least 16 characters'),
     v.transform((s) => (s === '' ? undefined : s)),
   ),
-  /** Shared with the browser build: the host handle sent as `user` and `usernameList`. */
-  BOOKING_HOST: nonEmpty('BOOKING_HOST', BOOKING_DEFAULTS.host),
-  BOOKING_EVENT_TYPE_ID: intIn('BOOKING_EVENT_TYPE_ID', 1, 2_147_483_647, BOOKING_DEFAULTS.eventTypeId),
-  BOOKING_EVENT_TYPE_SLUG: nonEmpty('BOOKING_EVENT_TYPE_SLUG', BOOKING_DEFAULTS.eventTypeSlug),
+  /** Shared with the browser build: the host handle sent as `user` and `usernameList`, the event type. */
+  ...bookingSettingsEntries,
   /** The built-in scheduler: the host's availability (DESIGN §4). */
   SCHEDULE_TIME_ZONE: v.pipe(
     v.optional(v.string(), 'Pacific/Auckland'),
@@ -101,19 +74,19 @@ const EnvSchema = v.object({
   ),
   SCHEDULE_START: timeOfDay('SCHEDULE_START', '09:00'),
   SCHEDULE_END: timeOfDay('SCHEDULE_END', '17:00'),
-  SCHEDULE_SLOT_MINUTES: intIn('SCHEDULE_SLOT_MINUTES', BOOKING_LENGTH_MINUTES, 240, BOOKING_LENGTH_MINUTES),
-  SCHEDULE_MIN_NOTICE_MINUTES: intIn('SCHEDULE_MIN_NOTICE_MINUTES', 0, 60 * 24 * 30, 120),
-  SCHEDULE_DAYS_AHEAD: intIn('SCHEDULE_DAYS_AHEAD', 1, 366, 60),
+  SCHEDULE_SLOT_MINUTES: envInt('SCHEDULE_SLOT_MINUTES', BOOKING_LENGTH_MINUTES, 240, BOOKING_LENGTH_MINUTES),
+  SCHEDULE_MIN_NOTICE_MINUTES: envInt('SCHEDULE_MIN_NOTICE_MINUTES', 0, 60 * 24 * 30, 120),
+  SCHEDULE_DAYS_AHEAD: envInt('SCHEDULE_DAYS_AHEAD', 1, 366, 60),
   /** Requests per address per window on each booking route. */
-  RATE_LIMIT_WINDOW_SECONDS: intIn('RATE_LIMIT_WINDOW_SECONDS', 1, 86_400, 60),
-  RATE_LIMIT_SLOTS: intIn('RATE_LIMIT_SLOTS', 1, 10_000_000, 120),
-  RATE_LIMIT_BOOKINGS: intIn('RATE_LIMIT_BOOKINGS', 1, 10_000_000, 10),
+  RATE_LIMIT_WINDOW_SECONDS: envInt('RATE_LIMIT_WINDOW_SECONDS', 1, 86_400, 60),
+  RATE_LIMIT_SLOTS: envInt('RATE_LIMIT_SLOTS', 1, 10_000_000, 120),
+  RATE_LIMIT_BOOKINGS: envInt('RATE_LIMIT_BOOKINGS', 1, 10_000_000, 10),
   /** Behind a reverse proxy: take the client address from the last X-Forwarded-For entry. */
   TRUST_PROXY: boolean('TRUST_PROXY', false),
-  VITE_EXTERNAL_SCRIPT_URL: optionalUrl('VITE_EXTERNAL_SCRIPT_URL'),
+  VITE_EXTERNAL_SCRIPT_URL: envUrl('VITE_EXTERNAL_SCRIPT_URL'),
   VITE_VAPI_PUBLIC_KEY: v.optional(v.string(), ''),
   VITE_VAPI_ASSISTANT_ID: v.optional(v.string(), ''),
-  VITE_VAPI_BASE_URL: optionalUrl('VITE_VAPI_BASE_URL'),
+  VITE_VAPI_BASE_URL: envUrl('VITE_VAPI_BASE_URL'),
 })
 
 const ConfigSchema = v.pipe(
@@ -129,12 +102,6 @@ const ConfigSchema = v.pipe(
 
 export type ServerConfig = v.InferOutput<typeof EnvSchema>
 
-export function loadConfig(env: Record<string, string | undefined> = process.env): ServerConfig {
-  const result = v.safeParse(ConfigSchema, env)
-  if (result.success) return result.output
-  const lines = result.issues.map((issue) => {
-    const key = issue.path?.map((p) => String(p.key)).join('.') ?? 'configuration'
-    return `- ${key}: ${issue.message}`
-  })
-  throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`)
+export function loadConfig(env: Env = process.env): ServerConfig {
+  return parseSettings(ConfigSchema, env)
 }

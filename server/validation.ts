@@ -8,7 +8,7 @@ import {
   wireIssueMessage,
   type BookingRequest,
   type SlotsInput,
-} from '../src/lib/bookingWire'
+} from '../core/bookingWire'
 import type { ServerConfig } from './config'
 
 /** Largest request body accepted (DESIGN §4). */

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { Context } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
-import { BOOKING_ERRORS, type BookingResponse } from '../../src/lib/bookingWire'
+import { BOOKING_ERRORS, type BookingResponse } from '../../core/bookingWire'
 import { upstreamMessage } from '../calcomUpstream'
 import type { BookingRow } from '../db/store'
 import { outOfBoundsReason, toIsoUtc } from '../scheduler/slots'

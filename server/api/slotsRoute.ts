@@ -1,6 +1,6 @@
 import type { Context } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
-import { WIRE_MESSAGES } from '../../src/lib/bookingWire'
+import { WIRE_MESSAGES } from '../../core/bookingWire'
 import { groupSlotsByDate, freeSlots } from '../scheduler/slots'
 import { checkSlotsInput } from '../validation'
 import type { ApiContext } from './context'

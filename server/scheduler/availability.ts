@@ -1,5 +1,5 @@
 import { Temporal } from 'temporal-polyfill'
-import { BOOKING_LENGTH_MINUTES } from '../../src/lib/bookingWire'
+import { BOOKING_LENGTH_MINUTES } from '../../core/bookingWire'
 import type { ServerConfig } from '../config'
 
 /** The host's bookable hours, from configuration (DESIGN §4). */

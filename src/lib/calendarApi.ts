@@ -1,8 +1,7 @@
 /** The browser's calendar client: Cal.com's wire format (DESIGN §3) against `bookingSettings.apiBase`. */
 import * as v from 'valibot'
-import { BookingRejected } from '../../machines/bookingErrors'
-import type { SlotsByDate } from '../../machines/slotWindow'
-import { slotWindow } from '../../machines/slotWindow'
+import { BookingRejected } from '../../core/bookingErrors'
+import { slotWindow, type SlotsByDate, type SlotsQuery } from '../../core/slotWindow'
 import { bookingSettings } from './bookingSettings'
 import {
   BookingErrorSchema,
@@ -11,13 +10,7 @@ import {
   type BookingRequest,
   type BookingResponse,
   type SlotsInput,
-} from './bookingWire'
-
-export interface SlotsQuery {
-  /** The selected day, YYYY-MM-DD in the visitor's zone. */
-  day: string
-  timeZone: string
-}
+} from '../../core/bookingWire'
 
 /** The `?input=` of GET /api/calendar/slots for a day. */
 export function slotsInput({ day, timeZone }: SlotsQuery, settings = bookingSettings): SlotsInput {

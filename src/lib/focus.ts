@@ -1,8 +1,4 @@
-/** Something to give focus back to (a button), without tying machines to the DOM types. */
-export interface FocusReturnTarget {
-  focus: (options?: FocusOptions) => void
-  readonly isConnected?: boolean
-}
+import type { FocusReturnTarget } from '../../machines/focusTarget'
 
 /**
  * Focuses an element once the current render has been committed: a modal <dialog> makes the rest of

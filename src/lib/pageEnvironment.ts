@@ -1,14 +1,5 @@
 /** Browser signals the particle background reacts to: motion preference, tab visibility, viewport. */
-
-export interface ViewportSize {
-  width: number
-  height: number
-}
-
-export type EnvironmentSignal =
-  | { type: 'MOTION_PREFERENCE'; reduce: boolean }
-  | { type: 'VISIBILITY_CHANGED'; hidden: boolean }
-  | { type: 'RESIZED'; viewport: ViewportSize }
+import type { EnvironmentSignal, ViewportSize } from '../../machines/particleBackground'
 
 const viewport = (): ViewportSize => ({ width: window.innerWidth, height: window.innerHeight })
 

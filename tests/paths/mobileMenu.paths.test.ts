@@ -12,6 +12,7 @@ describeMachinePaths(
       actions: {
         lockPageScroll: () => void (scroll.locks += 1),
         unlockPageScroll: () => void (scroll.unlocks += 1),
+        returnFocusToToggle: ({ context }) => context.toggle?.focus({ preventScroll: true }),
       },
     })
     const actor = createActor(machine)
@@ -19,7 +20,7 @@ describeMachinePaths(
     return {
       actor,
       scroll,
-      /** The menu's toggle; the production focus action focuses it at once in Node (no animation frames). */
+      /** The menu's toggle, focused by the fake focus action. */
       toggle: { focus: vi.fn() },
       /** Closings that must give focus back (Escape, the close button): an outside click or an item must not. */
       focusReturns: 0,

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest'
-import { escapeText, foldLine } from '../../server/api/bookingsFeed'
 import { createRateLimiter } from '../../server/rateLimit'
 import { MAX_BODY_BYTES, readBody } from '../../server/validation'
 
@@ -35,20 +34,6 @@ describe('reading a body', () => {
 
   it('counts the bytes actually read when Content-Length lies', async () => {
     expect(await readBody(post(streamOf(5, 4096), { 'Content-Length': '10' }))).toMatchObject({ ok: false, status: 413 })
-  })
-})
-
-describe('iCalendar text', () => {
-  it('escapes backslash, semicolon, comma and newlines (RFC 5545 §3.3.11)', () => {
-    expect(escapeText('a\\b;c,d\ne\r\nf')).toBe('a\\\\b\\;c\\,d\\ne\\nf')
-  })
-
-  it('folds lines at 75 octets without splitting a UTF-8 character', () => {
-    const line = `DESCRIPTION:${'ā'.repeat(80)}`
-    const folded = foldLine(line)
-    for (const part of folded.split('\r\n')) expect(Buffer.byteLength(part)).toBeLessThanOrEqual(75)
-    expect(folded.replace(/\r\n /g, '')).toBe(line)
-    expect(foldLine('SHORT:line')).toBe('SHORT:line')
   })
 })
 

@@ -1,5 +1,6 @@
 import { useEffect, useRef, type MouseEvent } from 'react'
-import { ICS_FILE_NAME, icsObjectUrl, type CalendarEvent } from '../../lib/ics'
+import type { CalendarEvent } from '../../../core/icalendar'
+import { ICS_FILE_NAME, icsObjectUrl } from '../../lib/calendarFile'
 import { focusRing } from './styles'
 
 export interface AddToCalendarLinkProps {

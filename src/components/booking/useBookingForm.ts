@@ -1,13 +1,13 @@
 import { useActorRef, useSelector } from '@xstate/react'
 import { useEffect, useEffectEvent } from 'react'
 import {
-  bookingFormMachine,
   visibleErrors,
   type BookingFormSnapshot,
   type BookingVariant,
   type ConfirmedBooking,
 } from '../../../machines/bookingForm'
 import { bookingSettings } from '../../lib/bookingSettings'
+import { bookingFormLogic } from '../../logic/bookingForm'
 import { nowInstant, visitorTimeZone } from '../../lib/time'
 
 type SlotsActor = NonNullable<BookingFormSnapshot['children']['slots']>
@@ -21,7 +21,7 @@ const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.
  * input, and named senders so the views never build events.
  */
 export function useBookingForm(variant: BookingVariant, onConfirmed?: (booking: ConfirmedBooking) => void) {
-  const form = useActorRef(bookingFormMachine, {
+  const form = useActorRef(bookingFormLogic, {
     input: { variant, timeZone: visitorTimeZone(), now: nowInstant(), identity: bookingSettings },
   })
   const confirmed = useEffectEvent((booking: ConfirmedBooking) => onConfirmed?.(booking))

@@ -1,11 +1,11 @@
 import { useMachine } from '@xstate/react'
-import { copyFeedbackMachine } from '../../../machines/copyFeedback'
+import { copyFeedbackLogic } from '../../logic/copyFeedback'
 import type { CodeSampleData } from '../../content/docs'
 import { focusRing } from '../sections/ui'
 
 /** A code sample with a Copy button that confirms it copied (machines/copyFeedback.ts). */
 export function CodeSample({ sample }: { sample: CodeSampleData }) {
-  const [snapshot, send] = useMachine(copyFeedbackMachine, { input: { text: sample.code } })
+  const [snapshot, send] = useMachine(copyFeedbackLogic, { input: { text: sample.code } })
   const copied = snapshot.matches('copied')
   const failed = snapshot.matches('failed')
   const label = copied ? 'Copied!' : failed ? 'Copy failed' : 'Copy'

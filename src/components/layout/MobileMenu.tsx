@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router'
 import { useActorRef, useSelector } from '@xstate/react'
 import { useEffect, useRef } from 'react'
-import { mobileMenuMachine } from '../../../machines/mobileMenu'
+import { mobileMenuLogic } from '../../logic/mobileMenu'
 import { headerNav, resourcesMenu } from '../../content/nav'
 import { site } from '../../content/site'
 import { NavItemLink } from '../nav/NavItemLink'
@@ -19,7 +19,7 @@ const itemLink =
  */
 export function MobileMenu() {
   const toggleRef = useRef<HTMLButtonElement>(null)
-  const menu = useActorRef(mobileMenuMachine)
+  const menu = useActorRef(mobileMenuLogic)
   const open = useSelector(menu, (s) => s.matches('open'))
   const modal = useBookingModal()
   const select = () => menu.send({ type: 'ITEM_SELECTED' })

@@ -1,6 +1,6 @@
 import { useActorRef, useSelector } from '@xstate/react'
 import { lazy, Suspense } from 'react'
-import { particleBackgroundMachine } from '../../../machines/particleBackground'
+import { particleBackgroundLogic } from '../../logic/particleBackground'
 
 // Its own chunk: tsparticles is never part of the first load (DESIGN §10).
 const ParticlesCanvas = lazy(() => import('./ParticlesCanvas'))
@@ -10,7 +10,7 @@ const ParticlesCanvas = lazy(() => import('./ParticlesCanvas'))
  * the pointer, hidden from assistive technology. Not loaded at all under prefers-reduced-motion.
  */
 export function ParticleBackground() {
-  const actor = useActorRef(particleBackgroundMachine)
+  const actor = useActorRef(particleBackgroundLogic)
   const shown = useSelector(actor, (s) => s.matches('shown'))
   const paused = useSelector(actor, (s) => s.matches({ shown: { animation: 'paused' } }))
   const count = useSelector(actor, (s) => s.context.count)

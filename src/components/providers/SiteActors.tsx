@@ -2,10 +2,13 @@ import { useRouter, useRouterState } from '@tanstack/react-router'
 import { useActorRef } from '@xstate/react'
 import { createContext, useContext, useLayoutEffect, useMemo, useRef, type ReactNode } from 'react'
 import type { ActorRefFrom } from 'xstate'
-import { bookingModalMachine, type FocusReturnTarget } from '../../../machines/bookingModal'
+import type { bookingModalMachine } from '../../../machines/bookingModal'
+import type { FocusReturnTarget } from '../../../machines/focusTarget'
+import { bookingModalLogic } from '../../logic/bookingModal'
+import { scrollIntentLogic } from '../../logic/scrollIntent'
 import type { ConfirmedBooking } from '../booking/BookingForm'
 import { faqAccordionMachine } from '../../../machines/faqAccordion'
-import { scrollIntentMachine, type ScrollTarget } from '../../../machines/scrollIntent'
+import type { scrollIntentMachine, ScrollTarget } from '../../../machines/scrollIntent'
 
 declare module '@tanstack/history' {
   interface HistoryState {
@@ -36,7 +39,7 @@ export function SiteActorsProvider({ children }: { children: ReactNode }) {
   const router = useRouter()
   const pricingFaq = useActorRef(faqAccordionMachine)
   const scrollIntent = useActorRef(
-    scrollIntentMachine.provide({
+    scrollIntentLogic.provide({
       actions: {
         navigateHome: (_, { target }) => void router.navigate({ to: '/', state: { scrollTo: target } }),
         openFirstFaqItem: () => pricingFaq.send({ type: 'OPEN_ITEM', index: 0 }),
@@ -44,7 +47,7 @@ export function SiteActorsProvider({ children }: { children: ReactNode }) {
     }),
     { input: { pathname: router.state.resolvedLocation?.pathname ?? router.state.location.pathname } },
   )
-  const bookingModal = useActorRef(bookingModalMachine)
+  const bookingModal = useActorRef(bookingModalLogic)
   const actors = useMemo(() => ({ bookingModal, scrollIntent, pricingFaq }), [bookingModal, scrollIntent, pricingFaq])
   return (
     <SiteActorsContext.Provider value={actors}>

@@ -1,8 +1,8 @@
 import { useActorRef, useSelector } from '@xstate/react'
-import { voiceCallMachine } from '../../../machines/voiceCall'
+import { voiceCallLogic } from '../../logic/voiceCall'
 import { formatElapsed } from '../../../machines/voiceCaptions'
 import { voiceConfig } from '../../lib/voice/config'
-import { NOT_CONFIGURED } from '../../lib/voice/errors'
+import { NOT_CONFIGURED } from '../../../core/voiceErrors'
 import { CALL_BUTTON_LABELS, callPhase } from './callView'
 import { Captions } from './Captions'
 import { SpeakingIndicator } from './SpeakingIndicator'
@@ -15,7 +15,7 @@ const NOTICE = 'Calls are answered by an AI assistant and may be recorded. By st
  * (VoiceWidget); never part of the first load (DESIGN §10).
  */
 export default function VoiceCallPanel() {
-  const actorRef = useActorRef(voiceCallMachine, { input: { configured: voiceConfig !== null } })
+  const actorRef = useActorRef(voiceCallLogic, { input: { configured: voiceConfig !== null } })
   const snapshot = useSelector(actorRef, (s) => s)
   const phase = callPhase(snapshot)
   const { consented, errorMessage, muted, assistantSpeaking, volume, captions, elapsedSeconds } = snapshot.context

@@ -1,4 +1,4 @@
-import { MICROPHONE_MESSAGES, microphoneProblem, UNKNOWN_ERROR } from './errors'
+import { MICROPHONE_MESSAGES, microphoneProblem, UNKNOWN_ERROR } from '../../../core/voiceErrors'
 
 /** A microphone failure with a message that says what to do. */
 export class MicrophoneError extends Error {

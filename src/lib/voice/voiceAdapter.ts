@@ -13,7 +13,7 @@ import {
   NO_CALL_OBJECT,
   NOT_CONFIGURED,
   SDK_LOAD_FAILED,
-} from './errors'
+} from '../../../core/voiceErrors'
 import type { VapiFactoryOptions, VapiLike } from './vapiTypes'
 
 export interface VoiceTranscript {

@@ -3,20 +3,9 @@
  * It receives the machine's commands and sends back what the call reports.
  */
 import { fromCallback } from 'xstate'
-import { describeVoiceError } from './errors'
+import { describeVoiceError } from '../../../core/voiceErrors'
+import type { VoiceClientCommand, VoiceClientEvent } from '../../../machines/voiceCall'
 import type { VoiceAdapter } from './voiceAdapter'
-
-export type VoiceClientCommand = { type: 'CLIENT.START' } | { type: 'CLIENT.STOP' } | { type: 'CLIENT.SET_MUTED'; muted: boolean } | { type: 'CLIENT.PREFETCH' }
-
-export type VoiceClientEvent =
-  | { type: 'CALL.LISTENING' }
-  | { type: 'CALL.START_SETTLED'; ok: boolean }
-  | { type: 'CALL.ENDED' }
-  | { type: 'CALL.ERROR'; message: string }
-  | { type: 'CALL.SPEECH_STARTED' }
-  | { type: 'CALL.SPEECH_ENDED' }
-  | { type: 'CALL.VOLUME'; level: number }
-  | { type: 'CALL.TRANSCRIPT'; role: 'assistant' | 'user'; text: string; final: boolean }
 
 export function voiceClientLogic(getAdapter: () => VoiceAdapter) {
   return fromCallback<VoiceClientCommand>(({ sendBack, receive }) => {

@@ -1,6 +1,6 @@
 import { expect, type Page, type Route } from '@playwright/test'
 import { particleBackgroundMachine, particleCount } from '../../../machines/particleBackground'
-import type { ViewportSize } from '../../../src/lib/pageEnvironment'
+import type { ViewportSize } from '../../../machines/particleBackground'
 import { waitForHydration } from '../../e2e/support/hydration'
 import { describeUiPaths } from '../support/uiLevel'
 import { particleBackgroundModel, RESIZED_VIEWPORT } from './support/chromeModels'

@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test'
 import { describeUiPaths } from '../support/uiLevel'
 import { slotsMachine } from '../../../machines/slots'
-import type { SlotsByDate } from '../../../machines/slotWindow'
+import type { SlotsByDate } from '../../../core/slotWindow'
 import {
   dayLabel,
   nthRoute,

@@ -9,7 +9,7 @@
  */
 import { expect, test, type Locator, type Page } from '@playwright/test'
 import { UNKNOWN_ERROR, voiceCallMachine } from '../../../machines/voiceCall'
-import { MICROPHONE_MESSAGES, NOT_CONFIGURED } from '../../../src/lib/voice/errors'
+import { MICROPHONE_MESSAGES, NOT_CONFIGURED } from '../../../core/voiceErrors'
 import { VOICE_CONSENT_KEY } from '../../../src/lib/voice/consent'
 import { E2E_ORIGIN } from '../../e2e/env'
 import { createMachineModel, walkedBy, type ModelPath } from '../support/machineModel'

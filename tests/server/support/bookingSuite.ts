@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Temporal } from 'temporal-polyfill'
-import { BookingResponseSchema, SlotsResponseSchema, type BookingResponse } from '../../../src/lib/bookingWire'
+import { BookingResponseSchema, SlotsResponseSchema, type BookingResponse } from '../../../core/bookingWire'
 import type { BookingStore } from '../../../server/db/store'
 import * as v from 'valibot'
 import {
@@ -184,37 +184,37 @@ export function defineBookingSuite(name: string, makeBackend: () => Promise<Stor
           'a missing name',
           { ...okBody, responses: { email: 'a@example.com', guests: [] } },
           400,
-          'Please enter your name (1 to 100 characters, no < or >).',
+          'Please enter your name (2 to 100 characters, no < or >).',
         ],
         [
           'a blank name',
           { ...okBody, responses: { ...okBody.responses, name: '   ' } },
           400,
-          'Please enter your name (1 to 100 characters, no < or >).',
+          'Please enter your name (2 to 100 characters, no < or >).',
         ],
         [
           'a 10,000-character name',
           { ...okBody, responses: { ...okBody.responses, name: 'a'.repeat(10_000) } },
           400,
-          'Please enter your name (1 to 100 characters, no < or >).',
+          'Please enter your name (2 to 100 characters, no < or >).',
         ],
         [
           'a 101-character name',
           { ...okBody, responses: { ...okBody.responses, name: 'a'.repeat(101) } },
           400,
-          'Please enter your name (1 to 100 characters, no < or >).',
+          'Please enter your name (2 to 100 characters, no < or >).',
         ],
         [
           'an HTML/script name',
           { ...okBody, responses: { ...okBody.responses, name: '<script>alert(1)</script>' } },
           400,
-          'Please enter your name (1 to 100 characters, no < or >).',
+          'Please enter your name (2 to 100 characters, no < or >).',
         ],
         [
           'a number as name',
           { ...okBody, responses: { ...okBody.responses, name: 42 } },
           400,
-          'Please enter your name (1 to 100 characters, no < or >).',
+          'Please enter your name (2 to 100 characters, no < or >).',
         ],
         [
           'a bad email',

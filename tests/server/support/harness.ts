@@ -7,7 +7,7 @@ import { createApp } from '../../../server/app'
 import { loadConfig, type ServerConfig } from '../../../server/config'
 import type { BookingStore } from '../../../server/db/store'
 import type { Fetch } from '../../../server/calcomUpstream'
-import type { BookingRequest, SlotsInput } from '../../../src/lib/bookingWire'
+import type { BookingRequest, SlotsInput } from '../../../core/bookingWire'
 
 export const HOST = 'kiwi-automate'
 export const ADMIN_TOKEN = 'test-admin-token-0123456789'

@@ -1,10 +1,10 @@
 import { createActor, fromPromise, SimulatedClock, waitFor } from 'xstate'
 import { describe, expect, it } from 'vitest'
-import { BookingRejected } from '../../../machines/bookingErrors'
+import { BookingRejected } from '../../../core/bookingErrors'
 import { bookingFormMachine, SUCCESS_RESET_MS, visibleErrors, type ConfirmedBooking } from '../../../machines/bookingForm'
 import { slotsMachine } from '../../../machines/slots'
-import type { SlotsByDate } from '../../../machines/slotWindow'
-import type { BookingRequest, BookingResponse } from '../../../src/lib/bookingWire'
+import type { SlotsByDate } from '../../../core/slotWindow'
+import type { BookingRequest, BookingResponse } from '../../../core/bookingWire'
 
 const ZONE = 'Pacific/Auckland'
 // Friday 20 November 2026, 13:00 in Auckland.
@@ -158,7 +158,7 @@ describe('bookingForm: submitting', () => {
   it.each([
     [new BookingRejected(409, 'no_available_users_found_error'), 'This time slot is no longer available. Please select another time.'],
     [new BookingRejected(400, 'Please enter a valid email address.'), 'Please enter a valid email address.'],
-    [new BookingRejected(400, 'booking_time_out_of_bounds_error'), 'booking_time_out_of_bounds_error'],
+    [new BookingRejected(400, 'booking_time_out_of_bounds_error'), 'That time can no longer be booked. Please choose another time.'],
     [new BookingRejected(500, undefined), 'Booking failed: 500'],
     [new BookingRejected(502, undefined), 'Booking failed: 502'],
     [new TypeError('Failed to fetch'), 'Failed to complete booking. Please try again.'],

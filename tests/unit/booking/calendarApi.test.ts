@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { BookingRejected } from '../../../machines/bookingErrors'
+import { BookingRejected } from '../../../core/bookingErrors'
 import { bookEvent, fetchSlots, slotsUrl } from '../../../src/lib/calendarApi'
-import { buildBookingPayload } from '../../../machines/bookingPayload'
+import { buildBookingPayload } from '../../../core/bookingPayload'
 
 const settings = { host: 'kiwi-automate', eventTypeId: 7, eventTypeSlug: 'quick-chat', apiBase: 'https://cal.example' }
 

@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { createActor } from 'xstate'
 import { bookingModalMachine, type BookingModalEvent } from '../../../machines/bookingModal'
 import type { ConfirmedBooking } from '../../../machines/bookingForm'
+import { bookingModalLogic } from '../../../src/logic/bookingModal'
 
 const booking: ConfirmedBooking = {
   uid: 'b-1',
@@ -132,10 +133,10 @@ describe('bookingModal machine', () => {
     expect(actor.getSnapshot().context.opener).toBe(opener)
   })
 
-  it('the default focus action gives focus back to a connected opener only', () => {
+  it("the app's focus action gives focus back to a connected opener only", () => {
     const connected = { focus: vi.fn(), isConnected: true }
     const removed = { focus: vi.fn(), isConnected: false }
-    const actor = createActor(bookingModalMachine.provide({ actions: { lockPageScroll: () => {}, unlockPageScroll: () => {} } }))
+    const actor = createActor(bookingModalLogic.provide({ actions: { lockPageScroll: () => {}, unlockPageScroll: () => {} } }))
     actor.start()
     actor.send({ type: 'OPEN', opener: connected })
     actor.send({ type: 'ESCAPE_PRESSED' })

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import { createActor } from 'xstate'
 import { mobileMenuMachine, type MobileMenuEvent } from '../../../machines/mobileMenu'
+import { mobileMenuLogic } from '../../../src/logic/mobileMenu'
 
 function start() {
   const effects = { lockPageScroll: vi.fn(), unlockPageScroll: vi.fn(), returnFocusToToggle: vi.fn() }
@@ -61,9 +62,9 @@ describe('mobileMenu machine', () => {
     },
   )
 
-  it('the default focus action gives focus back to the remembered toggle after the render', () => {
+  it("the app's focus action gives focus back to the remembered toggle after the render", () => {
     const focused = { focus: vi.fn() }
-    const actor = createActor(mobileMenuMachine.provide({ actions: { lockPageScroll: () => {}, unlockPageScroll: () => {} } }))
+    const actor = createActor(mobileMenuLogic.provide({ actions: { lockPageScroll: () => {}, unlockPageScroll: () => {} } }))
     actor.start()
     actor.send({ type: 'TOGGLE', toggle: focused })
     actor.send({ type: 'ESCAPE_PRESSED' })

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import { readVoiceConfig } from '../../../src/lib/voice/config'
 import { readVoiceConsent, writeVoiceConsent } from '../../../src/lib/voice/consent'
-import { MICROPHONE_MESSAGES } from '../../../src/lib/voice/errors'
+import { MICROPHONE_MESSAGES } from '../../../core/voiceErrors'
 import { requestMicrophone } from '../../../src/lib/voice/microphone'
 
 const domError = (name: string) => Object.assign(new Error(name), { name })

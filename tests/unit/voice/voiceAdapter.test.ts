@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events'
 import { describe, expect, it, vi } from 'vitest'
-import { MICROPHONE_MESSAGES, NO_CALL_OBJECT, NOT_CONFIGURED, SDK_LOAD_FAILED, UNKNOWN_ERROR, ALREADY_STARTED } from '../../../src/lib/voice/errors'
+import { MICROPHONE_MESSAGES, NO_CALL_OBJECT, NOT_CONFIGURED, SDK_LOAD_FAILED, UNKNOWN_ERROR, ALREADY_STARTED } from '../../../core/voiceErrors'
 import { createVoiceAdapter, type VoiceListener } from '../../../src/lib/voice/voiceAdapter'
 import type { VapiLike } from '../../../src/lib/voice/vapiTypes'
 

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import { createActor, fromCallback, fromPromise, SimulatedClock } from 'xstate'
 import { voiceCallMachine, UNKNOWN_ERROR, CALL_TICK_MS } from '../../../machines/voiceCall'
-import type { VoiceClientCommand } from '../../../src/lib/voice/voiceClientActor'
+import type { VoiceClientCommand } from '../../../machines/voiceCall'
 
 function deferred() {
   let resolve!: () => void

@@ -3,12 +3,13 @@
  * the UI level (Playwright): one fixed instant and zone, one day of slots, and one sample per guard
  * branch. Pure: no Playwright and no vitest here.
  */
-import { BookingRejected } from '../../../../machines/bookingErrors'
+import { BookingRejected } from '../../../../core/bookingErrors'
 import type { BookingFormInput } from '../../../../machines/bookingForm'
-import { validateBooking } from '../../../../machines/bookingValidation'
+import { validateBooking } from '../../../../core/bookingFields'
 import type { SlotsInput } from '../../../../machines/slots'
-import type { SlotsByDate } from '../../../../machines/slotWindow'
-import { BOOKING_DEFAULTS, type BookingResponse } from '../../../../src/lib/bookingWire'
+import type { SlotsByDate } from '../../../../core/slotWindow'
+import type { BookingResponse } from '../../../../core/bookingWire'
+import { BOOKING_DEFAULTS } from '../../../../core/settings'
 import type { AnySnapshot, ModelOptions } from '../../support/machineModel'
 
 /** The visitor's zone and "now": Tuesday 3 March 2026, 09:00 in Auckland (NZDT, UTC+13). */

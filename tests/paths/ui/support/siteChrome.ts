@@ -4,7 +4,7 @@
  * locators by role and text.
  */
 import type { Page, Route } from '@playwright/test'
-import type { BookingRequest, BookingResponse, SlotsInput } from '../../../../src/lib/bookingWire'
+import type { BookingRequest, BookingResponse, SlotsInput } from '../../../../core/bookingWire'
 
 export const VISITOR = { name: 'Aroha Ngata', email: 'aroha@example.co.nz' } as const
 

@@ -4,6 +4,13 @@
  */
 import { Temporal } from 'temporal-polyfill'
 
+/** What the slots of one day are asked for with. */
+export interface SlotsQuery {
+  /** The selected day, YYYY-MM-DD in the visitor's zone. */
+  day: string
+  timeZone: string
+}
+
 export interface SlotWindow {
   /** Start of the selected day minus 3 days, in the visitor's zone, as an ISO instant. */
   startTime: string

@@ -1,25 +1,17 @@
 /**
  * The booking wire formats (Cal.com's, DESIGN §3) as valibot schemas: the browser client builds and
- * reads them, the server validates them. One module, so the two cannot drift apart.
+ * reads them, the server validates them. One module, so the two cannot drift apart; the visitor's
+ * fields follow the rules of ./bookingFields, as the form does.
  *
  * Every rule carries a sentence a visitor can read: the server answers a wrong field with that
  * sentence as `message`, and the booking form shows it as is (SPEC §8). No Temporal here: this module
  * is in the first-load bundle.
  */
 import * as v from 'valibot'
-
-/** Defaults of the settings that the browser build and the server share (DESIGN §7). */
-export const BOOKING_DEFAULTS = {
-  host: 'kiwi-automate',
-  eventTypeId: 7,
-  eventTypeSlug: 'quick-chat',
-} as const
+import { emailSchema, guestsSchema, nameSchema, NAME_MAX_LENGTH, NAME_MIN_LENGTH } from './bookingFields'
 
 /** Length of a call and the slot grid, in minutes (SPEC §9). */
 export const BOOKING_LENGTH_MINUTES = 15
-
-/** Longest name accepted, after trimming. */
-export const NAME_MAX_LENGTH = 100
 
 const DateKey = v.pipe(v.string(), v.regex(/^\d{4}-\d{2}-\d{2}$/))
 
@@ -39,7 +31,7 @@ const TimeZone = (message: string) => v.pipe(v.string(message), v.check(isValidT
 /** The readable sentences of the wire rules, by field (also used for a missing field). */
 export const WIRE_MESSAGES = {
   body: 'The booking request must be a JSON object.',
-  name: `Please enter your name (1 to ${NAME_MAX_LENGTH} characters, no < or >).`,
+  name: `Please enter your name (${NAME_MIN_LENGTH} to ${NAME_MAX_LENGTH} characters, no < or >).`,
   email: 'Please enter a valid email address.',
   guests: 'Guests must be a list of up to 10 email addresses.',
   responses: 'Please enter your name and email address.',
@@ -59,19 +51,6 @@ export const WIRE_MESSAGES = {
 /** Local time with a UTC offset, as sent in `start` and `end` (`2026-11-23T10:00:00+13:00`). */
 export const OFFSET_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/
 
-/** A simple address pattern (SPEC §5): no spaces, one @, a dot in the domain; no quotes or angle brackets. */
-export const EMAIL_PATTERN = /^[^\s@<>"'`]+@[^\s@<>"'`.]+(\.[^\s@<>"'`.]+)+$/
-
-/** Letters, digits, spaces and punctuation; no markup characters and no control characters. */
-// eslint-disable-next-line no-control-regex
-const NAME_FORBIDDEN = /[<>\u0000-\u001f\u007f]/
-
-const Email = v.pipe(
-  v.string(WIRE_MESSAGES.email),
-  v.trim(),
-  v.maxLength(254, WIRE_MESSAGES.email),
-  v.regex(EMAIL_PATTERN, WIRE_MESSAGES.email),
-)
 
 /** The `json` inside `?input=` of GET /api/calendar/slots (tRPC/superjson form of slots.getSchedule). */
 export const SlotsInputSchema = v.object(
@@ -115,15 +94,14 @@ export const BookingRequestSchema = v.object(
   {
     responses: v.object(
       {
-        name: v.pipe(
-          v.string(WIRE_MESSAGES.name),
-          v.trim(),
-          v.minLength(1, WIRE_MESSAGES.name),
-          v.maxLength(NAME_MAX_LENGTH, WIRE_MESSAGES.name),
-          v.check((name) => !NAME_FORBIDDEN.test(name), WIRE_MESSAGES.name),
-        ),
-        email: Email,
-        guests: v.pipe(v.array(Email, WIRE_MESSAGES.guests), v.maxLength(10, WIRE_MESSAGES.guests)),
+        name: nameSchema({
+          required: WIRE_MESSAGES.name,
+          tooShort: WIRE_MESSAGES.name,
+          tooLong: WIRE_MESSAGES.name,
+          forbidden: WIRE_MESSAGES.name,
+        }),
+        email: emailSchema({ required: WIRE_MESSAGES.email, invalid: WIRE_MESSAGES.email }),
+        guests: guestsSchema(WIRE_MESSAGES.guests),
       },
       WIRE_MESSAGES.responses,
     ),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { buildBookingPayload } from '../../../machines/bookingPayload'
-import { BookingRequestSchema } from '../../../src/lib/bookingWire'
+import { buildBookingPayload } from '../../../core/bookingPayload'
+import { BookingRequestSchema } from '../../../core/bookingWire'
 import * as v from 'valibot'
 
 const identity = { host: 'kiwi-automate', eventTypeId: 7, eventTypeSlug: 'quick-chat' }

@@ -1,5 +1,5 @@
-/** What the visitor reads when a booking fails (SPEC §8). Pure. */
-import { BOOKING_ERRORS } from '../src/lib/bookingWire'
+/** What the visitor reads when a booking fails (SPEC §8): Cal.com's codes become sentences. */
+import { BOOKING_ERRORS } from './bookingWire'
 
 /** A booking request the server answered with a non-OK status; `message` is the body's, if any. */
 export class BookingRejected extends Error {
@@ -16,8 +16,15 @@ export class BookingRejected extends Error {
 
 export const BOOKING_ERROR_TEXTS = {
   slotTaken: 'This time slot is no longer available. Please select another time.',
+  outOfBounds: 'That time can no longer be booked. Please choose another time.',
   network: 'Failed to complete booking. Please try again.',
 } as const
+
+/** Every code the API can answer with, and the sentence a visitor reads instead (no code reaches the screen). */
+const CODE_TEXTS: Record<string, string> = {
+  [BOOKING_ERRORS.slotTaken]: BOOKING_ERROR_TEXTS.slotTaken,
+  [BOOKING_ERRORS.outOfBounds]: BOOKING_ERROR_TEXTS.outOfBounds,
+}
 
 /** True when the server said the slot is taken: the form clears the choice and reloads the day. */
 export function isSlotTaken(error: unknown): boolean {
@@ -26,7 +33,6 @@ export function isSlotTaken(error: unknown): boolean {
 
 export function bookingErrorText(error: unknown): string {
   if (!(error instanceof BookingRejected)) return BOOKING_ERROR_TEXTS.network
-  if (error.serverMessage === BOOKING_ERRORS.slotTaken) return BOOKING_ERROR_TEXTS.slotTaken
-  if (error.serverMessage) return error.serverMessage
+  if (error.serverMessage) return CODE_TEXTS[error.serverMessage] ?? error.serverMessage
   return `Booking failed: ${error.status}`
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { mergeDaySlots, shiftDay, slotWindow, todayAt, isBefore } from '../../../machines/slotWindow'
+import { mergeDaySlots, shiftDay, slotWindow, todayAt, isBefore } from '../../../core/slotWindow'
 
 describe('slotWindow: start of day − 3 days to end of day + 7 days, in the visitor zone', () => {
   it.each([

@@ -1,6 +1,6 @@
 /** Builds the body of POST /api/book/event exactly as DESIGN §3 / SPEC §7 give it. Pure. */
 import { Temporal } from 'temporal-polyfill'
-import { BOOKING_LENGTH_MINUTES, type BookingRequest } from '../src/lib/bookingWire'
+import { BOOKING_LENGTH_MINUTES, type BookingRequest } from './bookingWire'
 
 export interface BookingIdentity {
   /** The host handle, sent as `user`. */

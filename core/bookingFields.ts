@@ -1,0 +1,112 @@
+/**
+ * The visitor's fields (name, email, guests) and the booking form's rules (SPEC §5), defined once:
+ * the form and the server build their valibot schemas from the same rules, each with its own
+ * sentences, so what one accepts the other accepts too.
+ */
+import * as v from 'valibot'
+
+export const NAME_MIN_LENGTH = 2
+export const NAME_MAX_LENGTH = 100
+export const EMAIL_MAX_LENGTH = 254
+export const GUESTS_MAX = 10
+
+/**
+ * C0 and C1 control characters, DEL, and the bidi embeddings, overrides and isolates (they can make
+ * text read differently from what it is). No visible text needs them.
+ */
+// eslint-disable-next-line no-control-regex
+const CONTROL_OR_BIDI = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/
+
+/** True when a text holds no control or bidi-override character. */
+export const isPlainText = (text: string): boolean => !CONTROL_OR_BIDI.test(text)
+
+/** A name is text without markup characters. */
+const isCleanName = (name: string): boolean => isPlainText(name) && !/[<>]/.test(name)
+
+/**
+ * A simple address (SPEC §5): no spaces, one @, a dot in the domain. Characters that only appear in
+ * quoted or bracketed addresses are refused; an apostrophe (o'brien@…) is an ordinary address.
+ */
+export const EMAIL_PATTERN = /^[^\s@<>"`()[\]\\,;:]+@[^\s@<>"'`()[\]\\,;:.]+(\.[^\s@<>"'`()[\]\\,;:.]+)+$/
+
+const isEmail = (email: string): boolean => email.length <= EMAIL_MAX_LENGTH && isPlainText(email) && EMAIL_PATTERN.test(email)
+
+/** The sentence for each way a name can be wrong. */
+export interface NameMessages {
+  required: string
+  tooShort: string
+  tooLong: string
+  forbidden: string
+}
+
+/** The name rule: trimmed, 2 to 100 characters, no markup or control characters. */
+export function nameSchema(messages: NameMessages) {
+  return v.pipe(
+    v.string(messages.required),
+    v.trim(),
+    v.nonEmpty(messages.required),
+    v.minLength(NAME_MIN_LENGTH, messages.tooShort),
+    v.maxLength(NAME_MAX_LENGTH, messages.tooLong),
+    v.check(isCleanName, messages.forbidden),
+  )
+}
+
+export interface EmailMessages {
+  required: string
+  invalid: string
+}
+
+/** The email rule: trimmed, a simple address of at most 254 characters. */
+export function emailSchema(messages: EmailMessages) {
+  return v.pipe(v.string(messages.required), v.trim(), v.nonEmpty(messages.required), v.check(isEmail, messages.invalid))
+}
+
+/** Guests: a list of up to 10 addresses, each under the email rule. */
+export function guestsSchema(message: string) {
+  return v.pipe(v.array(emailSchema({ required: message, invalid: message }), message), v.maxLength(GUESTS_MAX, message))
+}
+
+/** The form's sentences (SPEC §5; the last three cover what the spec leaves unsaid). */
+export const VALIDATION_MESSAGES = {
+  nameRequired: 'Name is required',
+  nameTooShort: 'Name must be at least 2 characters',
+  emailRequired: 'Email is required',
+  emailInvalid: 'Please enter a valid email',
+  slotRequired: 'Please select a time slot',
+  nameTooLong: `Name must be at most ${NAME_MAX_LENGTH} characters`,
+  nameForbidden: 'Name cannot contain < or > or control characters',
+} as const
+
+export const BookingFieldsSchema = v.object({
+  name: nameSchema({
+    required: VALIDATION_MESSAGES.nameRequired,
+    tooShort: VALIDATION_MESSAGES.nameTooShort,
+    tooLong: VALIDATION_MESSAGES.nameTooLong,
+    forbidden: VALIDATION_MESSAGES.nameForbidden,
+  }),
+  email: emailSchema({ required: VALIDATION_MESSAGES.emailRequired, invalid: VALIDATION_MESSAGES.emailInvalid }),
+  slot: v.string(VALIDATION_MESSAGES.slotRequired),
+})
+
+export interface BookingFields {
+  name: string
+  email: string
+  /** The chosen slot (ISO instant), or null. */
+  slot: string | null
+}
+
+export type FieldName = keyof BookingFields
+export type FieldErrors = Partial<Record<FieldName, string>>
+
+/** The first message of each invalid field; an empty object when everything is valid. */
+export function validateBooking(fields: BookingFields): FieldErrors {
+  const result = v.safeParse(BookingFieldsSchema, fields, { abortPipeEarly: true })
+  if (result.success) return {}
+  const nested = v.flatten<typeof BookingFieldsSchema>(result.issues).nested ?? {}
+  const errors: FieldErrors = {}
+  for (const field of ['name', 'email', 'slot'] as const) {
+    const first = nested[field]?.[0]
+    if (first) errors[field] = first
+  }
+  return errors
+}

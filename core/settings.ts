@@ -1,0 +1,92 @@
+/**
+ * Settings read from the environment, checked with valibot (DESIGN §7): the helpers every setting
+ * uses, and the booking settings that the browser build and the server both read, defined once.
+ */
+import * as v from 'valibot'
+
+/** A wrong setting: the server stops at start, the build fails, with this message naming the variable. */
+export class ConfigError extends Error {
+  override name = 'ConfigError'
+}
+
+export type Env = Record<string, string | undefined>
+
+/** A whole number in [min, max]; unset means `fallback`. */
+export const envInt = (name: string, min: number, max: number, fallback: number) =>
+  v.pipe(
+    v.optional(v.string(), String(fallback)),
+    v.transform((s) => s.trim()),
+    v.check((s) => /^\d+$/.test(s), `${name} must be a whole number from ${min} to ${max}`),
+    v.transform(Number),
+    v.check((n) => n >= min && n <= max, `${name} must be a whole number from ${min} to ${max}`),
+  )
+
+/** Non-empty text after trimming; unset means `fallback`. */
+export const envText = (name: string, fallback: string) =>
+  v.pipe(
+    v.optional(v.string(), fallback),
+    v.transform((s) => s.trim()),
+    v.check((s) => s.length > 0, `${name} must not be empty`),
+  )
+
+/** An absolute URL without trailing slashes, or undefined when unset or empty. */
+export const envUrl = (name: string) =>
+  v.pipe(
+    v.optional(v.string(), ''),
+    v.transform((s) => s.trim()),
+    v.check((s) => s === '' || URL.canParse(s), `${name} must be an absolute URL such as https://example.com`),
+    v.transform((s) => (s === '' ? undefined : s.replace(/\/+$/, ''))),
+  )
+
+/** Defaults of the settings that the browser build and the server share (DESIGN §7). */
+export const BOOKING_DEFAULTS = {
+  host: 'kiwi-automate',
+  eventTypeId: 7,
+  eventTypeSlug: 'quick-chat',
+} as const
+
+/** The host handle (sent as `user` and `usernameList`) and the event type: one setting each, for both sides. */
+export const bookingSettingsEntries = {
+  BOOKING_HOST: envText('BOOKING_HOST', BOOKING_DEFAULTS.host),
+  BOOKING_EVENT_TYPE_ID: envInt('BOOKING_EVENT_TYPE_ID', 1, 2_147_483_647, BOOKING_DEFAULTS.eventTypeId),
+  BOOKING_EVENT_TYPE_SLUG: envText('BOOKING_EVENT_TYPE_SLUG', BOOKING_DEFAULTS.eventTypeSlug),
+}
+
+const BrowserSettingsSchema = v.object({
+  ...bookingSettingsEntries,
+  /** Base URL of the calendar API; unset means the site's own server. */
+  VITE_CALENDAR_API_BASE: envUrl('VITE_CALENDAR_API_BASE'),
+})
+
+/** Parses `env` with `schema`, or throws a ConfigError listing every wrong variable with its message. */
+export function parseSettings<const TSchema extends v.GenericSchema<Env, unknown>>(
+  schema: TSchema,
+  env: Env,
+): v.InferOutput<TSchema> {
+  const result = v.safeParse(schema, env)
+  if (result.success) return result.output
+  const lines = result.issues.map((issue) => {
+    const key = issue.path?.map((p) => String(p.key)).join('.') ?? 'configuration'
+    return `- ${key}: ${issue.message}`
+  })
+  throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`)
+}
+
+export interface BookingSettings {
+  host: string
+  eventTypeId: number
+  eventTypeSlug: string
+  /** Base URL of the calendar API; empty means the site's own server. */
+  apiBase: string
+}
+
+/** The booking settings the browser build bakes in; throws a ConfigError on a wrong value. */
+export function readBookingSettings(env: Env): BookingSettings {
+  const parsed = parseSettings(BrowserSettingsSchema, env)
+  return {
+    host: parsed.BOOKING_HOST,
+    eventTypeId: parsed.BOOKING_EVENT_TYPE_ID,
+    eventTypeSlug: parsed.BOOKING_EVENT_TYPE_SLUG,
+    apiBase: parsed.VITE_CALENDAR_API_BASE ?? '',
+  }
+}

@@ -1,0 +1,114 @@
+import { describe, expect, it } from 'vitest'
+import * as v from 'valibot'
+import { validateBooking, VALIDATION_MESSAGES } from '../../../core/bookingFields'
+import { BookingRequestSchema } from '../../../core/bookingWire'
+
+const valid = { name: 'Aroha Ngata', email: 'aroha@example.co.nz', slot: '2026-11-22T21:00:00Z' }
+
+describe('booking validation (SPEC §5)', () => {
+  it('accepts a complete form', () => {
+    expect(validateBooking(valid)).toEqual({})
+  })
+
+  it.each([
+    ['', 'Name is required'],
+    ['   ', 'Name is required'],
+    ['A', 'Name must be at least 2 characters'],
+    ['  A  ', 'Name must be at least 2 characters'],
+  ])('name %j → %s', (name, message) => {
+    expect(validateBooking({ ...valid, name })).toEqual({ name: message })
+  })
+
+  it('counts the name after trimming', () => {
+    expect(validateBooking({ ...valid, name: ' Jo ' })).toEqual({})
+  })
+
+  it.each([
+    ['', 'Email is required'],
+    ['  ', 'Email is required'],
+    ['aroha', 'Please enter a valid email'],
+    ['aroha@example', 'Please enter a valid email'],
+    ['aroha @example.com', 'Please enter a valid email'],
+    ['aroha@exa mple.com', 'Please enter a valid email'],
+    ['@example.com', 'Please enter a valid email'],
+    ['aroha@@example.com', 'Please enter a valid email'],
+  ])('email %j → %s', (email, message) => {
+    expect(validateBooking({ ...valid, email })).toEqual({ email: message })
+  })
+
+  it('accepts an email with spaces around it (values are trimmed)', () => {
+    expect(validateBooking({ ...valid, email: '  aroha@example.co.nz ' })).toEqual({})
+  })
+
+  it('requires a time slot', () => {
+    expect(validateBooking({ ...valid, slot: null })).toEqual({ slot: 'Please select a time slot' })
+  })
+
+  it('reports one message per field, all fields at once', () => {
+    expect(validateBooking({ name: '', email: '', slot: null })).toEqual({
+      name: 'Name is required',
+      email: 'Email is required',
+      slot: 'Please select a time slot',
+    })
+  })
+
+  it('uses the exact texts of the spec', () => {
+    expect(VALIDATION_MESSAGES).toEqual({
+      nameRequired: 'Name is required',
+      nameTooShort: 'Name must be at least 2 characters',
+      emailRequired: 'Email is required',
+      emailInvalid: 'Please enter a valid email',
+      slotRequired: 'Please select a time slot',
+      nameTooLong: 'Name must be at most 100 characters',
+      nameForbidden: 'Name cannot contain < or > or control characters',
+    })
+  })
+
+  it.each([
+    ['x'.repeat(101), 'Name must be at most 100 characters'],
+    ['Aroha <script>', 'Name cannot contain < or > or control characters'],
+    ['Aroha\u0000 Ngata', 'Name cannot contain < or > or control characters'],
+    ['Aroha\u0085 Ngata', 'Name cannot contain < or > or control characters'],
+    ['\u202eatagN ahorA', 'Name cannot contain < or > or control characters'],
+  ])('name %j → %s', (name, message) => {
+    expect(validateBooking({ ...valid, name })).toEqual({ name: message })
+  })
+
+  it.each(["o'brien@example.com", 'aroha+work@example.co.nz', 'zoë@exämple.nz'])('accepts the address %s', (email) => {
+    expect(validateBooking({ ...valid, email })).toEqual({})
+  })
+
+  it.each(['aroha\u0000@example.com', 'a"b@example.com', '<aroha@example.com>', `${'a'.repeat(250)}@example.com`])(
+    'refuses the address %j',
+    (email) => {
+      expect(validateBooking({ ...valid, email })).toEqual({ email: 'Please enter a valid email' })
+    },
+  )
+})
+
+describe('the form and the server agree on name and email (one rule)', () => {
+  const body = (name: string, email: string) => ({
+    responses: { name, email, guests: [] },
+    user: 'kiwi-automate',
+    start: '2026-11-23T10:00:00+13:00',
+    end: '2026-11-23T10:15:00+13:00',
+    eventTypeId: 7,
+    eventTypeSlug: 'quick-chat',
+    timeZone: 'Pacific/Auckland',
+    language: 'en',
+    metadata: {},
+    hasHashedBookingLink: false,
+    routedTeamMemberIds: null,
+    skipContactOwner: false,
+    _isDryRun: false,
+    dub_id: null,
+  })
+  const names = ['', ' ', 'A', 'Jo', ' Jo ', 'x'.repeat(100), 'x'.repeat(101), 'a<b', 'a>b', 'Zoë 🎉', 'a\u0007b', 'a\tb', 'a\u202eb', 'a\u2067b']
+  const emails = ['', 'a@b.co', "o'brien@example.com", 'a b@c.de', 'a@b', 'a@@b.co', 'a"b@c.de', 'a@b.co\u0000', `${'a'.repeat(243)}@example.com`, `${'a'.repeat(244)}@example.com`]
+
+  it.each(names.flatMap((name) => emails.map((email) => [name, email] as const)))('%j, %j', (name, email) => {
+    const form = Object.keys(validateBooking({ name, email, slot: '2026-11-22T21:00:00Z' })).length === 0
+    const server = v.safeParse(BookingRequestSchema, body(name, email)).success
+    expect(server).toBe(form)
+  })
+})
