@@ -1,8 +1,8 @@
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router'
 import { StrictMode, Suspense } from 'react'
 import { prerenderToNodeStream } from 'react-dom/static'
-import { prerenderedPaths } from './content/pages'
 import { headFor, headTags } from './lib/head'
+import { sitePages, type SitePage } from './lib/pages'
 import { createAppRouter } from './router'
 
 export interface RenderedPage {
@@ -50,4 +50,7 @@ export async function renderDocument(template: string, url: string): Promise<{ s
   }
 }
 
-export { prerenderedPaths }
+/** Every page to prerender and list in the sitemap: the router's routes; throws naming a route without its head. */
+export function listPages(): SitePage[] {
+  return sitePages(Object.values(createAppRouter(createMemoryHistory()).routesById))
+}
