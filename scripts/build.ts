@@ -1,6 +1,7 @@
 /**
- * Production build: the browser bundle, a server-side render bundle, then every route of
- * src/content/pages.ts prerendered to dist/client/<path>/index.html, plus sitemap.xml and robots.txt.
+ * Production build: the browser bundle, a server-side render bundle, then every page of the router's
+ * route tree prerendered to dist/client/<path>/index.html, plus sitemap.xml and robots.txt. A route
+ * without its title and description in src/content/pages.ts stops the build.
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import { dirname, join, resolve } from 'node:path'
@@ -21,16 +22,24 @@ await build({
   build: { ssr: 'src/entry-server.tsx', outDir: renderDir, emptyOutDir: true, rollupOptions: { output: { entryFileNames: 'entry-server.js' } } },
 })
 
-const { renderDocument, prerenderedPaths } = (await import(
+const { renderDocument, listPages } = (await import(
   pathToFileURL(join(renderDir, 'entry-server.js')).href
 )) as typeof import('../src/entry-server.tsx')
+let prerenderedPaths: string[]
+try {
+  prerenderedPaths = listPages().map((page) => page.path)
+} catch (error) {
+  // The message names each route and what it lacks; a stack trace would only hide it.
+  console.error(`Build stopped:\n${(error as Error).message}`)
+  process.exit(1)
+}
 const template = await readFile(join(clientDir, 'index.html'), 'utf8')
 await writeFile(join(renderDir, 'template.html'), template)
 
 for (const path of prerenderedPaths) {
   const page = await renderDocument(template, path)
   if (page.status !== 200 || page.html.includes('Unexpected Application Error!')) {
-    throw new Error(`Prerendering ${path} rendered the error view: does its route exist?`)
+    throw new Error(`Prerendering ${path} rendered the error view (status ${page.status}): does its route exist?`)
   }
   const file = join(clientDir, path === '/' ? 'index.html' : `${path.slice(1)}/index.html`)
   await mkdir(dirname(file), { recursive: true })

@@ -1,8 +1,9 @@
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router'
+import { getSsrStatus } from '@tanstack/react-router/ssr/server'
 import { StrictMode, Suspense } from 'react'
 import { prerenderToNodeStream } from 'react-dom/static'
-import { prerenderedPaths } from './content/pages'
-import { headFor, headTags } from './lib/head'
+import { headTags } from './lib/head'
+import { sitePages, type SitePage } from './lib/pages'
 import { createAppRouter } from './router'
 
 export interface RenderedPage {
@@ -10,7 +11,7 @@ export interface RenderedPage {
   html: string
   /** The tags for <head>. */
   head: string
-  /** 200, or 404 for a path that is not a page of the site. */
+  /** The router's status: 200, 404 for a path no route serves (or a loader's notFound), 500 for an error. */
   status: number
 }
 
@@ -18,8 +19,7 @@ export interface RenderedPage {
 export async function renderPage(url: string): Promise<RenderedPage> {
   const router = createAppRouter(createMemoryHistory({ initialEntries: [url] }))
   await router.load()
-  // Every real page has a head entry; anything else renders the not-found view.
-  const status = headFor(router.state.location.pathname).found ? 200 : 404
+  const status = getSsrStatus(router)
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
       {/* In the browser the router wraps its matches in a Suspense boundary that it leaves out on the
@@ -50,4 +50,7 @@ export async function renderDocument(template: string, url: string): Promise<{ s
   }
 }
 
-export { prerenderedPaths }
+/** Every page to prerender and list in the sitemap: the router's routes; throws naming a route without its head. */
+export function listPages(): SitePage[] {
+  return sitePages(Object.values(createAppRouter(createMemoryHistory()).routesById))
+}

@@ -1,3 +1,4 @@
+import type { FileRoutesByFullPath } from '../routeTree.gen'
 import { articles } from './articles'
 
 export interface PageHead {
@@ -5,8 +6,20 @@ export interface PageHead {
   description: string
 }
 
-/** Title and description of every prerendered path. Articles add their own. */
-export const pages: Record<string, PageHead> = {
+/** The head of one page of a route with params, and the params that make its path. */
+export interface ParamPageHead extends PageHead {
+  params: Readonly<Record<string, string>>
+}
+
+type RoutePath = keyof FileRoutesByFullPath
+/** A route with params ($slug) serves one page per value, each with its own head. */
+type RouteHead<P extends string> = P extends `${string}$${string}` ? ReadonlyArray<ParamPageHead> : PageHead
+
+/**
+ * Title and description of every route, by the router's path for it ('/articles/$slug'). Typed from the
+ * generated route tree, and checked again by the build, which stops on a route without one.
+ */
+export const routeHeads: { readonly [P in RoutePath]: RouteHead<P> } = {
   '/': {
     title: 'Kiwi Automate | AI Automation Agency in Auckland',
     description:
@@ -50,16 +63,14 @@ export const pages: Record<string, PageHead> = {
     title: 'Frequently Asked Questions | Kiwi Automate',
     description: 'Answers on pricing, timelines, data security and how an AI automation project with Kiwi Automate works.',
   },
-}
-
-for (const article of articles) {
-  pages[`/articles/${article.slug}`] = { title: `${article.title} | Kiwi Automate`, description: article.description }
+  '/articles/$slug': articles.map((article) => ({
+    params: { slug: article.slug },
+    title: `${article.title} | Kiwi Automate`,
+    description: article.description,
+  })),
 }
 
 export const notFoundHead: PageHead = {
   title: 'Page not found | Kiwi Automate',
   description: 'The page you asked for does not exist.',
 }
-
-/** Every path the prerenderer writes and the sitemap lists. */
-export const prerenderedPaths = Object.keys(pages)

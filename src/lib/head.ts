@@ -1,9 +1,12 @@
-import { notFoundHead, pages, type PageHead } from '../content/pages'
+import { notFoundHead, routeHeads, type PageHead } from '../content/pages'
 import { site } from '../content/site'
+import { headsByPath } from './pages'
+
+const pages = headsByPath(routeHeads)
 
 export function headFor(pathname: string): PageHead & { canonical: string; found: boolean } {
   const path = pathname !== '/' ? pathname.replace(/\/+$/, '') : pathname
-  const page = pages[path]
+  const page = pages.get(path)
   return { ...(page ?? notFoundHead), canonical: `${site.url}${path}`, found: page !== undefined }
 }
 

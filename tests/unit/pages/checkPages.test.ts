@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest'
+import { checkPages, fillParams, leafRoutePaths, type RouteHeads } from '../../../src/lib/pages'
+
+const head = (title: string) => ({ title, description: `About ${title}.` })
+
+describe('checkPages', () => {
+  const heads: RouteHeads = {
+    '/': head('Home'),
+    '/about': head('About'),
+    '/articles/$slug': [
+      { params: { slug: 'one' }, ...head('One') },
+      { params: { slug: 'two' }, ...head('Two') },
+    ],
+  }
+
+  it('lists every page of the routes with its head, a route with params once per page', () => {
+    expect(checkPages(['/', '/about', '/articles/$slug'], heads)).toEqual([
+      { path: '/', head: head('Home') },
+      { path: '/about', head: head('About') },
+      { path: '/articles/one', head: head('One') },
+      { path: '/articles/two', head: head('Two') },
+    ])
+  })
+
+  it('names the route that has no title and description', () => {
+    expect(() => checkPages(['/', '/about', '/articles/$slug', '/pricing'], heads)).toThrow(
+      'Route /pricing has no title and description in src/content/pages.ts',
+    )
+  })
+
+  it('names every problem at once, a head without a route among them', () => {
+    const { '/about': _about, ...withoutAbout } = heads
+    let message = ''
+    try {
+      checkPages(['/', '/about', '/pricing'], withoutAbout)
+    } catch (error) {
+      message = (error as Error).message
+    }
+    expect(message.split('\n')).toEqual([
+      'Route /about has no title and description in src/content/pages.ts',
+      'Route /pricing has no title and description in src/content/pages.ts',
+      'src/content/pages.ts has a title and description for /articles/$slug, which is not a route',
+    ])
+  })
+
+  it('counts a route with params and no pages as a route without a head', () => {
+    expect(() => checkPages(['/articles/$slug'], { '/articles/$slug': [] })).toThrow(
+      'Route /articles/$slug has no title and description in src/content/pages.ts',
+    )
+  })
+
+  it('wants one head per page for a route with params, and one head for a route without', () => {
+    expect(() => checkPages(['/articles/$slug'], { '/articles/$slug': head('Articles') })).toThrow(/Route \/articles\/\$slug has params/)
+    expect(() => checkPages(['/about'], { '/about': [{ params: {}, ...head('About') }] })).toThrow(/Route \/about has no params/)
+  })
+
+  it('refuses a page whose params do not fill its route, and a page listed twice', () => {
+    expect(() => checkPages(['/articles/$slug'], { '/articles/$slug': [{ params: { id: 'one' }, ...head('One') }] })).toThrow(
+      /Route \/articles\/\$slug: no value for \$slug/,
+    )
+    expect(() =>
+      checkPages(['/articles/$slug'], {
+        '/articles/$slug': [
+          { params: { slug: 'one' }, ...head('One') },
+          { params: { slug: 'one' }, ...head('Again') },
+        ],
+      }),
+    ).toThrow('Page /articles/one is listed twice in src/content/pages.ts')
+  })
+})
+
+describe('leafRoutePaths', () => {
+  it('keeps the routes a visitor lands on and leaves out the root and the layouts, sorted', () => {
+    const about = { path: 'about', fullPath: '/about' }
+    const index = { path: '/', fullPath: '/' }
+    const servicesIndex = { path: '/', fullPath: '/services/' }
+    const services = { path: 'services', fullPath: '/services', children: { servicesIndex } }
+    const layout = { fullPath: '/', children: [about, index, services] }
+    const root = { path: '/', fullPath: '/', isRoot: true, children: [layout] }
+    expect(leafRoutePaths([root, layout, about, index, services, servicesIndex])).toEqual(['/', '/about', '/services'])
+  })
+})
+
+describe('fillParams', () => {
+  it('puts encoded values into $param segments', () => {
+    expect(fillParams('/articles/$slug', { slug: 'a b' })).toBe('/articles/a%20b')
+    expect(fillParams('/about', {})).toBe('/about')
+  })
+})
