@@ -1,11 +1,11 @@
 import { getConnInfo } from '@hono/node-server/conninfo'
 import { Hono, type Context } from 'hono'
 import { Temporal } from 'temporal-polyfill'
-import { createUpstream, type Fetch } from '../calcomUpstream'
+import type { Fetch } from '../calcomUpstream'
 import type { ServerConfig } from '../config'
 import type { BookingStore } from '../db/store'
 import { createRateLimiter, type RateLimiter } from '../rateLimit'
-import { availabilityFromConfig } from '../scheduler/availability'
+import { createScheduler } from '../scheduler/scheduler'
 import { MESSAGES } from '../validation'
 import { bookingsFeedRoute } from './bookingsFeed'
 import { bookRoute } from './bookRoute'
@@ -37,15 +37,7 @@ function clientAddress(c: Context, trustProxy: boolean): string {
 
 /** The booking API, mounted at /api by server/app.ts. */
 export function createApi({ config, store, clock = () => Temporal.Now.instant(), fetch }: ApiDeps): Hono {
-  const ctx: ApiContext = {
-    config,
-    store,
-    clock,
-    availability: availabilityFromConfig(config),
-    upstream: config.CALCOM_URL
-      ? createUpstream({ baseUrl: config.CALCOM_URL, timeoutMs: config.CALCOM_TIMEOUT_MS, fetch })
-      : undefined,
-  }
+  const ctx: ApiContext = { config, store, clock, scheduler: createScheduler({ config, store, clock, fetch }) }
   const limiter = (limit: number): RateLimiter =>
     createRateLimiter({ limit, windowMs: config.RATE_LIMIT_WINDOW_SECONDS * 1000, nowMs: () => clock().epochMilliseconds })
   const slotsLimiter = limiter(config.RATE_LIMIT_SLOTS)
