@@ -1,11 +1,13 @@
 import { getConnInfo } from '@hono/node-server/conninfo'
 import { Hono, type Context } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
 import { Temporal } from 'temporal-polyfill'
 import type { Fetch } from '../calcomUpstream'
 import type { ServerConfig } from '../config'
 import type { BookingStore } from '../db/store'
 import { createRateLimiter, rateLimit, type ErrorBody } from '../rateLimit'
 import { createScheduler } from '../scheduler/scheduler'
+import { MAX_BODY_BYTES, MESSAGES } from '../validation'
 import { bookingsFeedRoute } from './bookingsFeed'
 import { bookRoute } from './bookRoute'
 import type { ApiContext, Clock } from './context'
@@ -53,7 +55,13 @@ export function createApi({ config, store, clock = () => Temporal.Now.instant(),
 
   const api = new Hono()
   api.get('/calendar/slots', limited(config.RATE_LIMIT_SLOTS, trpcError), (c) => slotsRoute(c, ctx))
-  api.post('/book/event', limited(config.RATE_LIMIT_BOOKINGS, messageError), (c) => bookRoute(c, ctx))
+  api.post(
+    '/book/event',
+    limited(config.RATE_LIMIT_BOOKINGS, messageError),
+    // Trusts a declared Content-Length (Node's parser ends the body there) and counts the bytes of a chunked body.
+    bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => c.json(messageError(MESSAGES.tooLarge, 413), 413) }),
+    (c) => bookRoute(c, ctx),
+  )
   api.get('/bookings.ics', (c) => bookingsFeedRoute(c, ctx))
   api.onError((error, c) => {
     console.error('API error:', error)
