@@ -1,3 +1,6 @@
+import type { ContentfulStatusCode } from 'hono/utils/http-status'
+import type { Outcome, Scheduler } from './scheduler/scheduler'
+
 /**
  * Cal.com mode (DESIGN §4): the two booking routes forward to a real Cal.com after validation, with a
  * timeout; Cal.com's status and message pass through; a network failure or a hung upstream is a 502.
@@ -74,4 +77,21 @@ export function upstreamMessage(json: unknown, status: number): string {
     if (typeof nested === 'string' && nested.length > 0) return nested
   }
   return UPSTREAM_MESSAGES.noMessage(status)
+}
+
+/** Cal.com's answer as a scheduler outcome: 2xx bodies pass through, anything else is a refusal with its status. */
+function toOutcome(answer: UpstreamResult): Outcome<unknown> {
+  if (!answer.ok) return answer
+  const status = answer.status as ContentfulStatusCode
+  if (answer.status >= 200 && answer.status < 300) return { ok: true, status, body: answer.json }
+  return { ok: false, status, message: upstreamMessage(answer.json, answer.status), upstreamBody: answer.json }
+}
+
+/** The Scheduler of Cal.com mode: Cal.com decides; its JSON is passed on as it came. */
+export function createCalcomScheduler(options: { baseUrl: string; timeoutMs: number; fetch?: Fetch }): Scheduler {
+  const upstream = createUpstream(options)
+  return {
+    slots: async ({ encodedInput }) => toOutcome(await upstream.slots(encodedInput)),
+    book: async ({ rawBody }) => toOutcome(await upstream.book(rawBody)),
+  }
 }

@@ -1,3 +1,8 @@
+import type { Context, MiddlewareHandler } from 'hono'
+import { createMiddleware } from 'hono/factory'
+import type { ContentfulStatusCode } from 'hono/utils/http-status'
+import { MESSAGES } from './validation'
+
 /**
  * Per-address fixed-window rate limits, in memory (one process). Time comes from the injected clock,
  * so tests move it instead of sleeping.
@@ -33,4 +38,23 @@ export function createRateLimiter(options: {
       return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil((entry.resetAt - now) / 1000)) }
     },
   }
+}
+
+/** How a route words an error body: tRPC's shape on the slots route, `{ message }` on the booking route. */
+export type ErrorBody = (message: string, status: ContentfulStatusCode) => object
+
+/** Refuses a request over its key's limit with a 429 in the route's error shape and `Retry-After`. */
+export function rateLimit(options: {
+  limiter: RateLimiter
+  /** Whom the request counts against (the client address). */
+  key: (c: Context) => string
+  errorBody: ErrorBody
+}): MiddlewareHandler {
+  return createMiddleware(async (c, next) => {
+    const verdict = options.limiter.hit(options.key(c))
+    if (!verdict.ok) {
+      return c.json(options.errorBody(MESSAGES.rateLimited, 429), 429, { 'Retry-After': String(verdict.retryAfterSeconds) })
+    }
+    await next()
+  })
 }

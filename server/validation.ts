@@ -24,32 +24,7 @@ export const MESSAGES = {
   missingInput: 'The time slot request is missing its input.',
 } as const
 
-export type Checked<T> = { ok: true; value: T } | { ok: false; status: 400 | 413; message: string }
-
-/**
- * Reads a request body up to `max` bytes: a declared Content-Length over the limit is refused before
- * reading, and the bytes actually received are counted too (chunked bodies, lying headers).
- */
-export async function readBody(request: Request, max = MAX_BODY_BYTES): Promise<Checked<string>> {
-  const declared = request.headers.get('content-length')
-  if (declared !== null && (!/^\d+$/.test(declared) || Number(declared) > max))
-    return { ok: false, status: 413, message: MESSAGES.tooLarge }
-  if (!request.body) return { ok: true, value: '' }
-  const reader = request.body.getReader()
-  const chunks: Uint8Array[] = []
-  let size = 0
-  for (;;) {
-    const { done, value } = await reader.read()
-    if (done) break
-    size += value.byteLength
-    if (size > max) {
-      await reader.cancel().catch(() => undefined)
-      return { ok: false, status: 413, message: MESSAGES.tooLarge }
-    }
-    chunks.push(value)
-  }
-  return { ok: true, value: Buffer.concat(chunks).toString('utf8') }
-}
+export type Checked<T> = { ok: true; value: T } | { ok: false; status: 400; message: string }
 
 function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
   try {

@@ -1,8 +1,7 @@
 import type { Temporal } from 'temporal-polyfill'
-import type { Upstream } from '../calcomUpstream'
 import type { ServerConfig } from '../config'
 import type { BookingStore } from '../db/store'
-import type { Availability } from '../scheduler/availability'
+import type { Scheduler } from '../scheduler/scheduler'
 
 /** "Now", injected so tests fix the time instead of sleeping. */
 export type Clock = () => Temporal.Instant
@@ -12,7 +11,6 @@ export interface ApiContext {
   config: ServerConfig
   store: BookingStore
   clock: Clock
-  availability: Availability
-  /** Set in Cal.com mode (CALCOM_URL). */
-  upstream?: Upstream
+  /** The built-in scheduler, or Cal.com when CALCOM_URL is set. */
+  scheduler: Scheduler
 }

@@ -1,12 +1,13 @@
 import { getConnInfo } from '@hono/node-server/conninfo'
 import { Hono, type Context } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
 import { Temporal } from 'temporal-polyfill'
-import { createUpstream, type Fetch } from '../calcomUpstream'
+import type { Fetch } from '../calcomUpstream'
 import type { ServerConfig } from '../config'
 import type { BookingStore } from '../db/store'
-import { createRateLimiter, type RateLimiter } from '../rateLimit'
-import { availabilityFromConfig } from '../scheduler/availability'
-import { MESSAGES } from '../validation'
+import { createRateLimiter, rateLimit, type ErrorBody } from '../rateLimit'
+import { createScheduler } from '../scheduler/scheduler'
+import { MAX_BODY_BYTES, MESSAGES } from '../validation'
 import { bookingsFeedRoute } from './bookingsFeed'
 import { bookRoute } from './bookRoute'
 import type { ApiContext, Clock } from './context'
@@ -35,39 +36,37 @@ function clientAddress(c: Context, trustProxy: boolean): string {
   }
 }
 
+/** The booking route's error shape (Cal.com reads `message`). */
+const messageError: ErrorBody = (message) => ({ message })
+
 /** The booking API, mounted at /api by server/app.ts. */
 export function createApi({ config, store, clock = () => Temporal.Now.instant(), fetch }: ApiDeps): Hono {
-  const ctx: ApiContext = {
-    config,
-    store,
-    clock,
-    availability: availabilityFromConfig(config),
-    upstream: config.CALCOM_URL
-      ? createUpstream({ baseUrl: config.CALCOM_URL, timeoutMs: config.CALCOM_TIMEOUT_MS, fetch })
-      : undefined,
-  }
-  const limiter = (limit: number): RateLimiter =>
-    createRateLimiter({ limit, windowMs: config.RATE_LIMIT_WINDOW_SECONDS * 1000, nowMs: () => clock().epochMilliseconds })
-  const slotsLimiter = limiter(config.RATE_LIMIT_SLOTS)
-  const bookLimiter = limiter(config.RATE_LIMIT_BOOKINGS)
+  const ctx: ApiContext = { config, store, clock, scheduler: createScheduler({ config, store, clock, fetch }) }
+  const limited = (limit: number, errorBody: ErrorBody) =>
+    rateLimit({
+      limiter: createRateLimiter({
+        limit,
+        windowMs: config.RATE_LIMIT_WINDOW_SECONDS * 1000,
+        nowMs: () => clock().epochMilliseconds,
+      }),
+      key: (c) => clientAddress(c, config.TRUST_PROXY),
+      errorBody,
+    })
 
   const api = new Hono()
-  api.get('/calendar/slots', (c) => {
-    const verdict = slotsLimiter.hit(clientAddress(c, config.TRUST_PROXY))
-    if (!verdict.ok)
-      return c.json(trpcError(MESSAGES.rateLimited, 429), 429, { 'Retry-After': String(verdict.retryAfterSeconds) })
-    return slotsRoute(c, ctx)
-  })
-  api.post('/book/event', (c) => {
-    const verdict = bookLimiter.hit(clientAddress(c, config.TRUST_PROXY))
-    if (!verdict.ok) return c.json({ message: MESSAGES.rateLimited }, 429, { 'Retry-After': String(verdict.retryAfterSeconds) })
-    return bookRoute(c, ctx)
-  })
+  api.get('/calendar/slots', limited(config.RATE_LIMIT_SLOTS, trpcError), (c) => slotsRoute(c, ctx))
+  api.post(
+    '/book/event',
+    limited(config.RATE_LIMIT_BOOKINGS, messageError),
+    // Trusts a declared Content-Length (Node's parser ends the body there) and counts the bytes of a chunked body.
+    bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => c.json(messageError(MESSAGES.tooLarge, 413), 413) }),
+    (c) => bookRoute(c, ctx),
+  )
   api.get('/bookings.ics', (c) => bookingsFeedRoute(c, ctx))
   api.onError((error, c) => {
     console.error('API error:', error)
-    const message = 'Something went wrong on our side. Please try again.'
-    return c.req.path.endsWith('/calendar/slots') ? c.json(trpcError(message, 500), 500) : c.json({ message }, 500)
+    const errorBody = c.req.path.endsWith('/calendar/slots') ? trpcError : messageError
+    return c.json(errorBody('Something went wrong on our side. Please try again.', 500), 500)
   })
   return api
 }

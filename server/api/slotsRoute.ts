@@ -1,8 +1,7 @@
 import type { Context } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { WIRE_MESSAGES } from '../../core/bookingWire'
-import { groupSlotsByDate, freeSlots } from '../scheduler/slots'
-import { checkSlotsInput } from '../validation'
+import { checkSlotsInput, MESSAGES } from '../validation'
 import type { ApiContext } from './context'
 import { trpcError } from './trpcError'
 
@@ -20,28 +19,21 @@ function rawQueryValue(url: string, name: string): string | undefined {
 export async function slotsRoute(c: Context, ctx: ApiContext): Promise<Response> {
   const fail = (message: string, status: ContentfulStatusCode) => c.json(trpcError(message, status), status)
   const raw = rawQueryValue(c.req.url, 'input')
-  let decoded: string | undefined
+  if (raw === undefined) return fail(MESSAGES.missingInput, 400)
+  let decoded: string
   try {
-    decoded = raw === undefined ? undefined : decodeURIComponent(raw.replace(/\+/g, ' '))
+    decoded = decodeURIComponent(raw.replace(/\+/g, ' '))
   } catch {
     return fail(WIRE_MESSAGES.slotsInput, 400)
   }
   const checked = checkSlotsInput(decoded)
   if (!checked.ok) return fail(checked.message, checked.status)
 
-  if (ctx.upstream) {
-    const answer = await ctx.upstream.slots(raw as string)
-    if (!answer.ok) return fail(answer.message, answer.status)
-    return c.json(answer.json as object, answer.status as ContentfulStatusCode)
+  const outcome = await ctx.scheduler.slots({ ...checked.value, encodedInput: raw })
+  if (!outcome.ok) {
+    // Cal.com's own tRPC error goes back as it came.
+    if (outcome.upstreamBody !== undefined) return c.json(outcome.upstreamBody as object, outcome.status)
+    return fail(outcome.message, outcome.status)
   }
-
-  const { input, from, to } = checked.value
-  if (!input.usernameList.includes(ctx.config.BOOKING_HOST)) return fail(WIRE_MESSAGES.user, 400)
-  if (input.eventTypeSlug !== ctx.config.BOOKING_EVENT_TYPE_SLUG) return fail(WIRE_MESSAGES.eventTypeSlug, 400)
-  const now = ctx.clock()
-  const taken = await ctx.store.takenStarts(ctx.config.BOOKING_HOST, from, to)
-  const slots = freeSlots(ctx.availability, now, from, to, taken)
-  return c.json({ result: { data: { json: { slots: groupSlotsByDate(slots, input.timeZone) } } } }, 200, {
-    'Cache-Control': 'no-store',
-  })
+  return c.json(outcome.body as object, outcome.status, { 'Cache-Control': 'no-store' })
 }

@@ -1,0 +1,167 @@
+import { describe, expect, it } from 'vitest'
+import type { Fetch } from '../../server/calcomUpstream'
+import type { BookingStore } from '../../server/db/store'
+import { createScheduler, type BookRequest, type SlotsRequest } from '../../server/scheduler/scheduler'
+import { checkBooking, checkSlotsInput } from '../../server/validation'
+import { bookingBody, slotsInput, testClock, testConfig } from './support/harness'
+
+const CALCOM = 'http://calcom.test'
+
+/** A store that records what is asked of it: nothing is booked, every insert succeeds. */
+function recordingStore() {
+  const calls: string[] = []
+  const store = {
+    kind: 'pglite',
+    async takenStarts() {
+      calls.push('takenStarts')
+      return new Set<number>()
+    },
+    async insert(booking) {
+      calls.push('insert')
+      return {
+        ok: true,
+        booking: {
+          ...booking,
+          id: 1,
+          startTime: booking.start.toString({ fractionalSecondDigits: 3 }),
+          endTime: booking.end.toString({ fractionalSecondDigits: 3 }),
+          status: 'ACCEPTED',
+          createdAt: '2026-11-22T19:30:00.000Z',
+        },
+      }
+    },
+  } as Partial<BookingStore> as BookingStore
+  return { store, calls }
+}
+
+/** Cal.com mode must not touch the local database. */
+const untouchableStore: BookingStore = new Proxy({} as BookingStore, {
+  get: (_target, key) => (key === 'then' ? undefined : () => Promise.reject(new Error(`store.${String(key)} called`))),
+})
+
+/** A fetch that records each call and answers with `reply`. */
+function fakeFetch(reply: () => Response | Promise<Response>) {
+  const calls: { url: string; method: string | undefined; body: unknown }[] = []
+  const fetch: Fetch = async (url, init) => {
+    calls.push({ url, method: init.method, body: init.body })
+    return reply()
+  }
+  return { fetch, calls }
+}
+const noFetch: Fetch = () => Promise.reject(new Error('fetch called'))
+
+function slotsRequest(timeZone = 'Pacific/Auckland'): SlotsRequest {
+  const input = slotsInput('2026-11-23T11:00:00.000Z', '2026-11-24T11:00:00.000Z', timeZone)
+  const checked = checkSlotsInput(JSON.stringify(input))
+  if (!checked.ok) throw new Error(checked.message)
+  return { ...checked.value, encodedInput: encodeURIComponent(JSON.stringify(input)) }
+}
+
+function bookRequest(start: string): BookRequest {
+  const rawBody = JSON.stringify(bookingBody(start))
+  const checked = checkBooking(rawBody, testConfig())
+  if (!checked.ok) throw new Error(checked.message)
+  return { ...checked.value, rawBody }
+}
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
+
+describe('without CALCOM_URL the built-in scheduler answers', () => {
+  const clock = testClock().read
+
+  it('slots from the availability and the store, never calling out', async () => {
+    const { store, calls } = recordingStore()
+    const scheduler = createScheduler({ config: testConfig(), store, clock, fetch: noFetch })
+    const outcome = await scheduler.slots(slotsRequest())
+    expect(calls).toEqual(['takenStarts'])
+    expect(outcome).toMatchObject({ ok: true, status: 200 })
+    const slots = (outcome as { body: { result: { data: { json: { slots: Record<string, unknown[]> } } } } }).body.result
+      .data.json.slots
+    expect(Object.keys(slots)).toEqual(['2026-11-24'])
+    expect(slots['2026-11-24']).toHaveLength(32)
+  })
+
+  it('refuses another host with the wire message, before the store', async () => {
+    const { store, calls } = recordingStore()
+    const scheduler = createScheduler({ config: testConfig({ BOOKING_HOST: 'someone-else' }), store, clock })
+    expect(await scheduler.slots(slotsRequest())).toEqual({
+      ok: false,
+      status: 400,
+      message: 'The host of the call is missing or not valid.',
+    })
+    expect(calls).toEqual([])
+  })
+
+  it('books into the store and answers the booking', async () => {
+    const { store, calls } = recordingStore()
+    const scheduler = createScheduler({ config: testConfig(), store, clock, fetch: noFetch })
+    const outcome = await scheduler.book(bookRequest('2026-11-24T10:00'))
+    expect(calls).toEqual(['insert'])
+    expect(outcome).toMatchObject({
+      ok: true,
+      status: 200,
+      body: { id: 1, status: 'ACCEPTED', user: { username: 'kiwi-automate' }, startTime: '2026-11-23T21:00:00.000Z' },
+    })
+  })
+
+  it('refuses a start out of bounds with Cal.com’s code, writing nothing', async () => {
+    const { store, calls } = recordingStore()
+    const scheduler = createScheduler({ config: testConfig(), store, clock })
+    expect(await scheduler.book(bookRequest('2026-11-23T09:00'))).toEqual({
+      ok: false,
+      status: 400,
+      message: 'booking_time_out_of_bounds_error',
+    })
+    expect(calls).toEqual([])
+  })
+})
+
+describe('with CALCOM_URL the Cal.com scheduler answers', () => {
+  const config = testConfig({ CALCOM_URL: CALCOM })
+  const clock = testClock().read
+
+  it('forwards the encoded slots input and passes the answer on, never touching the store', async () => {
+    const answer = { result: { data: { json: { slots: { '2026-11-24': [{ time: '2026-11-23T20:00:00.000Z' }] } } } } }
+    const { fetch, calls } = fakeFetch(() => json(200, answer))
+    const scheduler = createScheduler({ config, store: untouchableStore, clock, fetch })
+    const request = slotsRequest('Asia/Kolkata')
+    expect(await scheduler.slots(request)).toEqual({ ok: true, status: 200, body: answer })
+    expect(calls).toEqual([
+      { url: `${CALCOM}/api/trpc/slots/getSchedule?input=${request.encodedInput}`, method: 'GET', body: undefined },
+    ])
+  })
+
+  it('turns a Cal.com error into a refusal with its status, message and own body', async () => {
+    const error = { error: { json: { message: 'User not found', code: -32004, data: { code: 'NOT_FOUND', httpStatus: 404 } } } }
+    const { fetch } = fakeFetch(() => json(404, error))
+    const scheduler = createScheduler({ config, store: untouchableStore, clock, fetch })
+    expect(await scheduler.slots(slotsRequest())).toEqual({
+      ok: false,
+      status: 404,
+      message: 'User not found',
+      upstreamBody: error,
+    })
+  })
+
+  it('forwards the raw booking body and passes Cal.com’s refusal on', async () => {
+    const { fetch, calls } = fakeFetch(() => json(409, { message: 'no_available_users_found_error' }))
+    const scheduler = createScheduler({ config, store: untouchableStore, clock, fetch })
+    const request = bookRequest('2026-11-24T10:00')
+    expect(await scheduler.book(request)).toMatchObject({
+      ok: false,
+      status: 409,
+      message: 'no_available_users_found_error',
+    })
+    expect(calls).toEqual([{ url: `${CALCOM}/api/book/event`, method: 'POST', body: request.rawBody }])
+  })
+
+  it('answers a 502 refusal when Cal.com cannot be reached', async () => {
+    const scheduler = createScheduler({ config, store: untouchableStore, clock, fetch: noFetch })
+    expect(await scheduler.book(bookRequest('2026-11-24T10:00'))).toEqual({
+      ok: false,
+      status: 502,
+      message: 'The calendar service cannot be reached. Please try again later.',
+    })
+  })
+})
