@@ -92,6 +92,7 @@ export const bookingFormMachine = setup({
     context: {} as BookingFormContext,
     events: {} as BookingFormEvent,
     emitted: {} as BookingFormEmitted,
+    children: {} as { slots: 'slots'; bookEvent: 'bookEvent' },
   },
   actors: {
     slots: slotsMachine,
@@ -242,3 +243,6 @@ export function visibleErrors(context: BookingFormContext): FieldErrors {
   }
   return shown
 }
+
+/** Where the form is: idle, submitted, submitting, success or error. */
+export const formStatus = (snapshot: BookingFormSnapshot) => snapshot.value

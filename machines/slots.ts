@@ -3,7 +3,7 @@
  * to another day or reloading re-enters `loading`, which stops the previous request, so an answer for
  * a day the visitor has already left never lands.
  */
-import { assign, fromPromise, setup } from 'xstate'
+import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate'
 import { isBefore, mergeDaySlots, shiftDay, type SlotsByDate, type SlotsQuery } from '../core/slotWindow'
 import { providedByApp } from './providedByApp'
 
@@ -86,3 +86,8 @@ export const slotsMachine = setup({
     },
   },
 })
+
+export type SlotsSnapshot = SnapshotFrom<typeof slotsMachine>
+
+/** What the slot grid shows: loading, loaded, empty or failed. */
+export const slotsStatus = (snapshot: SlotsSnapshot) => snapshot.value

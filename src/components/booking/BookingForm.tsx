@@ -62,7 +62,7 @@ export function BookingForm({ variant, onConfirmed }: BookingFormProps) {
           autoComplete="name"
           value={form.fields.name}
           error={form.errors.name}
-          readOnly={submitting}
+          readOnly={!form.canEdit}
           onChange={form.changeName}
           onBlur={form.blurName}
         />
@@ -73,7 +73,7 @@ export function BookingForm({ variant, onConfirmed }: BookingFormProps) {
           autoComplete="email"
           value={form.fields.email}
           error={form.errors.email}
-          readOnly={submitting}
+          readOnly={!form.canEdit}
           onChange={form.changeEmail}
           onBlur={form.blurEmail}
         />
@@ -101,7 +101,7 @@ export function BookingForm({ variant, onConfirmed }: BookingFormProps) {
         <SlotGrid
           view={slotsView}
           selected={form.fields.slot}
-          readOnly={submitting}
+          readOnly={!form.canChooseSlot}
           onChoose={form.chooseSlot}
           onRetry={form.retrySlots}
         />
@@ -124,7 +124,7 @@ export function BookingForm({ variant, onConfirmed }: BookingFormProps) {
             </p>
           ) : null}
         </div>
-        <button type="submit" className={primaryButton} disabled={submitting}>
+        <button type="submit" className={primaryButton} disabled={!form.canSubmit}>
           {submitting ? 'Processing...' : 'Confirm Booking'}
         </button>
       </div>

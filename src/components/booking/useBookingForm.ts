@@ -1,17 +1,10 @@
 import { useActorRef, useSelector } from '@xstate/react'
 import { useEffect, useEffectEvent } from 'react'
-import {
-  visibleErrors,
-  type BookingFormSnapshot,
-  type BookingVariant,
-  type ConfirmedBooking,
-} from '../../../machines/bookingForm'
+import { formStatus, visibleErrors, type BookingVariant, type ConfirmedBooking } from '../../../machines/bookingForm'
+import { slotsStatus } from '../../../machines/slots'
 import { bookingSettings } from '../../lib/bookingSettings'
 import { bookingFormLogic } from '../../logic/bookingForm'
 import { nowInstant, visitorTimeZone } from '../../lib/time'
-
-type SlotsActor = NonNullable<BookingFormSnapshot['children']['slots']>
-type SlotsSnapshot = ReturnType<SlotsActor['getSnapshot']>
 
 const sameErrors = (a: object, b: object) => JSON.stringify(a) === JSON.stringify(b)
 const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((x, i) => x === b[i])
@@ -30,21 +23,23 @@ export function useBookingForm(variant: BookingVariant, onConfirmed?: (booking: 
     return () => subscription.unsubscribe()
   }, [form])
 
-  const slotsActor = useSelector(form, (s) => s.children.slots) as SlotsActor | undefined
-  const status = useSelector(slotsActor, (s?: SlotsSnapshot) =>
-    s ? (s.value as 'loading' | 'loaded' | 'empty' | 'failed') : 'loading',
-  )
-  const slots = useSelector(slotsActor, (s?: SlotsSnapshot) => s?.context.slots ?? [], sameList)
-  const day = useSelector(slotsActor, (s?: SlotsSnapshot) => s?.context.day ?? '')
+  const slotsActor = useSelector(form, (s) => s.children.slots)
+  const status = useSelector(slotsActor, (s) => (s ? slotsStatus(s) : 'loading'))
+  const slots = useSelector(slotsActor, (s) => s?.context.slots ?? [], sameList)
+  const day = useSelector(slotsActor, (s) => s?.context.day ?? '')
   // Asked of the machine (its guard), not recomputed here.
-  const canGoBack = useSelector(slotsActor, (s?: SlotsSnapshot) => s?.can({ type: 'PREVIOUS_DAY' }) ?? false)
+  const canGoBack = useSelector(slotsActor, (s) => s?.can({ type: 'PREVIOUS_DAY' }) ?? false)
 
-  const state = useSelector(form, (s) => s.value as 'idle' | 'submitted' | 'submitting' | 'success' | 'error')
+  const state = useSelector(form, formStatus)
   const fields = useSelector(form, (s) => s.context.fields)
   const errors = useSelector(form, (s) => visibleErrors(s.context), sameErrors)
   const bookingError = useSelector(form, (s) => (s.matches('error') ? s.context.bookingError : null))
   const confirmation = useSelector(form, (s) => (s.matches('success') ? s.context.confirmed : null))
   const timeZone = useSelector(form, (s) => s.context.timeZone)
+  // Controls ask the machine whether it takes their event now (read-only while submitting).
+  const canEdit = useSelector(form, (s) => s.can({ type: 'NAME_CHANGED', value: '' }))
+  const canChooseSlot = useSelector(form, (s) => s.can({ type: 'SLOT_CHOSEN', slot: '' }))
+  const canSubmit = useSelector(form, (s) => s.can({ type: 'SUBMIT' }))
 
   return {
     state,
@@ -53,6 +48,9 @@ export function useBookingForm(variant: BookingVariant, onConfirmed?: (booking: 
     bookingError,
     confirmation,
     timeZone,
+    canEdit,
+    canChooseSlot,
+    canSubmit,
     slots: { status, slots, day, canGoBack },
     changeName: (value: string) => form.send({ type: 'NAME_CHANGED', value }),
     changeEmail: (value: string) => form.send({ type: 'EMAIL_CHANGED', value }),

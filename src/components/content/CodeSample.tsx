@@ -1,13 +1,10 @@
-import { useMachine } from '@xstate/react'
-import { copyFeedbackLogic } from '../../logic/copyFeedback'
 import type { CodeSampleData } from '../../content/docs'
 import { focusRing } from '../sections/ui'
+import { useCopyFeedback } from './useCopyFeedback'
 
 /** A code sample with a Copy button that confirms it copied (machines/copyFeedback.ts). */
 export function CodeSample({ sample }: { sample: CodeSampleData }) {
-  const [snapshot, send] = useMachine(copyFeedbackLogic, { input: { text: sample.code } })
-  const copied = snapshot.matches('copied')
-  const failed = snapshot.matches('failed')
+  const { copied, failed, events } = useCopyFeedback(sample.code)
   const label = copied ? 'Copied!' : failed ? 'Copy failed' : 'Copy'
   return (
     <figure className="overflow-hidden rounded-xl border border-white/10 bg-[#0b1020]">
@@ -18,7 +15,7 @@ export function CodeSample({ sample }: { sample: CodeSampleData }) {
         </figcaption>
         <button
           type="button"
-          onClick={() => send({ type: 'COPY' })}
+          onClick={events.copy}
           className={`inline-flex min-h-9 items-center gap-1.5 rounded-md border px-3 text-sm font-medium transition ${
             copied
               ? 'border-emerald-400/40 bg-emerald-400/10 text-emerald-200'

@@ -1,7 +1,5 @@
-import { useActorRef, useSelector } from '@xstate/react'
-import { faqAccordionMachine } from '../../../machines/faqAccordion'
 import type { FaqItem } from '../../content/faqs'
-import { usePricingFaqActor } from '../providers/SiteActors'
+import { useFaqAccordion } from './useFaqAccordion'
 
 export interface FaqAccordionProps {
   items: ReadonlyArray<FaqItem>
@@ -16,10 +14,7 @@ export interface FaqAccordionProps {
  * pricing FAQ uses the site's shared actor so the 'Pricing' links can open its first item.
  */
 export function FaqAccordion({ items, idPrefix, pricingTarget = false }: FaqAccordionProps) {
-  const own = useActorRef(faqAccordionMachine)
-  const shared = usePricingFaqActor()
-  const accordion = pricingTarget ? shared : own
-  const openIndex = useSelector(accordion, (s) => s.context.openIndex)
+  const { openIndex, events } = useFaqAccordion(pricingTarget)
 
   return (
     <div id={`${idPrefix}-faq`} className="divide-y divide-white/10 rounded-2xl border border-white/10 bg-slate-900/40">
@@ -35,7 +30,7 @@ export function FaqAccordion({ items, idPrefix, pricingTarget = false }: FaqAcco
                 type="button"
                 aria-expanded={open}
                 aria-controls={panelId}
-                onClick={() => accordion.send({ type: 'TOGGLE_ITEM', index })}
+                onClick={() => events.toggleItem(index)}
                 className="flex w-full items-center justify-between gap-6 px-5 py-5 text-left text-base font-medium text-white transition hover:bg-white/5 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-sky-300 sm:px-6"
               >
                 <span>{item.question}</span>

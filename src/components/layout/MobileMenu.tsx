@@ -1,7 +1,5 @@
 import { Link } from '@tanstack/react-router'
-import { useActorRef, useSelector } from '@xstate/react'
 import { useEffect, useRef } from 'react'
-import { mobileMenuLogic } from '../../logic/mobileMenu'
 import { headerNav, resourcesMenu } from '../../content/nav'
 import { site } from '../../content/site'
 import { NavItemLink } from '../nav/NavItemLink'
@@ -9,6 +7,7 @@ import { prefetchBookingForm } from '../booking/loadBookingForm'
 import { useBookingModal } from '../providers/SiteActors'
 import { CloseIcon, MenuIcon } from './icons'
 import { ModalDialog } from './ModalDialog'
+import { useMobileMenu } from './useMobileMenu'
 
 const itemLink =
   'block rounded-lg px-3 py-3 text-base font-medium text-slate-200 transition hover:bg-white/5 hover:text-white focus-visible:outline-2 focus-visible:outline-sky-300 aria-[current=page]:text-sky-300'
@@ -19,17 +18,16 @@ const itemLink =
  */
 export function MobileMenu() {
   const toggleRef = useRef<HTMLButtonElement>(null)
-  const menu = useActorRef(mobileMenuLogic)
-  const open = useSelector(menu, (s) => s.matches('open'))
+  const { open, events: menu } = useMobileMenu()
   const modal = useBookingModal()
-  const select = () => menu.send({ type: 'ITEM_SELECTED' })
+  const select = menu.selectItem
 
   // The menu does not exist at desktop widths: widening the window closes it.
   useEffect(() => {
     if (!open) return
     const wide = window.matchMedia('(min-width: 48rem)')
     const onChange = () => {
-      if (wide.matches) menu.send({ type: 'VIEWPORT_WIDENED' })
+      if (wide.matches) menu.widenViewport()
     }
     wide.addEventListener('change', onChange)
     return () => wide.removeEventListener('change', onChange)
@@ -43,7 +41,7 @@ export function MobileMenu() {
         aria-label="Menu"
         aria-expanded={open}
         aria-controls="mobile-menu"
-        onClick={(e) => menu.send({ type: 'TOGGLE', toggle: e.currentTarget })}
+        onClick={(e) => menu.toggle(e.currentTarget)}
         className="-mr-2 rounded-lg p-2 text-slate-200 transition hover:bg-white/10 hover:text-white focus-visible:outline-2 focus-visible:outline-sky-300"
       >
         <MenuIcon />
@@ -52,8 +50,8 @@ export function MobileMenu() {
         <ModalDialog
           id="mobile-menu"
           label="Menu"
-          onEscape={() => menu.send({ type: 'ESCAPE_PRESSED' })}
-          onBackdropClick={() => menu.send({ type: 'OUTSIDE_CLICKED' })}
+          onEscape={menu.pressEscape}
+          onBackdropClick={menu.clickOutside}
           className="m-0 ml-auto h-dvh max-h-none w-[min(20rem,85vw)] max-w-none overflow-y-auto overscroll-contain border-l border-white/10 bg-slate-950 p-0 text-slate-100 shadow-2xl shadow-black/60 backdrop:bg-slate-950/60 backdrop:backdrop-blur-sm motion-safe:transition-transform motion-safe:duration-200 starting:translate-x-full"
         >
           <div className="flex min-h-full flex-col">
@@ -65,7 +63,7 @@ export function MobileMenu() {
               <button
                 type="button"
                 aria-label="Close menu"
-                onClick={() => menu.send({ type: 'CLOSE_CLICKED' })}
+                onClick={menu.clickClose}
                 className="-mr-2 rounded-lg p-2 text-slate-300 transition hover:bg-white/10 hover:text-white focus-visible:outline-2 focus-visible:outline-sky-300"
               >
                 <CloseIcon className="size-6" />

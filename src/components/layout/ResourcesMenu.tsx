@@ -1,9 +1,8 @@
-import { useActorRef, useSelector } from '@xstate/react'
 import { useEffect, useRef } from 'react'
-import { dropdownMenuMachine } from '../../../machines/dropdownMenu'
 import { resourcesMenu } from '../../content/nav'
 import { NavItemLink } from '../nav/NavItemLink'
 import { ArrowRightIcon, ChevronDownIcon } from './icons'
+import { useResourcesMenu } from './useResourcesMenu'
 
 const panelId = 'resources-menu'
 const slug = (label: string) => label.toLowerCase().replace(/[^a-z0-9]+/g, '-')
@@ -15,14 +14,13 @@ const slug = (label: string) => label.toLowerCase().replace(/[^a-z0-9]+/g, '-')
  */
 export function ResourcesMenu({ linkClassName }: { linkClassName: string }) {
   const rootRef = useRef<HTMLLIElement>(null)
-  const menu = useActorRef(dropdownMenuMachine)
-  const open = useSelector(menu, (s) => s.matches('open'))
-  const select = () => menu.send({ type: 'ITEM_SELECTED' })
+  const { open, events: menu } = useResourcesMenu()
+  const select = menu.selectItem
 
   useEffect(() => {
     if (!open) return
     const onPointerDown = (e: PointerEvent) => {
-      if (!rootRef.current?.contains(e.target as Node)) menu.send({ type: 'OUTSIDE_CLICKED' })
+      if (!(e.target instanceof Node && rootRef.current?.contains(e.target))) menu.clickOutside()
     }
     document.addEventListener('pointerdown', onPointerDown)
     return () => document.removeEventListener('pointerdown', onPointerDown)
@@ -35,13 +33,13 @@ export function ResourcesMenu({ linkClassName }: { linkClassName: string }) {
       onKeyDown={(e) => {
         if (e.key === 'Escape' && open) {
           e.stopPropagation()
-          menu.send({ type: 'ESCAPE_PRESSED' })
+          menu.pressEscape()
         }
       }}
       onBlur={(e) => {
         // Only a move of focus to somewhere else on the page; a click on the panel's text is not one.
         const next = e.relatedTarget
-        if (open && next instanceof Node && !e.currentTarget.contains(next)) menu.send({ type: 'FOCUS_LEFT' })
+        if (open && next instanceof Node && !e.currentTarget.contains(next)) menu.leaveWithFocus()
       }}
     >
       <button
@@ -49,7 +47,7 @@ export function ResourcesMenu({ linkClassName }: { linkClassName: string }) {
         aria-expanded={open}
         aria-controls={panelId}
         className={`${linkClassName} inline-flex items-center gap-1`}
-        onClick={(e) => menu.send({ type: 'TOGGLE', button: e.currentTarget })}
+        onClick={(e) => menu.toggle(e.currentTarget)}
       >
         {resourcesMenu.label}
         <ChevronDownIcon className={`size-4 transition-transform ${open ? 'rotate-180' : ''}`} />

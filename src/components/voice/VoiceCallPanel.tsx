@@ -1,11 +1,9 @@
-import { useActorRef, useSelector } from '@xstate/react'
-import { voiceCallLogic } from '../../logic/voiceCall'
 import { formatElapsed } from '../../../machines/voiceCaptions'
-import { voiceConfig } from '../../lib/voice/config'
 import { NOT_CONFIGURED } from '../../../core/voiceErrors'
-import { CALL_BUTTON_LABELS, callPhase } from './callView'
+import { CALL_BUTTON_LABELS } from './callView'
 import { Captions } from './Captions'
 import { SpeakingIndicator } from './SpeakingIndicator'
+import { useVoiceCall } from './useVoiceCall'
 
 const NOTICE = 'Calls are answered by an AI assistant and may be recorded. By starting a call you agree to this.'
 
@@ -15,11 +13,11 @@ const NOTICE = 'Calls are answered by an AI assistant and may be recorded. By st
  * (VoiceWidget); never part of the first load (DESIGN §10).
  */
 export default function VoiceCallPanel() {
-  const actorRef = useActorRef(voiceCallLogic, { input: { configured: voiceConfig !== null } })
-  const snapshot = useSelector(actorRef, (s) => s)
-  const phase = callPhase(snapshot)
-  const { consented, errorMessage, muted, assistantSpeaking, volume, captions, elapsedSeconds } = snapshot.context
+  const { phase, context, canStart, canEnd, canMute, events } = useVoiceCall()
+  const { consented, errorMessage, muted, assistantSpeaking, volume, captions, elapsedSeconds } = context
   const inCall = phase === 'active'
+  // The main button starts, or ends an active call; while connecting it stays disabled (SPEC §4).
+  const mainAction = canStart ? events.start : inCall && canEnd ? events.end : undefined
 
   if (phase === 'unconfigured') return <p className="text-sm text-slate-300">{NOT_CONFIGURED}</p>
   return (
@@ -46,31 +44,31 @@ export default function VoiceCallPanel() {
       <div className="flex gap-2">
         <button
           type="button"
-          disabled={phase === 'connecting' || phase === 'ending'}
-          onClick={() => actorRef.send({ type: inCall ? 'END_CALL' : 'START' })}
-          onPointerEnter={() => actorRef.send({ type: 'PREFETCH' })}
-          onFocus={() => actorRef.send({ type: 'PREFETCH' })}
+          disabled={!mainAction}
+          onClick={mainAction}
+          onPointerEnter={events.prefetch}
+          onFocus={events.prefetch}
           className={`flex-1 rounded-lg px-4 py-2.5 font-semibold text-white disabled:cursor-not-allowed disabled:opacity-70 ${
             inCall ? 'bg-red-700 hover:bg-red-800' : 'bg-sky-700 hover:bg-sky-800'
           }`}
         >
           {CALL_BUTTON_LABELS[phase]}
         </button>
-        {phase === 'connecting' && (
+        {phase === 'connecting' && canEnd && (
           // The main button stays disabled while connecting (SPEC §4); this one lets the visitor give up waiting.
           <button
             type="button"
-            onClick={() => actorRef.send({ type: 'END_CALL' })}
+            onClick={events.end}
             className="rounded-lg border border-red-400/60 px-3 py-2.5 text-sm font-semibold text-red-100 hover:bg-red-900/60"
           >
             End Call
           </button>
         )}
-        {inCall && (
+        {canMute && (
           <button
             type="button"
             aria-pressed={muted}
-            onClick={() => actorRef.send({ type: 'TOGGLE_MUTE' })}
+            onClick={events.toggleMute}
             className="rounded-lg border border-white/20 px-3 py-2.5 text-sm font-semibold text-white hover:bg-white/10 aria-pressed:bg-amber-600 aria-pressed:border-amber-500"
           >
             Mute
