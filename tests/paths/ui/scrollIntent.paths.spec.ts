@@ -7,6 +7,7 @@ import { createMachineModel, pathTitle, walkedBy, type ModelOptions } from '../s
 import { writePathResult } from '../support/report'
 import { describeUiPaths, type UiPathSpec } from '../support/uiLevel'
 import { ARRIVED_WITH_FLAG, scrollIntentModel } from './support/chromeModels'
+import { scrollY } from '../../support/pages/window'
 
 /** The heading of each home-page section a scroll intent aims at. */
 const SECTION_HEADINGS: Record<ScrollTarget, string> = {
@@ -27,8 +28,6 @@ interface Sut {
   faqOpen: boolean
   hold(on: boolean): Promise<void>
 }
-
-const scrollY = (page: Page) => page.evaluate(() => window.scrollY)
 
 /**
  * Where the page rests after a click, once anything still settling below has (a lazily loaded part can
