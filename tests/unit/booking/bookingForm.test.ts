@@ -1,6 +1,7 @@
 import { createActor, fromPromise, SimulatedClock, waitFor } from 'xstate'
 import { describe, expect, it } from 'vitest'
 import { bookingPayload } from '../../support/bookingPayload'
+import { deferred, type Deferred } from '../../paths/support/fakes'
 import { BookingRejected } from '../../../machines/bookingErrors'
 import { bookingFormMachine, SUCCESS_RESET_MS, visibleErrors, type ConfirmedBooking } from '../../../machines/bookingForm'
 import { slotsMachine } from '../../../machines/slots'
@@ -12,21 +13,6 @@ const ZONE = 'Pacific/Auckland'
 const NOW = '2026-11-20T00:00:00Z'
 const SLOT_10 = '2026-11-19T21:00:00Z' // Friday 20 November, 10:00 +13:00 (the day shown first)
 const SLOT_1015 = '2026-11-19T21:15:00Z'
-
-interface Deferred<T> {
-  promise: Promise<T>
-  resolve: (value: T) => void
-  reject: (error: unknown) => void
-}
-function deferred<T>(): Deferred<T> {
-  let resolve!: (value: T) => void
-  let reject!: (error: unknown) => void
-  const promise = new Promise<T>((res, rej) => {
-    resolve = res
-    reject = rej
-  })
-  return { promise, resolve, reject }
-}
 
 function bookingAnswer(request: BookingRequest): BookingResponse {
   return {
