@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test'
 import { waitForHydration } from './support/hydration'
+import { bookingDialog, heroBookCall } from '../support/pages/bookingForm'
 
 /** The particle background's chunk (tsparticles): recorded so the tests can say when it loads. */
 function particleChunkRequests(page: Page) {
@@ -33,8 +34,8 @@ test('the particle background loads after the page, stays behind it and never ta
     return found
   })
   expect(hits).toEqual([])
-  await page.getByRole('main').getByRole('button', { name: 'Book a Call' }).first().click()
-  await expect(page.getByRole('dialog', { name: 'Book a Call' })).toBeVisible()
+  await heroBookCall(page).click()
+  await expect(bookingDialog(page)).toBeVisible()
 })
 
 test('under prefers-reduced-motion the particle background is not loaded at all', async ({ browser }) => {

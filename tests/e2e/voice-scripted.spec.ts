@@ -5,13 +5,8 @@
 import { expectNoAxeViolations } from './support/axe'
 import { waitForHydration } from './support/hydration'
 import { expect, test, type Page } from '@playwright/test'
-import { VOICE_FAKE_COMMAND, type VoiceFakeCommand, type VoiceFakeLog } from './support/voice-fake/fakeVapi'
 import { VOICE_API_ORIGIN, VOICE_ASSISTANT_ID, VOICE_PUBLIC_KEY } from './support/voice/voiceEnv'
-
-const drive = (page: Page, command: VoiceFakeCommand) =>
-  page.evaluate(({ name, detail }) => window.dispatchEvent(new CustomEvent(name, { detail })), { name: VOICE_FAKE_COMMAND, detail: command })
-
-const fakeLog = (page: Page) => page.evaluate(() => window.__voiceFake as VoiceFakeLog)
+import { drive, fakeLog, openVoicePanel, voiceLauncher, voicePanel } from '../support/pages/voicePanel'
 
 /** The fake's start() has been called (the SDK chunk loaded and the microphone granted). */
 async function startCalled(page: Page) {
@@ -20,9 +15,7 @@ async function startCalled(page: Page) {
 
 async function openWidget(page: Page) {
   await page.goto('/')
-  await waitForHydration(page)
-  await page.getByText('Talk to our AI', { exact: true }).click()
-  return page.getByRole('region', { name: 'Voice assistant' })
+  return openVoicePanel(page)
 }
 
 test('a whole call: connecting, listening, speaking, captions, mute, ending, back to start', async ({ page }) => {
@@ -85,8 +78,7 @@ test('a whole call: connecting, listening, speaking, captions, mute, ending, bac
   // Agreed once: the notice is not shown again on this device.
   await expect(widget.getByText('may be recorded', { exact: false })).toHaveCount(0)
   await page.reload()
-  await waitForHydration(page)
-  await page.getByText('Talk to our AI', { exact: true }).click()
+  await openVoicePanel(page)
   await expect(page.getByRole('button', { name: 'Start a call' })).toBeVisible()
   await expect(page.getByText('may be recorded', { exact: false })).toHaveCount(0)
 })
@@ -167,10 +159,10 @@ test('a click on the launcher before the panel has loaded is not lost: the panel
   await page.goto('/')
   await waitForHydration(page)
   await expect.poll(() => held).toBe(1) // requested (at idle time) and held back
-  const launcher = page.getByText('Talk to our AI', { exact: true })
+  const launcher = voiceLauncher(page)
   const shellBox = await launcher.boundingBox()
   await launcher.click()
-  const widget = page.getByRole('region', { name: 'Voice assistant' })
+  const widget = voicePanel(page)
   await expect(widget).toBeVisible()
   await expect(widget).toHaveAttribute('aria-busy', 'true')
   await expect(widget.getByRole('button')).toHaveCount(0)

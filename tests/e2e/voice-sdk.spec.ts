@@ -1,9 +1,9 @@
 /**
  * The widget with the real @vapi-ai/web (the voice-sdk build), the voice platform answered by page.route.
  */
-import { waitForHydration } from './support/hydration'
 import { expect, test, type Page, type Request } from '@playwright/test'
 import { SDK_CHUNK_MARKER, VOICE_API_ORIGIN, VOICE_ASSISTANT_ID, VOICE_PUBLIC_KEY } from './support/voice/voiceEnv'
+import { openVoicePanel, voiceLauncher } from '../support/pages/voicePanel'
 
 const UNAUTHORIZED_BODY = {
   message: 'Invalid Key. Hot tip, you may be using the private key instead of the public key, or vice versa.',
@@ -46,9 +46,7 @@ test('a 401 from the voice platform shows a readable message in the red box and 
     if (msg.type() === 'error' && /Content Security Policy/i.test(msg.text())) problems.push(msg.text())
   })
   await page.goto('/')
-  await waitForHydration(page)
-  await page.getByText('Talk to our AI', { exact: true }).click()
-  const widget = page.getByRole('region', { name: 'Voice assistant' })
+  const widget = await openVoicePanel(page)
   await widget.getByRole('button', { name: 'Start a call' }).click()
 
   const alert = widget.getByRole('alert')
@@ -79,7 +77,7 @@ test("the SDK's chunk is not loaded with the page, only after Start", async ({ p
   for (const href of preloads) {
     expect(await (await page.request.get(href)).text(), `${href} is modulepreloaded`).not.toContain(SDK_CHUNK_MARKER)
   }
-  await page.getByText('Talk to our AI', { exact: true }).click()
+  await voiceLauncher(page).click()
   expect(sdkChunks).toEqual([])
 
   await page.getByRole('button', { name: 'Start a call' }).click()

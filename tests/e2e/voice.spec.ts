@@ -7,6 +7,9 @@ import { expect, test, type Locator } from '@playwright/test'
 import { E2E_ORIGIN, E2E_PORT } from './env'
 import { VOICE_FAKE_MARKER } from './support/voice-fake/fakeVapi'
 import { SDK_CHUNK_MARKER } from './support/voice/voiceEnv'
+import { bookingDialog, heroBookCall } from '../support/pages/bookingForm'
+import { menuToggle, mobileMenu } from '../support/pages/mobileMenu'
+import { openVoicePanel, voiceLauncher } from '../support/pages/voicePanel'
 
 test('not configured: the widget says so plainly and calls nothing', async ({ page }) => {
   test.setTimeout(60_000) // an axe scan, slow on a busy 2-core machine
@@ -20,9 +23,7 @@ test('not configured: the widget says so plainly and calls nothing', async ({ pa
     if (response.url().endsWith('.js') && (await response.text().catch(() => '')).includes(SDK_CHUNK_MARKER)) sdk.push(response.url())
   })
   await page.goto('/')
-  await waitForHydration(page)
-  await page.getByText('Talk to our AI', { exact: true }).click()
-  const widget = page.getByRole('region', { name: 'Voice assistant' })
+  const widget = await openVoicePanel(page)
   await expect(widget.getByText('The voice assistant is not configured on this site yet.')).toBeVisible()
   await expect(widget.getByRole('button')).toHaveCount(0)
   await expectNoAxeViolations(page)
@@ -59,18 +60,18 @@ test('the widget stays under the booking modal and the mobile menu', async ({ pa
   await page.setViewportSize({ width: 390, height: 844 })
   await page.goto('/')
   await waitForHydration(page)
-  const launcher = page.getByText('Talk to our AI', { exact: true })
+  const launcher = voiceLauncher(page)
   await expect(launcher).toBeVisible()
   expect(await onTop(launcher)).toBe(true)
 
-  await page.getByRole('button', { name: 'Menu', exact: true }).click()
-  await expect(page.getByRole('dialog', { name: 'Menu' })).toBeVisible()
+  await menuToggle(page).click()
+  await expect(mobileMenu(page)).toBeVisible()
   expect(await onTop(launcher)).toBe(false)
   await page.keyboard.press('Escape')
-  await expect(page.getByRole('dialog', { name: 'Menu' })).toBeHidden()
+  await expect(mobileMenu(page)).toBeHidden()
 
-  await page.getByRole('main').getByRole('button', { name: 'Book a Call' }).first().click()
-  const modal = page.getByRole('dialog', { name: 'Book a Call' })
+  await heroBookCall(page).click()
+  const modal = bookingDialog(page)
   await expect(modal).toBeVisible()
   expect(await onTop(launcher)).toBe(false)
   // The modal's own controls at the bottom right stay reachable (each scrolled into the modal's view first:

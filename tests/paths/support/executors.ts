@@ -72,7 +72,8 @@ export async function checkState<M extends AnyStateMachine, TSut>(
   }
 }
 
-function toStateValue(key: string): string | Record<string, unknown> {
+/** A dotted state key as a state value for `snapshot.matches`: `'idle'` → `'idle'`, `'a.b'` → `{ a: 'b' }`. */
+export function toStateValue(key: string): string | Record<string, unknown> {
   const parts = key.split('.')
   return parts.reduceRight<string | Record<string, unknown>>((acc, part, i) => (i === parts.length - 1 ? part : { [part]: acc }), '')
 }

@@ -12,6 +12,7 @@
  */
 import type { AnyStateMachine, EventObject, SnapshotFrom } from 'xstate'
 import { getStateNodes, TestModel, toDirectedGraph, type DirectedGraphNode, type StatePath } from 'xstate/graph'
+import { toStateValue } from './executors'
 
 export type AnySnapshot = SnapshotFrom<AnyStateMachine>
 export type ModelPath = StatePath<AnySnapshot, EventObject>
@@ -136,12 +137,15 @@ const transitionName = (t: Transition) => `${t.source} --${t.eventType}--> #${t.
 export function walkedBy(machine: AnyStateMachine, paths: ReadonlyArray<ModelPath>): Walked {
   const allStates = machineStates(machine)
   const allTransitions = machineTransitions(machine)
+  // A state node id without the machine's own part is a state key: `machine.a.b` → 'a.b'.
+  const depth = machine.root.id.split('.').length
+  const stateValues = allStates.map((id) => [id, toStateValue(id.split('.').slice(depth).join('.'))] as const)
   const seenStates = new Set<string>()
   const seenTransitions = new Set<unknown>()
   for (const path of paths) {
     let previous: AnySnapshot | undefined
     for (const step of path.steps) {
-      for (const id of allStates) if (step.state.matches(stateValuePath(machine, id))) seenStates.add(id)
+      for (const [id, value] of stateValues) if (step.state.matches(value)) seenStates.add(id)
       if (previous) for (const t of machine.getTransitionData(previous as never, step.event)) seenTransitions.add(t)
       previous = step.state
     }
@@ -152,10 +156,4 @@ export function walkedBy(machine: AnyStateMachine, paths: ReadonlyArray<ModelPat
     states: allStates.filter((id) => seenStates.has(id)),
     transitions: allTransitions.filter((t) => seenTransitions.has(t.transition)).map(transitionName),
   }
-}
-
-/** `machine.idle` → `'idle'`; `machine.a.b` → `{ a: 'b' }`, for `snapshot.matches`. */
-function stateValuePath(machine: AnyStateMachine, id: string): string | Record<string, unknown> {
-  const parts = id.split('.').slice(machine.root.id.split('.').length)
-  return parts.reduceRight<string | Record<string, unknown>>((acc, part, i) => (i === parts.length - 1 ? part : { [part]: acc }), '')
 }

@@ -23,6 +23,28 @@ export interface UiPathSpec<M extends AnyStateMachine, TSut> extends ModelOption
 }
 
 /**
+ * Carries out one path on the page (`sut` is in its first state): checks that state, then each step's
+ * event and the state it leads to, and records what the path walked under `title` in the report.
+ */
+export async function walkUiPath<M extends AnyStateMachine, TSut>(
+  name: string,
+  machine: M,
+  sut: TSut,
+  path: ModelPath,
+  title: string,
+  spec: Pick<UiPathSpec<M, TSut>, 'events' | 'internal' | 'states'>,
+): Promise<void> {
+  await checkState(sut, path.steps[0]!.state, spec.states)
+  for (const step of path.steps.slice(1)) {
+    await test.step(step.event.type, async () => {
+      await execute(machine, sut, step.event, spec.events, spec.internal)
+      await checkState(sut, step.state, spec.states)
+    })
+  }
+  writePathResult({ machine: name, level: 'ui', title, ...walkedBy(machine, [path]) })
+}
+
+/**
  * @param name the machine's name in the report (its file name in machines/)
  * @param machine the production machine the paths are generated from
  * @param start opens the page in the machine's initial state and returns what the executors need
@@ -40,17 +62,7 @@ export function describeUiPaths<M extends AnyStateMachine, TSut>(
   test.describe(`${name}${spec.label ? ` (${spec.label})` : ''}: UI paths`, () => {
     for (const path of paths) {
       const title = `${prefix}${pathTitle(path)}`
-      test(title, async ({ page }) => {
-        const sut = await start(page)
-        await checkState(sut, path.steps[0]!.state, spec.states)
-        for (const step of path.steps.slice(1)) {
-          await test.step(step.event.type, async () => {
-            await execute(machine, sut, step.event, spec.events, spec.internal)
-            await checkState(sut, step.state, spec.states)
-          })
-        }
-        writePathResult({ machine: name, level: 'ui', title, ...walkedBy(machine, [path]) })
-      })
+      test(title, async ({ page }) => walkUiPath(name, machine, await start(page), path, title, spec))
     }
   })
   return paths

@@ -2,17 +2,9 @@ import { expect, test, type Locator, type Page } from '@playwright/test'
 import { describeUiPaths } from '../support/uiLevel'
 import { bookingFormMachine } from '../../../machines/bookingForm'
 import type { InternalExecutors, StateChecks, UserExecutors } from '../support/executors'
-import {
-  nthRoute,
-  openInlineForm,
-  pathsTo,
-  openModalForm,
-  pauseClock,
-  routeBookingApi,
-  slotButtons,
-  timeGroup,
-  type BookingRoutes,
-} from './support/booking'
+import { bookingPayload } from '../../support/bookingPayload'
+import { nthRoute, openInlineForm, pathsTo, openModalForm, pauseClock, routeBookingApi, type BookingRoutes } from './support/booking'
+import { confirmButton, contactField, slotButtons, timeGroup, type ContactField as Field } from '../../support/pages/bookingForm'
 import {
   bookingFormModel,
   CHOSEN,
@@ -20,7 +12,6 @@ import {
   CHOSEN_START,
   EMAIL,
   failureOf,
-  IDENTITY,
   LOCALE,
   NAME,
   TEXTS,
@@ -31,7 +22,6 @@ import {
 
 test.use({ timezoneId: TIME_ZONE, locale: LOCALE })
 
-type Field = 'name' | 'email'
 type M = typeof bookingFormMachine
 
 /**
@@ -54,7 +44,6 @@ interface FormUi {
   failure: BookingFailure | null
 }
 
-const label: Record<Field, string> = { name: 'Full Name', email: 'Email Address' }
 const required: Record<Field, string> = { name: TEXTS.nameRequired, email: TEXTS.emailRequired }
 
 async function start(page: Page, variant: FormUi['variant']): Promise<FormUi> {
@@ -87,7 +76,7 @@ function moveFocus(sut: FormUi, next: Field | null) {
 
 async function type(sut: FormUi, field: Field, value: string) {
   moveFocus(sut, field)
-  const input = sut.scope.getByLabel(label[field])
+  const input = contactField(sut.scope, field)
   // The same value again is typed again: clear, then type (otherwise the browser sends no change).
   if ((await input.inputValue()) === value) await input.fill('')
   await input.fill(value)
@@ -96,7 +85,7 @@ async function type(sut: FormUi, field: Field, value: string) {
 
 async function blur(sut: FormUi, field: Field) {
   moveFocus(sut, field)
-  const input = sut.scope.getByLabel(label[field])
+  const input = contactField(sut.scope, field)
   await input.focus()
   await input.blur()
   sut.focused = null
@@ -117,7 +106,7 @@ const events: UserExecutors<M, FormUi> = {
   },
   SUBMIT: async (sut) => {
     moveFocus(sut, null)
-    await sut.scope.getByRole('button', { name: 'Confirm Booking' }).click()
+    await confirmButton(sut.scope).click()
     sut.submitted = true
   },
 }
@@ -152,7 +141,7 @@ const internal: InternalExecutors<FormUi> = {
 /** The values typed, the chosen time, and each field's message exactly when it is due (SPEC §5). */
 async function expectFields(sut: FormUi) {
   for (const field of ['name', 'email'] as const) {
-    const input = sut.scope.getByLabel(label[field])
+    const input = contactField(sut.scope, field)
     await expect(input).toHaveValue(sut.values[field])
     if (!sut.values[field] && (sut.touched[field] || sut.submitted)) await expect(input).toHaveAccessibleDescription(required[field])
     else await expect(input).not.toHaveAttribute('aria-invalid')
@@ -176,36 +165,29 @@ async function expectNoBookingError(sut: FormUi) {
   await expect(bookingAlert(sut)).toHaveText('')
 }
 
-const confirmButton = (sut: FormUi) => sut.scope.getByRole('button', { name: 'Confirm Booking' })
 const inlineConfirmation = (sut: FormUi) => sut.scope.getByRole('status').filter({ hasText: TEXTS.inlineConfirmed })
 
 const states: StateChecks<M, FormUi> = {
   idle: async (sut) => {
-    await expect(confirmButton(sut)).toBeEnabled()
+    await expect(confirmButton(sut.scope)).toBeEnabled()
     await expectFields(sut)
     await expectNoBookingError(sut)
     await expect(inlineConfirmation(sut)).toHaveCount(0)
   },
   submitted: async (sut) => {
-    await expect(confirmButton(sut)).toBeEnabled()
+    await expect(confirmButton(sut.scope)).toBeEnabled()
     await expectFields(sut)
     await expectNoBookingError(sut)
     await expect(inlineConfirmation(sut)).toHaveCount(0)
   },
   submitting: async (sut) => {
     await expect(sut.scope.getByRole('button', { name: 'Processing...' })).toBeDisabled()
-    for (const field of ['name', 'email'] as const) await expect(sut.scope.getByLabel(label[field])).toHaveAttribute('readonly')
+    for (const field of ['name', 'email'] as const) await expect(contactField(sut.scope, field)).toHaveAttribute('readonly')
     // What is sent (SPEC §7): the fields as shown, the chosen time in the visitor's zone, the build's event type.
     const request = (await nthRoute(sut.routes.bookings, sut.answeredBookings + 1)).request()
-    expect(request.postDataJSON()).toMatchObject({
-      responses: { name: NAME, email: EMAIL, guests: [] },
-      user: IDENTITY.host,
-      start: CHOSEN_START,
-      end: CHOSEN_END,
-      eventTypeId: IDENTITY.eventTypeId,
-      eventTypeSlug: IDENTITY.eventTypeSlug,
-      timeZone: TIME_ZONE,
-    })
+    expect(request.postDataJSON()).toMatchObject(
+      bookingPayload({ responses: { name: NAME, email: EMAIL, guests: [] }, start: CHOSEN_START, end: CHOSEN_END, timeZone: TIME_ZONE }),
+    )
     await expectFields(sut)
     await expectNoBookingError(sut)
   },
@@ -218,13 +200,13 @@ const states: StateChecks<M, FormUi> = {
     }
     await expect(inlineConfirmation(sut)).toBeVisible()
     await expect(inlineConfirmation(sut).getByRole('link', { name: 'Add to calendar' })).toBeVisible()
-    await expect(confirmButton(sut)).toBeEnabled()
+    await expect(confirmButton(sut.scope)).toBeEnabled()
     await expectFields(sut)
     await expectNoBookingError(sut)
   },
   error: async (sut) => {
     await expect(bookingAlert(sut)).toHaveText(sut.failure!.text)
-    await expect(confirmButton(sut)).toBeEnabled()
+    await expect(confirmButton(sut.scope)).toBeEnabled()
     await expectFields(sut)
     await expect(inlineConfirmation(sut)).toHaveCount(0)
   },

@@ -3,7 +3,9 @@ import { bookingModalMachine } from '../../../machines/bookingModal'
 import { waitForHydration } from '../../e2e/support/hydration'
 import { describeUiPaths } from '../support/uiLevel'
 import { bookingModalModel } from './support/chromeModels'
-import { answerCalendarApi, bodyOverflow, bookingDialog, heroBookCall, TOAST_TEXT, VISITOR } from './support/siteChrome'
+import { answerCalendarApi, TOAST_TEXT, VISITOR } from './support/siteChrome'
+import { bookingDialog, confirmButton, contactField, fillContact, heroBookCall, slotButtons } from '../../support/pages/bookingForm'
+import { bodyOverflow } from '../../support/pages/window'
 
 interface Sut {
   page: Page
@@ -51,11 +53,9 @@ describeUiPaths(
         sut.focusBackOnOpener = true
       },
       BOOKING_CONFIRMED: async (sut) => {
-        const slot = sut.dialog.getByRole('group', { name: 'Select Time' }).getByRole('listitem').getByRole('button').first()
-        await slot.click()
-        await sut.dialog.getByLabel('Full Name').fill(VISITOR.name)
-        await sut.dialog.getByLabel('Email Address').fill(VISITOR.email)
-        await sut.dialog.getByRole('button', { name: 'Confirm Booking' }).click()
+        await slotButtons(sut.dialog).first().click()
+        await fillContact(sut.dialog, VISITOR.name, VISITOR.email)
+        await confirmButton(sut.dialog).click()
         sut.focusBackOnOpener = true
       },
       TOAST_DISMISSED: async (sut) => {
@@ -78,8 +78,8 @@ describeUiPaths(
         expect(await sut.dialog.evaluate((el) => el.contains(document.activeElement)), 'focus is inside the dialog').toBe(true)
         expect(await bodyOverflow(sut.page), 'page scrolling is locked').toBe('hidden')
         // Every open shows a fresh form.
-        await expect(sut.dialog.getByLabel('Full Name')).toHaveValue('')
-        await expect(sut.dialog.getByLabel('Email Address')).toHaveValue('')
+        await expect(contactField(sut.dialog, 'name')).toHaveValue('')
+        await expect(contactField(sut.dialog, 'email')).toHaveValue('')
       },
       toast: () => {},
       'toast.hidden': async (sut) => expect(sut.page.getByText(TOAST_TEXT)).toHaveCount(0),

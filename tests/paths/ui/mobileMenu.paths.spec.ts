@@ -2,6 +2,8 @@ import { expect, test, type Locator, type Page } from '@playwright/test'
 import { mobileMenuMachine } from '../../../machines/mobileMenu'
 import { waitForHydration } from '../../e2e/support/hydration'
 import { describeUiPaths } from '../support/uiLevel'
+import { menuToggle, mobileMenu } from '../../support/pages/mobileMenu'
+import { scrollY } from '../../support/pages/window'
 
 /** The slide-in menu on a phone-sized window (390 px), on /about. */
 test.use({ viewport: { width: 390, height: 844 } })
@@ -14,7 +16,6 @@ interface Sut {
   focusBack: boolean
 }
 
-const scrollY = (page: Page) => page.evaluate(() => window.scrollY)
 /** Over the strip of backdrop left of the panel (when the menu is open) or the page (when it is not). */
 const wheelOverPage = async (page: Page) => {
   await page.mouse.move(20, 600)
@@ -31,9 +32,8 @@ describeUiPaths(
     await waitForHydration(page)
     return {
       page,
-      // Hidden, not gone, once the window is wider than the md breakpoint.
-      toggle: page.getByRole('button', { name: 'Menu', exact: true, includeHidden: true }),
-      menu: page.getByRole('dialog', { name: 'Menu' }),
+      toggle: menuToggle(page),
+      menu: mobileMenu(page),
       focusBack: false,
     }
   },

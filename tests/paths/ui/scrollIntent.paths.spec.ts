@@ -2,11 +2,10 @@ import { expect, test, type Page, type Route } from '@playwright/test'
 import type { EventObject } from 'xstate'
 import { FAQ_EXPAND_DELAY_MS, HOME_PATH, SCROLL_DELAY_MS, scrollIntentMachine, type ScrollIntentEvent, type ScrollTarget } from '../../../machines/scrollIntent'
 import { waitForHydration } from '../../e2e/support/hydration'
-import { checkState, execute } from '../support/executors'
-import { createMachineModel, pathTitle, walkedBy, type ModelOptions } from '../support/machineModel'
-import { writePathResult } from '../support/report'
-import { describeUiPaths, type UiPathSpec } from '../support/uiLevel'
+import { createMachineModel, pathTitle, type ModelOptions } from '../support/machineModel'
+import { describeUiPaths, walkUiPath, type UiPathSpec } from '../support/uiLevel'
 import { ARRIVED_WITH_FLAG, scrollIntentModel } from './support/chromeModels'
+import { scrollY } from '../../support/pages/window'
 
 /** The heading of each home-page section a scroll intent aims at. */
 const SECTION_HEADINGS: Record<ScrollTarget, string> = {
@@ -27,8 +26,6 @@ interface Sut {
   faqOpen: boolean
   hold(on: boolean): Promise<void>
 }
-
-const scrollY = (page: Page) => page.evaluate(() => window.scrollY)
 
 /**
  * Where the page rests after a click, once anything still settling below has (a lazily loaded part can
@@ -199,15 +196,7 @@ function journey(title: string, options: ModelOptions, events: ReadonlyArray<Scr
   const path = createMachineModel(scrollIntentMachine, options).getPathsFromEvents([...events] as never)[0]!
   test(`scrollIntent journey: ${title}`, async ({ page }) => {
     expect(path.steps.map((s) => s.event.type).slice(1)).toEqual(events.map((e) => e.type))
-    const sut = await start(page)
-    await checkState(sut, path.steps[0]!.state, spec.states)
-    for (const step of path.steps.slice(1)) {
-      await test.step(step.event.type, async () => {
-        await execute(scrollIntentMachine, sut, step.event, spec.events, spec.internal)
-        await checkState(sut, step.state, spec.states)
-      })
-    }
-    writePathResult({ machine: 'scrollIntent', level: 'ui', title: `journey: ${pathTitle(path)}`, ...walkedBy(scrollIntentMachine, [path]) })
+    await walkUiPath('scrollIntent', scrollIntentMachine, await start(page), path, `journey: ${pathTitle(path)}`, spec)
   })
 }
 

@@ -2,15 +2,8 @@ import { expect, test, type Locator, type Page } from '@playwright/test'
 import { describeUiPaths } from '../support/uiLevel'
 import { slotsMachine } from '../../../machines/slots'
 import type { SlotsByDate } from '../../../core/slotWindow'
-import {
-  dayLabel,
-  nthRoute,
-  openModalForm,
-  routeBookingApi,
-  slotButtons,
-  timeGroup,
-  type BookingRoutes,
-} from './support/booking'
+import { dayLabel, nthRoute, openModalForm, routeBookingApi, type BookingRoutes } from './support/booking'
+import { confirmButton, dayButton, fillContact, slotButtons, timeGroup } from '../../support/pages/bookingForm'
 import {
   BOOKING_FAILURES,
   CHOSEN,
@@ -54,7 +47,7 @@ async function request(sut: SlotsUi, act: () => Promise<void>) {
 /** In every state: the selected day by name, and Previous Day only when the day before is not past. */
 async function expectDay(sut: SlotsUi) {
   await expect(sut.scope.getByText(dayLabel(dayAfter(TODAY, sut.offset)), { exact: true })).toBeVisible()
-  const previous = sut.scope.getByRole('button', { name: 'Previous Day' })
+  const previous = dayButton(sut.scope, 'Previous Day')
   if (sut.offset > 0) await expect(previous).toBeEnabled()
   else await expect(previous).toBeDisabled()
 }
@@ -71,10 +64,9 @@ describeUiPaths(
     // then the day is left and entered again, which puts the slots back in `loading` for today.
     await (await latest(sut)).fulfill({ json: slotsAnswer(WITH_SLOTS) })
     await slotButtons(scope).filter({ hasText: CHOSEN.label }).click()
-    await scope.getByLabel('Full Name').fill(NAME)
-    await scope.getByLabel('Email Address').fill(EMAIL)
-    await request(sut, () => scope.getByRole('button', { name: 'Next Day' }).click())
-    await request(sut, () => scope.getByRole('button', { name: 'Previous Day' }).click())
+    await fillContact(scope, NAME, EMAIL)
+    await request(sut, () => dayButton(scope, 'Next Day').click())
+    await request(sut, () => dayButton(scope, 'Previous Day').click())
     return sut
   },
   {
@@ -83,17 +75,17 @@ describeUiPaths(
     events: {
       PREVIOUS_DAY: async (sut) => {
         sut.offset--
-        await request(sut, () => sut.scope.getByRole('button', { name: 'Previous Day' }).click())
+        await request(sut, () => dayButton(sut.scope, 'Previous Day').click())
       },
       NEXT_DAY: async (sut) => {
         sut.offset++
-        await request(sut, () => sut.scope.getByRole('button', { name: 'Next Day' }).click())
+        await request(sut, () => dayButton(sut.scope, 'Next Day').click())
       },
       RETRY: (sut) => request(sut, () => sut.scope.getByRole('button', { name: 'Retry' }).click()),
       // The server says the chosen slot was taken: the form reloads the day.
       RELOAD: (sut) =>
         request(sut, async () => {
-          await sut.scope.getByRole('button', { name: 'Confirm Booking' }).click()
+          await confirmButton(sut.scope).click()
           const booking = await nthRoute(sut.routes.bookings, 1)
           if (slotTaken.answer === 'network') throw new Error('The taken slot is a server answer.')
           await booking.fulfill({ status: slotTaken.answer.status, contentType: 'application/json', body: slotTaken.answer.body })

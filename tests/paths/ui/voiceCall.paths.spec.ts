@@ -16,7 +16,8 @@ import { createMachineModel, walkedBy, type ModelPath } from '../support/machine
 import { writePathResult } from '../support/report'
 import { describeUiPaths } from '../support/uiLevel'
 import { voiceCallModelOptions } from '../voiceCall.model'
-import { drive, fakeLog, holdMicrophoneAndStart, microphonePending, mutedSinceStart, openVoicePanel, settleMicrophone } from './support/voice'
+import { drive, fakeLog, openVoicePanel } from '../../support/pages/voicePanel'
+import { holdMicrophoneAndStart, microphonePending, mutedSinceStart, settleMicrophone } from './support/voice'
 
 const NOTICE = 'Calls are answered by an AI assistant and may be recorded.'
 

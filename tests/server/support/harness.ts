@@ -9,6 +9,8 @@ import type { BookingStore } from '../../../server/db/store'
 import type { Fetch } from '../../../server/calcomUpstream'
 import type { BookingRequest, SlotsInput } from '../../../core/bookingWire'
 
+import { bookingPayload } from '../../support/bookingPayload'
+
 export const HOST = 'kiwi-automate'
 export const ADMIN_TOKEN = 'test-admin-token-0123456789'
 
@@ -58,23 +60,13 @@ export async function startServer(options: {
 /** The browser's payload (SPEC §7) for a start in the visitor's zone. */
 export function bookingBody(start: string, overrides: Partial<BookingRequest> = {}): BookingRequest {
   const zoned = Temporal.ZonedDateTime.from(start.includes('[') ? start : `${start}[Pacific/Auckland]`)
-  return {
-    responses: { name: 'Aroha Ngata', email: 'aroha@example.co.nz', guests: [] },
+  return bookingPayload({
     user: HOST,
     start: zoned.toString({ timeZoneName: 'never' }),
     end: zoned.add({ minutes: 15 }).toString({ timeZoneName: 'never' }),
-    eventTypeId: 7,
-    eventTypeSlug: 'quick-chat',
     timeZone: zoned.timeZoneId,
-    language: 'en',
-    metadata: {},
-    hasHashedBookingLink: false,
-    routedTeamMemberIds: null,
-    skipContactOwner: false,
-    _isDryRun: false,
-    dub_id: null,
     ...overrides,
-  }
+  })
 }
 
 export function slotsInput(startTime: string, endTime: string, timeZone = 'Pacific/Auckland'): SlotsInput {

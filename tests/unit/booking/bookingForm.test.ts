@@ -1,5 +1,7 @@
 import { createActor, fromPromise, SimulatedClock, waitFor } from 'xstate'
 import { describe, expect, it } from 'vitest'
+import { bookingPayload } from '../../support/bookingPayload'
+import { deferred, type Deferred } from '../../paths/support/fakes'
 import { BookingRejected } from '../../../core/bookingErrors'
 import { bookingFormMachine, SUCCESS_RESET_MS, visibleErrors, type ConfirmedBooking } from '../../../machines/bookingForm'
 import { slotsMachine } from '../../../machines/slots'
@@ -11,21 +13,6 @@ const ZONE = 'Pacific/Auckland'
 const NOW = '2026-11-20T00:00:00Z'
 const SLOT_10 = '2026-11-19T21:00:00Z' // Friday 20 November, 10:00 +13:00 (the day shown first)
 const SLOT_1015 = '2026-11-19T21:15:00Z'
-
-interface Deferred<T> {
-  promise: Promise<T>
-  resolve: (value: T) => void
-  reject: (error: unknown) => void
-}
-function deferred<T>(): Deferred<T> {
-  let resolve!: (value: T) => void
-  let reject!: (error: unknown) => void
-  const promise = new Promise<T>((res, rej) => {
-    resolve = res
-    reject = rej
-  })
-  return { promise, resolve, reject }
-}
 
 function bookingAnswer(request: BookingRequest): BookingResponse {
   return {
@@ -139,15 +126,7 @@ describe('bookingForm: submitting', () => {
     form.actor.send({ type: 'SUBMIT' })
     expect(form.actor.getSnapshot().value).toBe('submitting')
     expect(form.bookings).toHaveLength(1)
-    expect(form.bookings[0]!.payload).toMatchObject({
-      responses: { name: 'Aroha Ngata', email: 'aroha@example.co.nz', guests: [] },
-      user: 'kiwi-automate',
-      start: '2026-11-20T10:00:00+13:00',
-      end: '2026-11-20T10:15:00+13:00',
-      eventTypeId: 7,
-      eventTypeSlug: 'quick-chat',
-      timeZone: ZONE,
-    })
+    expect(form.bookings[0]!.payload).toMatchObject(bookingPayload({ start: '2026-11-20T10:00:00+13:00', end: '2026-11-20T10:15:00+13:00', timeZone: ZONE }))
     // Editing is ignored while the request is in flight.
     form.actor.send({ type: 'NAME_CHANGED', value: 'Someone else' })
     expect(form.actor.getSnapshot().context.fields.name).toBe('  Aroha Ngata ')

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { buildBookingPayload } from '../../../core/bookingPayload'
 import { BookingRequestSchema } from '../../../core/bookingWire'
 import * as v from 'valibot'
+import { bookingPayload } from '../../support/bookingPayload'
 
 const identity = { host: 'kiwi-automate', eventTypeId: 7, eventTypeSlug: 'quick-chat' }
 
@@ -11,22 +12,8 @@ function payload(slot: string, timeZone: string) {
 
 describe('booking payload (DESIGN §3)', () => {
   it('is exactly the Cal.com body, with trimmed values', () => {
-    expect(payload('2026-11-22T21:00:00.000Z', 'Pacific/Auckland')).toStrictEqual({
-      responses: { name: 'Aroha Ngata', email: 'aroha@example.co.nz', guests: [] },
-      user: 'kiwi-automate',
-      start: '2026-11-23T10:00:00+13:00',
-      end: '2026-11-23T10:15:00+13:00',
-      eventTypeId: 7,
-      eventTypeSlug: 'quick-chat',
-      timeZone: 'Pacific/Auckland',
-      language: 'en',
-      metadata: {},
-      hasHashedBookingLink: false,
-      routedTeamMemberIds: null,
-      skipContactOwner: false,
-      _isDryRun: false,
-      dub_id: null,
-    })
+    // 21:00 UTC on 22 November is the fixture's 10:00 on 23 November in Auckland.
+    expect(payload('2026-11-22T21:00:00.000Z', 'Pacific/Auckland')).toStrictEqual(bookingPayload())
   })
 
   it('passes the shared wire schema', () => {

@@ -1,10 +1,11 @@
 /**
  * Page helpers of the booking path specs (bookingForm, slots): a page whose slots and bookings are
  * answered through page.route (at once, or held until an executor settles them), the form in the modal
- * or in the inline 'Talk to an Expert' section.
+ * or in the inline 'Talk to an Expert' section (its page object is tests/support/pages/bookingForm.ts).
  */
 import { expect, type Locator, type Page, type Route } from '@playwright/test'
 import { waitForHydration } from '../../../e2e/support/hydration'
+import { bookingDialog, confirmButton, headerBookCall, talkToExpert } from '../../../support/pages/bookingForm'
 import { pathTitle, type ModelPath } from '../../support/machineModel'
 import { NOW, slotsAnswer, WITH_SLOTS } from './bookingModel'
 
@@ -46,15 +47,13 @@ export async function pauseClock(page: Page): Promise<void> {
   await page.clock.pauseAt(now + 1000)
 }
 
-export const bookingDialog = (page: Page) => page.getByRole('dialog', { name: 'Book a Call' })
-
 /** /docs has no inline form: the modal's is the only one on the page. */
 export async function openModalForm(page: Page): Promise<Locator> {
   await page.goto('/docs')
   await waitForHydration(page)
   const dialog = bookingDialog(page)
-  await page.getByRole('banner').getByRole('button', { name: 'Book a Call' }).click()
-  await expect(dialog.getByRole('button', { name: 'Confirm Booking' })).toBeVisible({ timeout: 15_000 })
+  await headerBookCall(page).click()
+  await expect(confirmButton(dialog)).toBeVisible({ timeout: 15_000 })
   return dialog
 }
 
@@ -62,14 +61,8 @@ export async function openModalForm(page: Page): Promise<Locator> {
 export async function openInlineForm(page: Page): Promise<Locator> {
   await page.goto('/about')
   await waitForHydration(page)
-  const section = page.getByRole('region', { name: 'Talk to an Expert' })
-  await section.scrollIntoViewIfNeeded()
-  await expect(section.getByRole('button', { name: 'Confirm Booking' })).toBeVisible({ timeout: 15_000 })
-  return section
+  return talkToExpert(page)
 }
-
-export const timeGroup = (scope: Locator) => scope.getByRole('group', { name: 'Select Time' })
-export const slotButtons = (scope: Locator) => timeGroup(scope).getByRole('listitem').getByRole('button')
 
 /** The day as the day picker shows it in en-NZ: 'Tuesday, 3 March 2026'. */
 export function dayLabel(day: string): string {

@@ -1,7 +1,6 @@
 /**
- * Page helpers of the bookingModal, scrollIntent and particleBackground UI paths: the calendar API
- * answered with page.route (so a booking can be confirmed without the real scheduler), and a few
- * locators by role and text.
+ * Page helpers of the bookingModal UI paths: the calendar API answered with page.route (so a booking
+ * can be confirmed without the real scheduler). Locators are in tests/support/pages.
  */
 import type { Page, Route } from '@playwright/test'
 import type { BookingRequest, BookingResponse, SlotsInput } from '../../../../core/bookingWire'
@@ -45,10 +44,3 @@ export async function answerCalendarApi(page: Page): Promise<{ bookings: Booking
   })
   return { bookings }
 }
-
-export const bookingDialog = (page: Page) => page.getByRole('dialog', { name: 'Book a Call' })
-
-/** The hero's Book a Call: the first in the page content. */
-export const heroBookCall = (page: Page) => page.getByRole('main').getByRole('button', { name: 'Book a Call' }).first()
-
-export const bodyOverflow = (page: Page) => page.evaluate(() => getComputedStyle(document.body).overflow)

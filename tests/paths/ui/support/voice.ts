@@ -1,10 +1,10 @@
 /**
  * Page helpers for the voiceCall UI paths (the scripted voice build): a microphone whose answer the
- * test gives, the scripted SDK holding start() until the test settles it, and the fake's commands.
+ * test gives, and the scripted SDK holding start() until the test settles it. The panel and the
+ * fake's commands are the shared ones (tests/support/pages/voicePanel.ts).
  */
-import { expect, type Locator, type Page } from '@playwright/test'
-import { VOICE_FAKE_COMMAND, VOICE_FAKE_MARKER, type VoiceFakeCommand, type VoiceFakeLog } from '../../../e2e/support/voice-fake/fakeVapi'
-import { waitForHydration } from '../../../e2e/support/hydration'
+import type { Page } from '@playwright/test'
+import { VOICE_FAKE_MARKER, type VoiceFakeLog } from '../../../e2e/support/voice-fake/fakeVapi'
 
 interface MicrophoneFake {
   pending: boolean
@@ -35,20 +35,6 @@ export const settleMicrophone = (page: Page, granted: boolean) =>
   page.evaluate((granted) => (window as unknown as { __microphone: MicrophoneFake }).__microphone.settle!(granted), granted)
 
 export const microphonePending = (page: Page) => page.evaluate(() => (window as unknown as { __microphone: MicrophoneFake }).__microphone.pending)
-
-export const fakeLog = (page: Page) => page.evaluate(() => window.__voiceFake as VoiceFakeLog)
-
-export const drive = (page: Page, command: VoiceFakeCommand) =>
-  page.evaluate(({ name, detail }) => window.dispatchEvent(new CustomEvent(name, { detail })), { name: VOICE_FAKE_COMMAND, detail: command })
-
-/** Opens the widget's panel the way a visitor does and waits for its controls. */
-export async function openVoicePanel(page: Page): Promise<Locator> {
-  await waitForHydration(page)
-  await page.getByText('Talk to our AI', { exact: true }).click()
-  const widget = page.getByRole('region', { name: 'Voice assistant' })
-  await expect(widget).not.toHaveAttribute('aria-busy')
-  return widget
-}
 
 /** Whether the SDK was last told to mute, since the latest start (false before any). */
 export function mutedSinceStart(calls: readonly string[]): boolean {

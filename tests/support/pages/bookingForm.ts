@@ -1,0 +1,83 @@
+/**
+ * The booking form as a visitor finds it, shared by the e2e specs and the UI path specs: in the
+ * 'Book a Call' modal or in the inline 'Talk to an Expert' section. Roles, labels and SPEC texts only.
+ * `scope` is the dialog or the section the form is in.
+ */
+import { expect, type Locator, type Page } from '@playwright/test'
+
+export const bookingDialog = (page: Page) => page.getByRole('dialog', { name: 'Book a Call' })
+
+/** The hero's Book a Call: the first in the page content. */
+export const heroBookCall = (page: Page) => page.getByRole('main').getByRole('button', { name: 'Book a Call' }).first()
+
+export const headerBookCall = (page: Page) => page.getByRole('banner').getByRole('button', { name: 'Book a Call' })
+
+/** Clicks the first 'Book a Call' until the modal is open (the page may still be hydrating). */
+export async function openBookingModal(page: Page): Promise<Locator> {
+  const dialog = bookingDialog(page)
+  await expect(async () => {
+    await page.getByRole('button', { name: 'Book a Call' }).first().click()
+    await expect(dialog).toBeVisible({ timeout: 1_000 })
+  }).toPass({ timeout: 15_000 })
+  return dialog
+}
+
+export const talkToExpertSection = (page: Page) => page.getByRole('region', { name: 'Talk to an Expert' })
+
+/** The inline 'Talk to an Expert' section, scrolled to, with its form loaded. */
+export async function talkToExpert(page: Page): Promise<Locator> {
+  const section = talkToExpertSection(page)
+  await section.scrollIntoViewIfNeeded()
+  await expect(confirmButton(section)).toBeVisible({ timeout: 15_000 })
+  return section
+}
+
+export type ContactField = 'name' | 'email'
+const CONTACT_LABELS: Record<ContactField, string> = { name: 'Full Name', email: 'Email Address' }
+
+export const contactField = (scope: Locator, field: ContactField) => scope.getByLabel(CONTACT_LABELS[field])
+
+export async function fillContact(scope: Locator, name: string, email: string): Promise<void> {
+  await contactField(scope, 'name').fill(name)
+  await contactField(scope, 'email').fill(email)
+}
+
+export const dayButton = (scope: Locator, which: 'Previous Day' | 'Next Day') => scope.getByRole('button', { name: which })
+
+export const timeGroup = (scope: Locator) => scope.getByRole('group', { name: 'Select Time' })
+
+/** The slot buttons of the day shown. */
+export const slotButtons = (scope: Locator) => timeGroup(scope).getByRole('listitem').getByRole('button')
+
+export const confirmButton = (scope: Locator) => scope.getByRole('button', { name: 'Confirm Booking' })
+
+export async function moveDays(scope: Locator, days: number): Promise<void> {
+  for (let i = 0; i < days; i++) await dayButton(scope, 'Next Day').click()
+}
+
+/**
+ * Moves `ahead` days forward (past the scheduler's 2-hour notice), then on to the first day with
+ * slots (the host works Monday to Friday, Auckland time). Returns how many days it moved.
+ */
+export async function goToBookableDay(scope: Locator, ahead = 3): Promise<number> {
+  const next = dayButton(scope, 'Next Day')
+  const empty = scope.getByText('No available time slots for this date')
+  let moved = 0
+  for (; moved < ahead; moved++) await next.click()
+  for (let i = 0; i < 7; i++) {
+    await expect(slotButtons(scope).first().or(empty)).toBeVisible({ timeout: 10_000 })
+    if (await slotButtons(scope).first().isVisible()) return moved
+    await next.click()
+    moved++
+  }
+  throw new Error('No day with free slots within a week')
+}
+
+/** Chooses the n-th slot of the day and returns its label (the time as shown). */
+export async function chooseSlot(scope: Locator, index: number): Promise<string> {
+  const slot = slotButtons(scope).nth(index)
+  const label = (await slot.textContent())!.trim()
+  await slot.click()
+  await expect(slot).toHaveAttribute('aria-pressed', 'true')
+  return label
+}
