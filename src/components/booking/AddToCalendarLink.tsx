@@ -1,6 +1,6 @@
 import { useEffect, useRef, type MouseEvent } from 'react'
 import { ICS_FILE_NAME, icsObjectUrl, type CalendarEvent } from '../../lib/ics'
-import { focusRing } from './styles'
+import { focusRing } from '../sections/ui'
 
 export interface AddToCalendarLinkProps {
   event: CalendarEvent

@@ -1,10 +1,11 @@
 import { useId, useMemo } from 'react'
 import type { ConfirmedBooking } from '../../../machines/bookingForm'
 import { describeTimeZone, formatDay, formatSlot, formatSlotTime, nowInstant } from '../../lib/time'
+import { primaryButton } from '../sections/ui'
 import { AddToCalendarLink } from './AddToCalendarLink'
 import { DayPicker } from './DayPicker'
 import { SlotGrid, type SlotsView } from './SlotGrid'
-import { fieldError, primaryButton } from './styles'
+import { fieldError } from './styles'
 import { TextField } from './TextField'
 import { useBookingForm } from './useBookingForm'
 
@@ -124,7 +125,7 @@ export function BookingForm({ variant, onConfirmed }: BookingFormProps) {
             </p>
           ) : null}
         </div>
-        <button type="submit" className={primaryButton} disabled={submitting}>
+        <button type="submit" className={`${primaryButton} w-full disabled:cursor-wait disabled:opacity-70`} disabled={submitting}>
           {submitting ? 'Processing...' : 'Confirm Booking'}
         </button>
       </div>

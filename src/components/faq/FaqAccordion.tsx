@@ -2,6 +2,7 @@ import { useActorRef, useSelector } from '@xstate/react'
 import { faqAccordionMachine } from '../../../machines/faqAccordion'
 import type { FaqItem } from '../../content/faqs'
 import { usePricingFaqActor } from '../providers/SiteActors'
+import { focusRingInset } from '../sections/ui'
 
 export interface FaqAccordionProps {
   items: ReadonlyArray<FaqItem>
@@ -36,7 +37,7 @@ export function FaqAccordion({ items, idPrefix, pricingTarget = false }: FaqAcco
                 aria-expanded={open}
                 aria-controls={panelId}
                 onClick={() => accordion.send({ type: 'TOGGLE_ITEM', index })}
-                className="flex w-full items-center justify-between gap-6 px-5 py-5 text-left text-base font-medium text-white transition hover:bg-white/5 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-sky-300 sm:px-6"
+                className={`flex w-full items-center justify-between gap-6 px-5 py-5 text-left text-base font-medium text-white transition hover:bg-white/5 ${focusRingInset} sm:px-6`}
               >
                 <span>{item.question}</span>
                 <span

@@ -2,13 +2,14 @@ import { Link } from '@tanstack/react-router'
 import { consultationLabel, footerExplore, footerNav } from '../../content/nav'
 import { site } from '../../content/site'
 import { NavItemLink } from '../nav/NavItemLink'
+import { focusRing } from '../sections/ui'
 
 // Taken once when the module loads. The prerendered HTML carries the build's year; a visitor across
 // New Year sees their own year after hydration without a mismatch error.
 const year = new Date().getFullYear()
 
 const footerLink =
-  'rounded text-sm text-slate-400 transition hover:text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-300'
+  `rounded text-sm text-slate-400 transition hover:text-white ${focusRing}`
 
 /** Footer links, copyright line and location (SPEC §2 footer links, §9). */
 export function Footer() {
@@ -42,7 +43,7 @@ export function Footer() {
                 href={site.consultationUrl}
                 target="_blank"
                 rel="noopener"
-                className="rounded text-sm font-semibold text-sky-400 transition hover:text-sky-300 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-300"
+                className={`rounded text-sm font-semibold text-sky-400 transition hover:text-sky-300 ${focusRing}`}
               >
                 {consultationLabel}
                 <span className="sr-only"> (opens in a new tab)</span>

@@ -3,11 +3,12 @@ import { headerNav } from '../../content/nav'
 import { site } from '../../content/site'
 import { BookCallButton } from '../booking/BookCallButton'
 import { NavItemLink } from '../nav/NavItemLink'
+import { focusRing, navButton } from '../sections/ui'
 import { MobileMenu } from './MobileMenu'
 import { ResourcesMenu } from './ResourcesMenu'
 
 const navLink =
-  'rounded-full px-3.5 py-2 text-sm font-medium text-slate-300 transition hover:bg-white/5 hover:text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-300 aria-[current=page]:text-white aria-expanded:bg-white/5 aria-expanded:text-white'
+  `rounded-full px-3.5 py-2 text-sm font-medium text-slate-300 transition hover:bg-white/5 hover:text-white ${focusRing} aria-[current=page]:text-white aria-expanded:bg-white/5 aria-expanded:text-white`
 
 /** Logo and wordmark, desktop navigation with the Resources dropdown, and the mobile menu (SPEC §2). */
 export function Header() {
@@ -37,7 +38,7 @@ export function Header() {
           </ul>
         </nav>
         <div className="hidden md:block">
-          <BookCallButton className="rounded-full bg-sky-500 px-5 py-2 text-sm font-semibold text-slate-950 shadow-lg shadow-sky-500/20 transition hover:bg-sky-400 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-300" />
+          <BookCallButton className={`${navButton} py-2 shadow-lg shadow-sky-500/20`} />
         </div>
         <MobileMenu />
       </div>
