@@ -1,8 +1,8 @@
-import { Link } from '@tanstack/react-router'
 import { consultationLabel, footerExplore, footerNav } from '../../content/nav'
 import { site } from '../../content/site'
 import { NavItemLink } from '../nav/NavItemLink'
 import { focusRing } from '../sections/ui'
+import { LogoLink } from './LogoLink'
 
 // Taken once when the module loads. The prerendered HTML carries the build's year; a visitor across
 // New Year sees their own year after hydration without a mismatch error.
@@ -17,13 +17,7 @@ export function Footer() {
     <footer className="border-t border-white/10 bg-slate-950/70">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-[1.4fr_1fr_1fr] lg:px-8">
         <div>
-          <Link
-            to="/"
-            className="inline-flex items-center gap-2.5 rounded-lg text-lg font-semibold text-white focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-sky-300"
-          >
-            <img src="/logo.svg" alt="" width={32} height={32} className="size-8" />
-            <span>{site.name}</span>
-          </Link>
+          <LogoLink className="inline-flex" />
           <p className="mt-4 max-w-sm text-sm leading-relaxed text-slate-400">
             We help businesses implement AI: consulting, automation and custom development, built and supported from New Zealand.
           </p>

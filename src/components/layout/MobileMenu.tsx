@@ -1,14 +1,13 @@
-import { Link } from '@tanstack/react-router'
 import { useActorRef, useSelector } from '@xstate/react'
 import { useEffect, useRef } from 'react'
 import { mobileMenuMachine } from '../../../machines/mobileMenu'
 import { headerNav, resourcesMenu } from '../../content/nav'
-import { site } from '../../content/site'
 import { NavItemLink } from '../nav/NavItemLink'
 import { prefetchBookingForm } from '../booking/loadBookingForm'
 import { useBookingModal } from '../providers/SiteActors'
 import { focusRing, navButton } from '../sections/ui'
 import { CloseIcon, MenuIcon } from './icons'
+import { LogoLink } from './LogoLink'
 import { ModalDialog } from './ModalDialog'
 
 const itemLink =
@@ -59,10 +58,7 @@ export function MobileMenu() {
         >
           <div className="flex min-h-full flex-col">
             <div className="flex h-16 items-center justify-between border-b border-white/10 px-4">
-              <Link to="/" onClick={select} className="flex items-center gap-2 rounded-lg font-semibold text-white focus-visible:outline-2 focus-visible:outline-sky-300">
-                <img src="/logo.svg" alt="" width={28} height={28} className="size-7" />
-                <span>{site.name}</span>
-              </Link>
+              <LogoLink className="flex" compact onSelect={select} />
               <button
                 type="button"
                 aria-label="Close menu"
