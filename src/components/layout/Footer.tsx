@@ -1,4 +1,5 @@
-import { consultationLabel, footerExplore, footerNav } from '../../content/nav'
+import type { ReactNode } from 'react'
+import { consultationLabel, footerExplore, footerNav, type NavItem } from '../../content/nav'
 import { site } from '../../content/site'
 import { NavItemLink } from '../nav/NavItemLink'
 import { focusRing } from '../sections/ui'
@@ -22,41 +23,20 @@ export function Footer() {
             We help businesses implement AI: consulting, automation and custom development, built and supported from New Zealand.
           </p>
         </div>
-        <nav aria-labelledby="footer-company-heading">
-          <h2 id="footer-company-heading" className="text-sm font-semibold text-white">
-            Company
-          </h2>
-          <ul className="mt-4 space-y-3">
-            {footerNav.map((item) => (
-              <li key={item.label}>
-                <NavItemLink item={item} className={footerLink} />
-              </li>
-            ))}
-            <li>
-              <a
-                href={site.consultationUrl}
-                target="_blank"
-                rel="noopener"
-                className={`rounded text-sm font-semibold text-sky-400 transition hover:text-sky-300 ${focusRing}`}
-              >
-                {consultationLabel}
-                <span className="sr-only"> (opens in a new tab)</span>
-              </a>
-            </li>
-          </ul>
-        </nav>
-        <nav aria-labelledby="footer-explore-heading">
-          <h2 id="footer-explore-heading" className="text-sm font-semibold text-white">
-            Explore
-          </h2>
-          <ul className="mt-4 space-y-3">
-            {footerExplore.map((item) => (
-              <li key={item.label}>
-                <NavItemLink item={item} className={footerLink} />
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <FooterColumn id="footer-company-heading" title="Company" items={footerNav}>
+          <li>
+            <a
+              href={site.consultationUrl}
+              target="_blank"
+              rel="noopener"
+              className={`rounded text-sm font-semibold text-sky-400 transition hover:text-sky-300 ${focusRing}`}
+            >
+              {consultationLabel}
+              <span className="sr-only"> (opens in a new tab)</span>
+            </a>
+          </li>
+        </FooterColumn>
+        <FooterColumn id="footer-explore-heading" title="Explore" items={footerExplore} />
       </div>
       <div className="border-t border-white/10">
         {/* Left-aligned, with room below on small screens: the floating voice widget sits bottom right. */}
@@ -68,5 +48,24 @@ export function Footer() {
         </div>
       </div>
     </footer>
+  )
+}
+
+/** One titled list of footer links; `children` are extra items after the list's own. */
+function FooterColumn({ id, title, items, children }: { id: string; title: string; items: ReadonlyArray<NavItem>; children?: ReactNode }) {
+  return (
+    <nav aria-labelledby={id}>
+      <h2 id={id} className="text-sm font-semibold text-white">
+        {title}
+      </h2>
+      <ul className="mt-4 space-y-3">
+        {items.map((item) => (
+          <li key={item.label}>
+            <NavItemLink item={item} className={footerLink} />
+          </li>
+        ))}
+        {children}
+      </ul>
+    </nav>
   )
 }
