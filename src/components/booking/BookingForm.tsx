@@ -56,6 +56,7 @@ export function BookingForm({ variant, onConfirmed }: BookingFormProps) {
       ) : null}
 
       <div className="grid gap-x-5 gap-y-2 sm:grid-cols-2">
+        {/* Alike in shape only: each field has its own label, type, autocomplete and handlers, read best spelled out. */}
         <TextField
           id={`${id}-name`}
           label="Full Name"

@@ -23,6 +23,7 @@ export function ChannelServicePage({ page, id }: { page: ChannelPage; id: string
               <BookCallButton className={primaryButton} />
             </div>
           </div>
+          {/* Like the article cover only in its priority attributes; size and frame differ, so no shared component. */}
           <img
             src={page.image}
             alt={page.imageAlt}
