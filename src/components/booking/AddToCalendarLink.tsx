@@ -1,7 +1,7 @@
 import { useEffect, useRef, type MouseEvent } from 'react'
 import type { CalendarEvent } from '../../../core/icalendar'
 import { ICS_FILE_NAME, icsObjectUrl } from '../../lib/calendarFile'
-import { focusRing } from './styles'
+import { focusRing } from '../sections/ui'
 
 export interface AddToCalendarLinkProps {
   event: CalendarEvent

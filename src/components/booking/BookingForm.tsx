@@ -1,10 +1,11 @@
 import { useId, useMemo } from 'react'
 import type { ConfirmedBooking } from '../../../machines/bookingForm'
 import { describeTimeZone, formatDay, formatSlot, formatSlotTime, nowInstant } from '../../lib/time'
+import { primaryButton } from '../sections/ui'
 import { AddToCalendarLink } from './AddToCalendarLink'
 import { DayPicker } from './DayPicker'
 import { SlotGrid, type SlotsView } from './SlotGrid'
-import { fieldError, primaryButton } from './styles'
+import { fieldError } from './styles'
 import { TextField } from './TextField'
 import { useBookingForm } from './useBookingForm'
 
@@ -55,6 +56,7 @@ export function BookingForm({ variant, onConfirmed }: BookingFormProps) {
       ) : null}
 
       <div className="grid gap-x-5 gap-y-2 sm:grid-cols-2">
+        {/* Alike in shape only: each field has its own label, type, autocomplete and handlers, read best spelled out. */}
         <TextField
           id={`${id}-name`}
           label="Full Name"
@@ -124,7 +126,7 @@ export function BookingForm({ variant, onConfirmed }: BookingFormProps) {
             </p>
           ) : null}
         </div>
-        <button type="submit" className={primaryButton} disabled={!form.canSubmit}>
+        <button type="submit" className={`${primaryButton} w-full disabled:cursor-wait disabled:opacity-70`} disabled={!form.canSubmit}>
           {submitting ? 'Processing...' : 'Confirm Booking'}
         </button>
       </div>

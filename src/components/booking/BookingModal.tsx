@@ -3,6 +3,7 @@ import { Component, lazy, Suspense, type ReactNode } from 'react'
 import { useBookingModal, useBookingModalActor } from '../providers/SiteActors'
 import { ModalDialog } from '../layout/ModalDialog'
 import { CloseIcon } from '../layout/icons'
+import { focusRing } from '../sections/ui'
 import { loadBookingForm } from './loadBookingForm'
 
 const BookingForm = lazy(() => loadBookingForm().then((m) => ({ default: m.BookingForm })))
@@ -40,7 +41,7 @@ export function BookingModal() {
               type="button"
               aria-label="Close"
               onClick={modal.clickClose}
-              className="-mr-2 rounded-full p-2 text-slate-400 transition hover:bg-white/10 hover:text-white focus-visible:outline-2 focus-visible:outline-sky-300"
+              className={`-mr-2 rounded-full p-2 text-slate-400 transition hover:bg-white/10 hover:text-white ${focusRing}`}
             >
               <CloseIcon />
             </button>
@@ -91,7 +92,7 @@ class FormLoadBoundary extends Component<{ children: ReactNode }, { failed: bool
         <button
           type="button"
           onClick={() => this.setState({ failed: false })}
-          className="rounded-full border border-white/20 px-5 py-2 text-sm font-semibold text-white hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-sky-300"
+          className={`rounded-full border border-white/20 px-5 py-2 text-sm font-semibold text-white hover:bg-white/10 ${focusRing}`}
         >
           Try again
         </button>

@@ -1,6 +1,6 @@
 import { AddToCalendarLink } from './AddToCalendarLink'
 import type { ConfirmedBooking } from './BookingForm'
-import { focusRing } from './styles'
+import { focusRing } from '../sections/ui'
 
 export interface BookingToastProps {
   booking: ConfirmedBooking

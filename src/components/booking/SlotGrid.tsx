@@ -1,4 +1,5 @@
-import { focusRing, SKELETON_SLOTS, smallButton } from './styles'
+import { focusRing } from '../sections/ui'
+import { SKELETON_SLOTS, smallButton } from './styles'
 
 export type SlotsView =
   | { status: 'loading' }

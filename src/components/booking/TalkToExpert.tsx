@@ -60,6 +60,7 @@ export function TalkToExpert() {
           <ul className="mt-6 space-y-3 text-slate-200">
             {benefits.map((benefit) => (
               <li key={benefit} className="flex gap-3">
+                {/* A plain tick, not the toast's circled one: the two icons share only the svg wrapper. */}
                 <svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className="mt-0.5 size-5 shrink-0 text-sky-300">
                   <path
                     fillRule="evenodd"

@@ -1,4 +1,5 @@
 import type { FaqItem } from '../../content/faqs'
+import { focusRingInset } from '../sections/ui'
 import { useFaqAccordion } from './useFaqAccordion'
 
 export interface FaqAccordionProps {
@@ -31,7 +32,7 @@ export function FaqAccordion({ items, idPrefix, pricingTarget = false }: FaqAcco
                 aria-expanded={open}
                 aria-controls={panelId}
                 onClick={() => events.toggleItem(index)}
-                className="flex w-full items-center justify-between gap-6 px-5 py-5 text-left text-base font-medium text-white transition hover:bg-white/5 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-sky-300 sm:px-6"
+                className={`flex w-full items-center justify-between gap-6 px-5 py-5 text-left text-base font-medium text-white transition hover:bg-white/5 ${focusRingInset} sm:px-6`}
               >
                 <span>{item.question}</span>
                 <span

@@ -1,14 +1,16 @@
-import { Link } from '@tanstack/react-router'
-import { consultationLabel, footerExplore, footerNav } from '../../content/nav'
+import type { ReactNode } from 'react'
+import { consultationLabel, footerExplore, footerNav, type NavItem } from '../../content/nav'
 import { site } from '../../content/site'
 import { NavItemLink } from '../nav/NavItemLink'
+import { focusRing } from '../sections/ui'
+import { LogoLink } from './LogoLink'
 
 // Taken once when the module loads. The prerendered HTML carries the build's year; a visitor across
 // New Year sees their own year after hydration without a mismatch error.
 const year = new Date().getFullYear()
 
 const footerLink =
-  'rounded text-sm text-slate-400 transition hover:text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-300'
+  `rounded text-sm text-slate-400 transition hover:text-white ${focusRing}`
 
 /** Footer links, copyright line and location (SPEC §2 footer links, §9). */
 export function Footer() {
@@ -16,52 +18,25 @@ export function Footer() {
     <footer className="border-t border-white/10 bg-slate-950/70">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-[1.4fr_1fr_1fr] lg:px-8">
         <div>
-          <Link
-            to="/"
-            className="inline-flex items-center gap-2.5 rounded-lg text-lg font-semibold text-white focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-sky-300"
-          >
-            <img src="/logo.svg" alt="" width={32} height={32} className="size-8" />
-            <span>{site.name}</span>
-          </Link>
+          <LogoLink className="inline-flex" />
           <p className="mt-4 max-w-sm text-sm leading-relaxed text-slate-400">
             We help businesses implement AI: consulting, automation and custom development, built and supported from New Zealand.
           </p>
         </div>
-        <nav aria-labelledby="footer-company-heading">
-          <h2 id="footer-company-heading" className="text-sm font-semibold text-white">
-            Company
-          </h2>
-          <ul className="mt-4 space-y-3">
-            {footerNav.map((item) => (
-              <li key={item.label}>
-                <NavItemLink item={item} className={footerLink} />
-              </li>
-            ))}
-            <li>
-              <a
-                href={site.consultationUrl}
-                target="_blank"
-                rel="noopener"
-                className="rounded text-sm font-semibold text-sky-400 transition hover:text-sky-300 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-300"
-              >
-                {consultationLabel}
-                <span className="sr-only"> (opens in a new tab)</span>
-              </a>
-            </li>
-          </ul>
-        </nav>
-        <nav aria-labelledby="footer-explore-heading">
-          <h2 id="footer-explore-heading" className="text-sm font-semibold text-white">
-            Explore
-          </h2>
-          <ul className="mt-4 space-y-3">
-            {footerExplore.map((item) => (
-              <li key={item.label}>
-                <NavItemLink item={item} className={footerLink} />
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <FooterColumn id="footer-company-heading" title="Company" items={footerNav}>
+          <li>
+            <a
+              href={site.consultationUrl}
+              target="_blank"
+              rel="noopener"
+              className={`rounded text-sm font-semibold text-sky-400 transition hover:text-sky-300 ${focusRing}`}
+            >
+              {consultationLabel}
+              <span className="sr-only"> (opens in a new tab)</span>
+            </a>
+          </li>
+        </FooterColumn>
+        <FooterColumn id="footer-explore-heading" title="Explore" items={footerExplore} />
       </div>
       <div className="border-t border-white/10">
         {/* Left-aligned, with room below on small screens: the floating voice widget sits bottom right. */}
@@ -73,5 +48,24 @@ export function Footer() {
         </div>
       </div>
     </footer>
+  )
+}
+
+/** One titled list of footer links; `children` are extra items after the list's own. */
+function FooterColumn({ id, title, items, children }: { id: string; title: string; items: ReadonlyArray<NavItem>; children?: ReactNode }) {
+  return (
+    <nav aria-labelledby={id}>
+      <h2 id={id} className="text-sm font-semibold text-white">
+        {title}
+      </h2>
+      <ul className="mt-4 space-y-3">
+        {items.map((item) => (
+          <li key={item.label}>
+            <NavItemLink item={item} className={footerLink} />
+          </li>
+        ))}
+        {children}
+      </ul>
+    </nav>
   )
 }

@@ -1,26 +1,20 @@
-import { Link } from '@tanstack/react-router'
 import { headerNav } from '../../content/nav'
-import { site } from '../../content/site'
 import { BookCallButton } from '../booking/BookCallButton'
 import { NavItemLink } from '../nav/NavItemLink'
+import { focusRing, navButton } from '../sections/ui'
+import { LogoLink } from './LogoLink'
 import { MobileMenu } from './MobileMenu'
 import { ResourcesMenu } from './ResourcesMenu'
 
 const navLink =
-  'rounded-full px-3.5 py-2 text-sm font-medium text-slate-300 transition hover:bg-white/5 hover:text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-300 aria-[current=page]:text-white aria-expanded:bg-white/5 aria-expanded:text-white'
+  `rounded-full px-3.5 py-2 text-sm font-medium text-slate-300 transition hover:bg-white/5 hover:text-white ${focusRing} aria-[current=page]:text-white aria-expanded:bg-white/5 aria-expanded:text-white`
 
 /** Logo and wordmark, desktop navigation with the Resources dropdown, and the mobile menu (SPEC §2). */
 export function Header() {
   return (
     <header data-site-header className="sticky top-0 z-30 border-b border-white/10 bg-slate-950/75 backdrop-blur-xl">
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-6 px-4 sm:px-6 lg:px-8">
-        <Link
-          to="/"
-          className="flex shrink-0 items-center gap-2.5 rounded-lg text-lg font-semibold tracking-tight text-white focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-sky-300"
-        >
-          <img src="/logo.svg" alt="" width={32} height={32} className="size-8" />
-          <span>{site.name}</span>
-        </Link>
+        <LogoLink className="flex shrink-0 tracking-tight" />
         <nav aria-label="Main" className="hidden md:block">
           <ul className="flex items-center gap-1">
             {headerNav.before.map((item) => (
@@ -37,7 +31,7 @@ export function Header() {
           </ul>
         </nav>
         <div className="hidden md:block">
-          <BookCallButton className="rounded-full bg-sky-500 px-5 py-2 text-sm font-semibold text-slate-950 shadow-lg shadow-sky-500/20 transition hover:bg-sky-400 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-300" />
+          <BookCallButton className={`${navButton} py-2 shadow-lg shadow-sky-500/20`} />
         </div>
         <MobileMenu />
       </div>

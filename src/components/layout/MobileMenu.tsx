@@ -1,16 +1,17 @@
 import { Link } from '@tanstack/react-router'
 import { useEffect, useRef } from 'react'
 import { headerNav, resourcesMenu } from '../../content/nav'
-import { site } from '../../content/site'
 import { NavItemLink } from '../nav/NavItemLink'
 import { prefetchBookingForm } from '../booking/loadBookingForm'
 import { useBookingModal } from '../providers/SiteActors'
+import { focusRing, navButton } from '../sections/ui'
 import { CloseIcon, MenuIcon } from './icons'
+import { LogoLink } from './LogoLink'
 import { ModalDialog } from './ModalDialog'
 import { useMobileMenu } from './useMobileMenu'
 
 const itemLink =
-  'block rounded-lg px-3 py-3 text-base font-medium text-slate-200 transition hover:bg-white/5 hover:text-white focus-visible:outline-2 focus-visible:outline-sky-300 aria-[current=page]:text-sky-300'
+  `block rounded-lg px-3 py-3 text-base font-medium text-slate-200 transition hover:bg-white/5 hover:text-white ${focusRing} aria-[current=page]:text-sky-300`
 
 /**
  * The slide-in menu below the md breakpoint (SPEC §2): a modal panel that keeps focus inside, locks
@@ -42,7 +43,7 @@ export function MobileMenu() {
         aria-expanded={open}
         aria-controls="mobile-menu"
         onClick={(e) => menu.toggle(e.currentTarget)}
-        className="-mr-2 rounded-lg p-2 text-slate-200 transition hover:bg-white/10 hover:text-white focus-visible:outline-2 focus-visible:outline-sky-300"
+        className={`-mr-2 rounded-lg p-2 text-slate-200 transition hover:bg-white/10 hover:text-white ${focusRing}`}
       >
         <MenuIcon />
       </button>
@@ -56,15 +57,12 @@ export function MobileMenu() {
         >
           <div className="flex min-h-full flex-col">
             <div className="flex h-16 items-center justify-between border-b border-white/10 px-4">
-              <Link to="/" onClick={select} className="flex items-center gap-2 rounded-lg font-semibold text-white focus-visible:outline-2 focus-visible:outline-sky-300">
-                <img src="/logo.svg" alt="" width={28} height={28} className="size-7" />
-                <span>{site.name}</span>
-              </Link>
+              <LogoLink className="flex" compact onSelect={select} />
               <button
                 type="button"
                 aria-label="Close menu"
                 onClick={menu.clickClose}
-                className="-mr-2 rounded-lg p-2 text-slate-300 transition hover:bg-white/10 hover:text-white focus-visible:outline-2 focus-visible:outline-sky-300"
+                className={`-mr-2 rounded-lg p-2 text-slate-300 transition hover:bg-white/10 hover:text-white ${focusRing}`}
               >
                 <CloseIcon className="size-6" />
               </button>
@@ -104,7 +102,7 @@ export function MobileMenu() {
                   // The menu is gone once the modal closes: focus goes back to the menu's toggle.
                   modal.open(toggleRef.current)
                 }}
-                className="w-full rounded-full bg-sky-500 px-5 py-3 text-sm font-semibold text-slate-950 transition hover:bg-sky-400 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-300"
+                className={`${navButton} w-full py-3`}
               >
                 Book a Call
               </button>

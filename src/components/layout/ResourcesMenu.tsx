@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react'
 import { resourcesMenu } from '../../content/nav'
 import { NavItemLink } from '../nav/NavItemLink'
+import { focusRing } from '../sections/ui'
 import { ArrowRightIcon, ChevronDownIcon } from './icons'
 import { useResourcesMenu } from './useResourcesMenu'
 
@@ -62,7 +63,7 @@ export function ResourcesMenu({ linkClassName }: { linkClassName: string }) {
             item={resourcesMenu.featured}
             onSelect={select}
             describedBy="resources-featured-description"
-            className="group flex flex-col justify-between rounded-xl bg-gradient-to-br from-sky-500/20 via-indigo-500/15 to-transparent p-5 ring-1 ring-white/10 transition hover:ring-sky-400/50 focus-visible:outline-2 focus-visible:outline-sky-300"
+            className={`group flex flex-col justify-between rounded-xl bg-gradient-to-br from-sky-500/20 via-indigo-500/15 to-transparent p-5 ring-1 ring-white/10 transition hover:ring-sky-400/50 ${focusRing}`}
           >
             <span>
               <span aria-hidden="true" className="text-xs font-semibold uppercase tracking-wider text-sky-300">Start here</span>
@@ -84,7 +85,7 @@ export function ResourcesMenu({ linkClassName }: { linkClassName: string }) {
                     item={item}
                     onSelect={select}
                     describedBy={`resources-${slug(item.label)}-description`}
-                    className="block rounded-lg px-3 py-2.5 transition hover:bg-white/5 focus-visible:outline-2 focus-visible:outline-sky-300"
+                    className={`block rounded-lg px-3 py-2.5 transition hover:bg-white/5 ${focusRing}`}
                   >
                     <span className="block text-sm font-medium text-white">{item.label}</span>
                     <span id={`resources-${slug(item.label)}-description`} aria-hidden="true" className="mt-0.5 block text-xs text-slate-400">{item.description}</span>

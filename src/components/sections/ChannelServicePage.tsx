@@ -2,6 +2,7 @@ import type { ChannelPage } from '../../content/channels'
 import { BookCallButton } from '../booking/BookCallButton'
 import { CtaBanner } from './CtaBanner'
 import { FeatureGrid } from './FeatureGrid'
+import { HeroBadge, HeroGlow } from './PageHero'
 import { Section } from './Section'
 import { card, container, gradientText, primaryButton } from './ui'
 
@@ -10,16 +11,10 @@ export function ChannelServicePage({ page, id }: { page: ChannelPage; id: string
   return (
     <>
       <section className="relative overflow-hidden">
-        <div
-          aria-hidden="true"
-          className="pointer-events-none absolute -top-40 right-0 -z-10 h-[30rem] w-[40rem] rounded-full bg-linear-to-tr from-sky-500/25 via-indigo-500/20 to-transparent blur-3xl"
-        />
+        <HeroGlow className="right-0 h-[30rem] w-[40rem]" />
         <div className={`${container} grid items-center gap-12 pt-16 pb-14 sm:pt-24 lg:grid-cols-2`}>
           <div>
-            <p className="inline-flex items-center gap-2 rounded-full border border-sky-400/30 bg-sky-400/10 px-4 py-1.5 text-sm font-medium text-sky-200">
-              <span aria-hidden="true" className="h-1.5 w-1.5 rounded-full bg-sky-300" />
-              {page.badge}
-            </p>
+            <HeroBadge>{page.badge}</HeroBadge>
             <h1 className="mt-6 text-4xl font-bold tracking-tight text-balance text-white sm:text-5xl">
               <span className={gradientText}>{page.title}</span>
             </h1>
@@ -28,6 +23,7 @@ export function ChannelServicePage({ page, id }: { page: ChannelPage; id: string
               <BookCallButton className={primaryButton} />
             </div>
           </div>
+          {/* Like the article cover only in its priority attributes; size and frame differ, so no shared component. */}
           <img
             src={page.image}
             alt={page.imageAlt}

@@ -21,15 +21,9 @@ export function PageHero({ badge, title, lead, children, centered = false, accen
   const accent = words.slice(cut).join(' ')
   return (
     <section className="relative overflow-hidden">
-      <div
-        aria-hidden="true"
-        className="pointer-events-none absolute inset-x-0 -top-40 -z-10 mx-auto h-[32rem] max-w-5xl rounded-full bg-linear-to-tr from-sky-500/25 via-indigo-500/20 to-transparent blur-3xl"
-      />
+      <HeroGlow className="inset-x-0 mx-auto h-[32rem] max-w-5xl" />
       <div className={`${container} pt-16 pb-14 sm:pt-24 sm:pb-20 ${centered ? 'text-center' : ''}`}>
-        <p className="inline-flex items-center gap-2 rounded-full border border-sky-400/30 bg-sky-400/10 px-4 py-1.5 text-sm font-medium text-sky-200">
-          <span aria-hidden="true" className="h-1.5 w-1.5 rounded-full bg-sky-300" />
-          {badge}
-        </p>
+        <HeroBadge>{badge}</HeroBadge>
         <h1
           className={`mt-6 text-4xl font-bold tracking-tight text-balance text-white sm:text-5xl lg:text-6xl ${centered ? 'mx-auto max-w-4xl' : 'max-w-3xl'}`}
         >
@@ -45,5 +39,25 @@ export function PageHero({ badge, title, lead, children, centered = false, accen
         {children ? <div className={`mt-10 ${centered ? 'flex flex-col items-center' : ''}`}>{children}</div> : null}
       </div>
     </section>
+  )
+}
+
+/** The blurred brand-coloured light behind a page's hero; the caller places and sizes it. */
+export function HeroGlow({ className }: { className: string }) {
+  return (
+    <div
+      aria-hidden="true"
+      className={`pointer-events-none absolute -top-40 -z-10 rounded-full bg-linear-to-tr from-sky-500/25 via-indigo-500/20 to-transparent blur-3xl ${className}`}
+    />
+  )
+}
+
+/** The pill above a hero's h1: a dot and a short label. */
+export function HeroBadge({ children }: { children: ReactNode }) {
+  return (
+    <p className="inline-flex items-center gap-2 rounded-full border border-sky-400/30 bg-sky-400/10 px-4 py-1.5 text-sm font-medium text-sky-200">
+      <span aria-hidden="true" className="h-1.5 w-1.5 rounded-full bg-sky-300" />
+      {children}
+    </p>
   )
 }

@@ -1,12 +1,18 @@
-/** Shared class lists, so every page keeps the same rhythm, buttons and focus ring. */
+/** The site's one set of shared class lists: focus ring, buttons, rhythm. Every component takes its look from here. */
 export const focusRing =
   'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-300'
+
+// Drawn inside the control: the FAQ buttons fill a bordered list, where an outer ring would cover the dividers.
+export const focusRingInset = 'focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-sky-300'
 
 export const container = 'mx-auto w-full max-w-7xl px-5 sm:px-8'
 
 export const primaryButton = `inline-flex min-h-11 items-center justify-center gap-2 rounded-full bg-sky-400 px-6 py-3 text-base font-semibold text-slate-950 shadow-lg shadow-sky-500/20 transition hover:bg-sky-300 ${focusRing}`
 
 export const secondaryButton = `inline-flex min-h-11 items-center justify-center gap-2 rounded-full border border-white/15 bg-white/5 px-6 py-3 text-base font-semibold text-white transition hover:border-white/30 hover:bg-white/10 ${focusRing}`
+
+/** The header's and the mobile menu's 'Book a Call': smaller type on the brighter blue; each adds its padding. */
+export const navButton = `rounded-full bg-sky-500 px-5 text-sm font-semibold text-slate-950 transition hover:bg-sky-400 ${focusRing}`
 
 export const textLink = `font-semibold text-sky-300 underline-offset-4 hover:text-sky-200 hover:underline ${focusRing} rounded-sm`
 

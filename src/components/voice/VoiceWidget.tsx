@@ -1,5 +1,6 @@
 import { useEffect, useSyncExternalStore } from 'react'
 import { deferredModule } from '../../lib/deferredModule'
+import { focusRing } from '../sections/ui'
 
 /**
  * The call machine, the voice client and the panel's controls: their own chunk, out of the first load
@@ -27,7 +28,7 @@ export function VoiceWidget() {
       onFocus={callPanel.load}
       onClick={callPanel.load}
     >
-      <summary className="flex cursor-pointer list-none items-center gap-2 rounded-full bg-sky-700 px-4 py-3 font-semibold text-white shadow-lg shadow-black/40 hover:bg-sky-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-300 [&::-webkit-details-marker]:hidden">
+      <summary className={`flex cursor-pointer list-none items-center gap-2 rounded-full bg-sky-700 px-4 py-3 font-semibold text-white shadow-lg shadow-black/40 hover:bg-sky-800 ${focusRing} [&::-webkit-details-marker]:hidden`}>
         <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="2">
           <rect x="9" y="3" width="6" height="11" rx="3" />
           <path d="M5 11a7 7 0 0 0 14 0M12 18v3" strokeLinecap="round" />

@@ -1,5 +1,6 @@
 import { createFileRoute, Link } from '@tanstack/react-router'
 import { FaqAccordion } from '../../components/faq/FaqAccordion'
+import { HeroGlow } from '../../components/sections/PageHero'
 import { container, gradientText, primaryButton, textLink } from '../../components/sections/ui'
 import { allFaqs } from '../../content/allFaqs'
 
@@ -10,10 +11,7 @@ export const Route = createFileRoute('/_second/faqs')({
 function FaqsPage() {
   return (
     <div className="relative overflow-hidden">
-      <div
-        aria-hidden="true"
-        className="pointer-events-none absolute inset-x-0 -top-40 -z-10 mx-auto h-[28rem] max-w-4xl rounded-full bg-linear-to-tr from-sky-500/25 via-indigo-500/20 to-transparent blur-3xl"
-      />
+      <HeroGlow className="inset-x-0 mx-auto h-[28rem] max-w-4xl" />
       <div className={`${container} max-w-3xl py-16 sm:py-24`}>
         <p>
           <Link to="/" className={`${textLink} text-sm`}>
