@@ -1,4 +1,3 @@
-import { Link } from '@tanstack/react-router'
 import { useEffect, useRef } from 'react'
 import { headerNav, resourcesMenu } from '../../content/nav'
 import { NavItemLink } from '../nav/NavItemLink'
