@@ -8,7 +8,7 @@
  * is in the first-load bundle.
  */
 import * as v from 'valibot'
-import { emailSchema, guestsSchema, nameSchema, NAME_MAX_LENGTH, NAME_MIN_LENGTH } from './bookingFields'
+import { emailSchema, guestsSchema, isPlainText, nameSchema, NAME_MAX_LENGTH, NAME_MIN_LENGTH } from './bookingFields'
 
 /** Length of a call and the slot grid, in minutes (SPEC §9). */
 export const BOOKING_LENGTH_MINUTES = 15
@@ -26,7 +26,14 @@ export function isValidTimeZone(zone: string): boolean {
   }
 }
 
-const TimeZone = (message: string) => v.pipe(v.string(message), v.check(isValidTimeZone, message))
+const TimeZone = (message: string) => v.pipe(v.string(message), v.check(isPlainText, message), v.check(isValidTimeZone, message))
+
+/** Every string the API accepts is bounded and free of control and bidi-override characters. */
+const Text = (message: string, maxLength: number) =>
+  v.pipe(v.string(message), v.maxLength(maxLength, message), v.check(isPlainText, message))
+
+/** The longest slots range answered, in days: a client asks for 11; the cost of an answer grows with it. */
+export const MAX_SLOTS_RANGE_DAYS = 62
 
 /** The readable sentences of the wire rules, by field (also used for a missing field). */
 export const WIRE_MESSAGES = {
@@ -46,6 +53,7 @@ export const WIRE_MESSAGES = {
   flags: 'The booking request is not valid.',
   slotsInput: 'The time slot request is not valid.',
   slotsRange: 'The start of the time slot range must be before its end.',
+  slotsSpan: `The time slot range may span at most ${MAX_SLOTS_RANGE_DAYS} days.`,
 } as const
 
 /** Local time with a UTC offset, as sent in `start` and `end` (`2026-11-23T10:00:00+13:00`). */
@@ -59,17 +67,17 @@ export const SlotsInputSchema = v.object(
       {
         isTeamEvent: v.boolean(WIRE_MESSAGES.slotsInput),
         usernameList: v.pipe(
-          v.array(v.pipe(v.string(WIRE_MESSAGES.user), v.maxLength(100, WIRE_MESSAGES.user)), WIRE_MESSAGES.user),
+          v.array(Text(WIRE_MESSAGES.user, 100), WIRE_MESSAGES.user),
           v.minLength(1, WIRE_MESSAGES.user),
           v.maxLength(10, WIRE_MESSAGES.user),
         ),
-        eventTypeSlug: v.pipe(v.string(WIRE_MESSAGES.eventTypeSlug), v.maxLength(100, WIRE_MESSAGES.eventTypeSlug)),
+        eventTypeSlug: Text(WIRE_MESSAGES.eventTypeSlug, 100),
         startTime: v.pipe(v.string(WIRE_MESSAGES.slotsInput), v.isoTimestamp(WIRE_MESSAGES.slotsInput)),
         endTime: v.pipe(v.string(WIRE_MESSAGES.slotsInput), v.isoTimestamp(WIRE_MESSAGES.slotsInput)),
         timeZone: TimeZone(WIRE_MESSAGES.timeZone),
-        duration: v.nullish(v.union([v.number(), v.string()], WIRE_MESSAGES.slotsInput)),
-        rescheduleUid: v.nullish(v.string(WIRE_MESSAGES.slotsInput)),
-        orgSlug: v.nullish(v.string(WIRE_MESSAGES.slotsInput)),
+        duration: v.nullish(v.union([v.number(), Text(WIRE_MESSAGES.slotsInput, 20)], WIRE_MESSAGES.slotsInput)),
+        rescheduleUid: v.nullish(Text(WIRE_MESSAGES.slotsInput, 100)),
+        orgSlug: v.nullish(Text(WIRE_MESSAGES.slotsInput, 100)),
       },
       WIRE_MESSAGES.slotsInput,
     ),
@@ -105,14 +113,14 @@ export const BookingRequestSchema = v.object(
       },
       WIRE_MESSAGES.responses,
     ),
-    user: v.pipe(v.string(WIRE_MESSAGES.user), v.minLength(1, WIRE_MESSAGES.user), v.maxLength(100, WIRE_MESSAGES.user)),
+    user: v.pipe(Text(WIRE_MESSAGES.user, 100), v.minLength(1, WIRE_MESSAGES.user)),
     start: v.pipe(v.string(WIRE_MESSAGES.start), v.regex(OFFSET_DATE_TIME, WIRE_MESSAGES.start)),
     end: v.pipe(v.string(WIRE_MESSAGES.end), v.regex(OFFSET_DATE_TIME, WIRE_MESSAGES.end)),
     eventTypeId: v.pipe(v.number(WIRE_MESSAGES.eventTypeId), v.integer(WIRE_MESSAGES.eventTypeId)),
-    eventTypeSlug: v.pipe(v.string(WIRE_MESSAGES.eventTypeSlug), v.maxLength(100, WIRE_MESSAGES.eventTypeSlug)),
+    eventTypeSlug: Text(WIRE_MESSAGES.eventTypeSlug, 100),
     timeZone: TimeZone(WIRE_MESSAGES.timeZone),
-    language: v.pipe(v.string(WIRE_MESSAGES.language), v.maxLength(35, WIRE_MESSAGES.language)),
-    metadata: v.record(v.string(), v.unknown(), WIRE_MESSAGES.metadata),
+    language: Text(WIRE_MESSAGES.language, 35),
+    metadata: v.record(Text(WIRE_MESSAGES.metadata, 100), v.unknown(), WIRE_MESSAGES.metadata),
     hasHashedBookingLink: v.boolean(WIRE_MESSAGES.flags),
     routedTeamMemberIds: v.null(WIRE_MESSAGES.flags),
     skipContactOwner: v.boolean(WIRE_MESSAGES.flags),

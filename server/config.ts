@@ -84,6 +84,8 @@ const EnvSchema = v.object({
   /** Behind a reverse proxy: take the client address from the last X-Forwarded-For entry. */
   TRUST_PROXY: boolean('TRUST_PROXY', false),
   VITE_EXTERNAL_SCRIPT_URL: envUrl('VITE_EXTERNAL_SCRIPT_URL'),
+  /** Where the browser's booking form calls the calendar API, when not this server (CSP connect-src). */
+  VITE_CALENDAR_API_BASE: envUrl('VITE_CALENDAR_API_BASE'),
   VITE_VAPI_PUBLIC_KEY: v.optional(v.string(), ''),
   VITE_VAPI_ASSISTANT_ID: v.optional(v.string(), ''),
   VITE_VAPI_BASE_URL: envUrl('VITE_VAPI_BASE_URL'),

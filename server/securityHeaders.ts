@@ -5,12 +5,12 @@ const origin = (url: string | undefined) => (url ? new URL(url).origin : undefin
 
 /**
  * The Content-Security-Policy of every response. Only what the page really loads is allowed:
- * the configured external script, and the voice platform's endpoints only when voice is configured.
+ * the configured external script and calendar API, and the voice platform's endpoints only when voice is configured.
  */
 export function contentSecurityPolicy(config: ServerConfig): string {
   const extra: CspSources = voiceCspSources(config)
   const script = ["'self'", origin(config.VITE_EXTERNAL_SCRIPT_URL), ...(extra.scriptSrc ?? [])].filter(Boolean)
-  const connect = ["'self'", ...(extra.connectSrc ?? [])]
+  const connect = ["'self'", origin(config.VITE_CALENDAR_API_BASE), ...(extra.connectSrc ?? [])].filter(Boolean)
   const directives = [
     "default-src 'self'",
     `script-src ${script.join(' ')}`,

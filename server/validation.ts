@@ -2,6 +2,7 @@ import * as v from 'valibot'
 import { Temporal } from 'temporal-polyfill'
 import {
   BOOKING_LENGTH_MINUTES,
+  MAX_SLOTS_RANGE_DAYS,
   BookingRequestSchema,
   SlotsInputSchema,
   WIRE_MESSAGES,
@@ -80,12 +81,21 @@ export function checkSlotsInput(raw: string | undefined): Checked<ValidSlotsInpu
   const to = parseInstant(parsed.output.json.endTime)
   if (!from || !to) return { ok: false, status: 400, message: WIRE_MESSAGES.slotsInput }
   if (Temporal.Instant.compare(from, to) >= 0) return { ok: false, status: 400, message: WIRE_MESSAGES.slotsRange }
+  // The cost of an answer grows with the range: a client asks for 11 days; a month or two is generous.
+  if (Temporal.Instant.compare(from.add({ hours: 24 * MAX_SLOTS_RANGE_DAYS }), to) < 0)
+    return { ok: false, status: 400, message: WIRE_MESSAGES.slotsSpan }
   return { ok: true, value: { input: parsed.output.json, from, to } }
 }
 
+/** Instants the calendar and both databases handle alike (PostgreSQL has no year 0, Temporal no year 300000). */
+const EARLIEST = Temporal.Instant.from('1970-01-01T00:00:00Z')
+const LATEST = Temporal.Instant.from('9999-12-31T23:59:59Z')
+
+/** An instant of the supported range, or undefined for text that is not one. */
 function parseInstant(text: string): Temporal.Instant | undefined {
   try {
-    return Temporal.Instant.from(text)
+    const instant = Temporal.Instant.from(text)
+    return Temporal.Instant.compare(instant, EARLIEST) < 0 || Temporal.Instant.compare(instant, LATEST) > 0 ? undefined : instant
   } catch {
     return undefined
   }

@@ -1,9 +1,12 @@
 import { expect, test } from '@playwright/test'
+import { waitForHydration } from './support/hydration'
 
 const results = (page: import('@playwright/test').Page) => page.getByRole('region', { name: 'Search results' }).getByRole('article')
 
 test('typing filters the articles by title, description and category', async ({ page }) => {
   await page.goto('/resources')
+  // Typing before hydration would be lost when React takes over the box.
+  await waitForHydration(page)
   const box = page.getByRole('searchbox', { name: 'Search articles' })
   await box.fill('chatbot')
   await expect(page).toHaveURL(/\/resources\?q=chatbot$/)
@@ -27,6 +30,7 @@ test('typing filters the articles by title, description and category', async ({ 
 
 test('no match shows a clear message, and Clear search brings every article back', async ({ page }) => {
   await page.goto('/resources')
+  await waitForHydration(page)
   await page.getByRole('searchbox', { name: 'Search articles' }).fill('blockchain')
   await expect(page.getByText('No articles match your search.')).toBeVisible()
   await expect(results(page)).toHaveCount(0)
@@ -47,6 +51,7 @@ test('the query survives a reload and a shared link, without hydration errors', 
   page.on('pageerror', (err) => problems.push(err.message))
 
   await page.goto('/resources')
+  await waitForHydration(page)
   await page.getByRole('searchbox', { name: 'Search articles' }).fill('marketing')
   await expect(results(page)).toHaveCount(1)
   await page.reload()

@@ -1,0 +1,4 @@
+import { pgliteBackend } from './support/databases'
+import { defineFuzzSuite } from './support/fuzzSuite'
+
+defineFuzzSuite('PGlite in a temporary directory', pgliteBackend)
