@@ -17,6 +17,7 @@ export class BookingRejected extends Error {
 export const BOOKING_ERROR_TEXTS = {
   slotTaken: 'This time slot is no longer available. Please select another time.',
   outOfBounds: 'That time can no longer be booked. Please choose another time.',
+  otherCode: 'That time could not be booked. Please choose another time or try again.',
   network: 'Failed to complete booking. Please try again.',
 } as const
 
@@ -26,6 +27,9 @@ const CODE_TEXTS: Record<string, string> = {
   [BOOKING_ERRORS.outOfBounds]: BOOKING_ERROR_TEXTS.outOfBounds,
 }
 
+/** Cal.com answers some refusals with a code (`event_type_not_found_error`), not a sentence: never shown as is. */
+const isErrorCode = (message: string): boolean => /^[a-z0-9]+(_[a-z0-9]+)+$/.test(message)
+
 /** True when the server said the slot is taken: the form clears the choice and reloads the day. */
 export function isSlotTaken(error: unknown): boolean {
   return error instanceof BookingRejected && error.serverMessage === BOOKING_ERRORS.slotTaken
@@ -33,6 +37,6 @@ export function isSlotTaken(error: unknown): boolean {
 
 export function bookingErrorText(error: unknown): string {
   if (!(error instanceof BookingRejected)) return BOOKING_ERROR_TEXTS.network
-  if (error.serverMessage) return CODE_TEXTS[error.serverMessage] ?? error.serverMessage
+  if (error.serverMessage) return CODE_TEXTS[error.serverMessage] ?? (isErrorCode(error.serverMessage) ? BOOKING_ERROR_TEXTS.otherCode : error.serverMessage)
   return `Booking failed: ${error.status}`
 }
