@@ -18,15 +18,28 @@ async function freePort(): Promise<number> {
   })
 }
 
-export async function serveBuiltSite(): Promise<{ origin: string; stop: () => void }> {
+/** Builds when the sources changed since the last build; the build's folder (`dist`). */
+export async function ensureBuilt(): Promise<string> {
   if (!(await buildIsCurrent())) {
     const build = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/build.ts'], { stdio: 'inherit', cwd: root })
     if (build.status !== 0) throw new Error('The build failed.')
   }
+  return join(root, 'dist')
+}
+
+/** The real server on a free port over the build, or over `distDir` (a modified copy of it). */
+export async function serveBuiltSite(options: { distDir?: string } = {}): Promise<{ origin: string; stop: () => void }> {
+  await ensureBuilt()
   const port = await freePort()
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: mkdtempSync(join(tmpdir(), 'agency-bench-')) },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'agency-bench-')),
+      ...(options.distDir ? { DIST_DIR: options.distDir } : {}),
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   })
   await new Promise<void>((resolve, reject) => {
