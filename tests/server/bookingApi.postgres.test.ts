@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto'
 import pg from 'pg'
 import { describe, it } from 'vitest'
 import { openStore } from '../../server/db/store'
-import { defineBookingSuite } from './support/bookingSuite'
+import { defineBookingSuite, type StoreBackend } from './support/bookingSuite'
+import { defineManageSuite } from './support/manageSuite'
 
 const url = process.env.TEST_DATABASE_URL
 
@@ -14,8 +15,8 @@ then TEST_DATABASE_URL=postgres://postgres@127.0.0.1:55432/agency_test npx vites
 (.ci/run does this by itself.)`
 
 if (url) {
-  // Every run gets its own schema, dropped at the end: the database may be shared.
-  defineBookingSuite('a real PostgreSQL server (TEST_DATABASE_URL)', async () => {
+  // Every suite gets its own schema, dropped at the end: the database may be shared.
+  const postgres = async (): Promise<StoreBackend> => {
     const schema = `bookings_test_${randomBytes(6).toString('hex')}`
     return {
       open: () => openStore({ databaseUrl: url, schema }),
@@ -26,7 +27,9 @@ if (url) {
         await client.end()
       },
     }
-  })
+  }
+  defineBookingSuite('a real PostgreSQL server (TEST_DATABASE_URL)', postgres)
+  defineManageSuite('a real PostgreSQL server (TEST_DATABASE_URL)', postgres)
 } else if (process.env.CI) {
   describe('booking API on a real PostgreSQL server', () => {
     it('needs TEST_DATABASE_URL in CI', () => {

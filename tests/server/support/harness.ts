@@ -47,8 +47,16 @@ export async function startServer(options: {
   store: BookingStore
   clock: TestClock
   fetch?: Fetch
+  /** The mail worker's wake(), when the test runs one. */
+  onMailQueued?: () => void
 }): Promise<RunningServer> {
-  const api = createApi({ config: options.config, store: options.store, clock: options.clock.read, fetch: options.fetch })
+  const api = createApi({
+    config: options.config,
+    store: options.store,
+    clock: options.clock.read,
+    fetch: options.fetch,
+    onMailQueued: options.onMailQueued,
+  })
   const app = createApp({ config: options.config, site: new Map(), renderNotFound: async () => '<h1>Not found</h1>', api })
   const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' })
   await new Promise<void>((resolve) => server.once('listening', () => resolve()))
