@@ -16,7 +16,18 @@ import type { BookingStore } from '../../../server/db/store'
 import { createMailer } from '../../../server/mail/mailer'
 import type { MailWorker } from '../../../server/mail/worker'
 import type { StoreBackend } from './bookingSuite'
-import { bookingBody, localTimes, postBooking, slotsInput, slotsPath, startServer, testClock, testConfig, type TestClock } from './harness'
+import {
+  ADMIN_TOKEN,
+  bookingBody,
+  localTimes,
+  postBooking,
+  slotsInput,
+  slotsPath,
+  startServer,
+  testClock,
+  testConfig,
+  type TestClock,
+} from './harness'
 import { inviteOf } from './invite'
 import { SmtpSink } from './smtpSink'
 
@@ -51,7 +62,14 @@ export function defineManageSuite(name: string, makeBackend: () => Promise<Store
     async function site(env: Record<string, string> = {}, clock: TestClock = testClock()) {
       const config = testConfig({ SMTP_URL: sink.url, HOST_EMAIL: TEAM, PUBLIC_URL, ...env })
       const logs: string[] = []
-      const mail: MailWorker = createMailer({ config, store, dataDir, clock: clock.read, log: (line) => logs.push(line), pollMs: 200 })
+      const mail: MailWorker = createMailer({
+        config,
+        store,
+        dataDir,
+        clock: clock.read,
+        log: (line) => logs.push(line),
+        pollMs: 200,
+      })
       const server = await startServer({ config, store, clock, onMailQueued: mail.wake })
       mail.start()
       const book = async (start: string, overrides: Parameters<typeof bookingBody>[1] = {}, init: RequestInit = {}) =>
@@ -62,7 +80,11 @@ export function defineManageSuite(name: string, makeBackend: () => Promise<Store
         return v.parse(BookingResponseSchema, await response.json())
       }
       const cancel = (body: unknown) =>
-        fetch(`${server.url}/api/cancel`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) })
+        fetch(`${server.url}/api/cancel`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify(body),
+        })
       const reschedule = (uid: string, start: string, overrides: Record<string, unknown> = {}) => {
         const { responses: _dropped, ...body } = bookingBody(start)
         return postBooking(server.url, { ...body, rescheduleUid: uid, ...overrides })
@@ -177,7 +199,11 @@ export function defineManageSuite(name: string, makeBackend: () => Promise<Store
           // Another wake and a moment later, nothing more arrives.
           s.mail.wake()
           await new Promise((resolve) => setTimeout(resolve, 300))
-          expect(mine().map((m) => m.parsed.subject?.split(':')[0]).sort()).toEqual(['Booked', 'New booking'])
+          expect(
+            mine()
+              .map((m) => m.parsed.subject?.split(':')[0])
+              .sort(),
+          ).toEqual(['Booked', 'New booking'])
           expect((await store.mailJobs.forBooking(uid)).map((j) => [j.status, j.attempts])).toEqual([
             ['sent', 2],
             ['sent', 2],
@@ -196,7 +222,9 @@ export function defineManageSuite(name: string, makeBackend: () => Promise<Store
           sink.refuse.set('busy@example.com', 452)
           const gone = await s.booked('2026-11-25T11:15', person('Gone Mailbox', 'gone@example.com'))
           const busy = await s.booked('2026-11-25T11:30', person('Busy Mailbox', 'busy@example.com'))
-          await expect.poll(async () => (await store.mailJobs.forBooking(gone.uid))[0]?.status, { timeout: 10_000 }).toBe('failed')
+          await expect
+            .poll(async () => (await store.mailJobs.forBooking(gone.uid))[0]?.status, { timeout: 10_000 })
+            .toBe('failed')
           const first = async () => {
             const job = (await store.mailJobs.forBooking(busy.uid))[0]
             return [job?.status, job?.attempts, job?.lastError !== null]
@@ -286,7 +314,23 @@ export function defineManageSuite(name: string, makeBackend: () => Promise<Store
           const twice = await s.cancel({ uid: booking.uid })
           expect(twice.status).toBe(400)
           expect(await twice.json()).toEqual({ message: 'This call has already been cancelled.' })
-          expect((await store.mailJobs.forBooking(booking.uid)).map((j) => j.kind)).toEqual(['booked', 'booked', 'cancelled', 'cancelled'])
+          expect((await store.mailJobs.forBooking(booking.uid)).map((j) => j.kind)).toEqual([
+            'booked',
+            'booked',
+            'cancelled',
+            'cancelled',
+          ])
+
+          // The agency's feed keeps it, as cancelled.
+          const feed = await fetch(`${s.server.url}/api/bookings.ics`, { headers: { Authorization: `Bearer ${ADMIN_TOKEN}` } })
+          const event =
+            (await feed.text())
+              .replace(/\r\n /g, '')
+              .split('BEGIN:VEVENT')
+              .find((e) => e.includes(booking.uid)) ?? ''
+          expect(event).toContain('\r\nSTATUS:CANCELLED\r\n')
+          expect(event).toContain('\r\nSEQUENCE:1\r\n')
+          expect(event).toContain('SUMMARY:Cancelled: ')
         } finally {
           await s.close()
         }
@@ -296,8 +340,18 @@ export function defineManageSuite(name: string, makeBackend: () => Promise<Store
         ['an unknown uid', { uid: '00000000-0000-4000-8000-000000000000' }, 404, 'This booking was not found.'],
         ['a malformed uid', { uid: '../../etc/passwd' }, 404, 'This booking was not found.'],
         ['no uid', {}, 400, 'The booking reference is missing.'],
-        ['a reason over 500 characters', { uid: '00000000-0000-4000-8000-000000000000', cancellationReason: 'x'.repeat(501) }, 400, 'The reason must be at most 500 characters, without control characters.'],
-        ['a reason with a control character', { uid: '00000000-0000-4000-8000-000000000000', cancellationReason: 'bell\u0007' }, 400, 'The reason must be at most 500 characters, without control characters.'],
+        [
+          'a reason over 500 characters',
+          { uid: '00000000-0000-4000-8000-000000000000', cancellationReason: 'x'.repeat(501) },
+          400,
+          'The reason must be at most 500 characters, without control characters.',
+        ],
+        [
+          'a reason with a control character',
+          { uid: '00000000-0000-4000-8000-000000000000', cancellationReason: 'bell\u0007' },
+          400,
+          'The reason must be at most 500 characters, without control characters.',
+        ],
       ])('refuses %s', async (_label, body, status, message) => {
         const s = await site()
         try {
@@ -331,10 +385,14 @@ export function defineManageSuite(name: string, makeBackend: () => Promise<Store
           clock.now = Temporal.Instant.from('2026-11-23T11:05:00+13:00')
           const cancelled = await s.cancel({ uid: booking.uid })
           expect(cancelled.status).toBe(400)
-          expect(await cancelled.json()).toEqual({ message: 'This call has already started or taken place, so it can no longer be cancelled.' })
+          expect(await cancelled.json()).toEqual({
+            message: 'This call has already started or taken place, so it can no longer be cancelled.',
+          })
           const moved = await s.reschedule(booking.uid, '2026-11-27T15:00')
           expect(moved.status).toBe(400)
-          expect(await moved.json()).toEqual({ message: 'This call has already started or taken place, so it can no longer be moved.' })
+          expect(await moved.json()).toEqual({
+            message: 'This call has already started or taken place, so it can no longer be moved.',
+          })
           expect(await (await s.view(booking.uid)).json()).toMatchObject({ status: 'ACCEPTED', canChange: false })
         } finally {
           await s.close()
@@ -395,7 +453,9 @@ export function defineManageSuite(name: string, makeBackend: () => Promise<Store
           expect((await s.cancel({ uid: booking.uid })).status).toBe(200)
           const cancelled = await s.reschedule(booking.uid, '2026-11-27T12:00')
           expect(cancelled.status).toBe(400)
-          expect(await cancelled.json()).toEqual({ message: 'This call was cancelled, so it cannot be moved. Please book a new call instead.' })
+          expect(await cancelled.json()).toEqual({
+            message: 'This call was cancelled, so it cannot be moved. Please book a new call instead.',
+          })
         } finally {
           await s.close()
         }
@@ -417,7 +477,9 @@ export function defineManageSuite(name: string, makeBackend: () => Promise<Store
           // The loser stays where it was; each change has its emails, the refused one none.
           expect((await store.find(loser.uid))?.startTime).toBe(loser.startTime)
           await expect
-            .poll(async () => (await store.mailJobs.forBooking(winner.uid)).map((j) => `${j.kind}:${j.status}`), { timeout: 10_000 })
+            .poll(async () => (await store.mailJobs.forBooking(winner.uid)).map((j) => `${j.kind}:${j.status}`), {
+              timeout: 10_000,
+            })
             .toEqual(['booked:sent', 'booked:sent', 'rescheduled:sent', 'rescheduled:sent'])
           expect((await store.mailJobs.forBooking(loser.uid)).map((j) => j.kind)).toEqual(['booked', 'booked'])
 
@@ -447,7 +509,8 @@ export function defineManageSuite(name: string, makeBackend: () => Promise<Store
           const third = await s.book('2026-11-30T10:30', person('Capped', 'CAPPED+again@EXAMPLE.COM'))
           expect(third.status).toBe(409)
           expect(await third.json()).toEqual({
-            message: 'You already have 2 upcoming calls booked with Kiwi Automate; cancel one from your confirmation email to book another.',
+            message:
+              'You already have 2 upcoming calls booked with Kiwi Automate; cancel one from your confirmation email to book another.',
           })
           expect(await store.count()).toBe(before)
           // Cancelling one makes room.
@@ -456,7 +519,9 @@ export function defineManageSuite(name: string, makeBackend: () => Promise<Store
 
           // Concurrent requests cannot both pass: 5 at once for a fresh address, 2 succeed.
           const racing = await Promise.all(
-            ['11:00', '11:15', '11:30', '11:45', '12:00'].map((time) => s.book(`2026-11-30T${time}`, person('Rushed', 'rushed@example.com'))),
+            ['11:00', '11:15', '11:30', '11:45', '12:00'].map((time) =>
+              s.book(`2026-11-30T${time}`, person('Rushed', 'rushed@example.com')),
+            ),
           )
           expect(racing.map((r) => r.status).sort()).toEqual([200, 200, 409, 409, 409])
         } finally {
@@ -469,7 +534,8 @@ export function defineManageSuite(name: string, makeBackend: () => Promise<Store
         const s = await site({ RATE_LIMIT_BOOKINGS_PER_DAY: '2', TRUST_PROXY: 'true' }, clock)
         const from = (address: string) => ({ headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': address } })
         let n = 0
-        const bookFrom = (address: string, start: string) => s.book(start, person('Daily', `daily${++n}@example.com`), from(address))
+        const bookFrom = (address: string, start: string) =>
+          s.book(start, person('Daily', `daily${++n}@example.com`), from(address))
         try {
           expect((await bookFrom('203.0.113.7', '2026-12-01T10:00')).status).toBe(200)
           expect((await bookFrom('203.0.113.7', '2026-12-01T10:15')).status).toBe(200)
@@ -477,7 +543,9 @@ export function defineManageSuite(name: string, makeBackend: () => Promise<Store
           const refused = await bookFrom('203.0.113.7', '2026-12-01T10:30')
           expect(refused.status).toBe(429)
           expect(Number(refused.headers.get('retry-after'))).toBe(86_400)
-          expect(await refused.json()).toEqual({ message: 'Too many calls have been booked from your network today. Please try again tomorrow.' })
+          expect(await refused.json()).toEqual({
+            message: 'Too many calls have been booked from your network today. Please try again tomorrow.',
+          })
           expect(await store.count()).toBe(before)
           // Another address is not affected.
           expect((await bookFrom('203.0.113.8', '2026-12-01T10:30')).status).toBe(200)
