@@ -39,6 +39,11 @@ export function createMailTransport(options: { smtpUrl: string | undefined; outb
   const smtp = options.smtpUrl
     ? nodemailer.createTransport({
         url: options.smtpUrl,
+        // One connection, kept open between messages: a new connection per message cost 120 ms against a
+        // local server, 17 ms reused (the worker sends one message at a time anyway).
+        pool: true,
+        maxConnections: 1,
+        idleTimeout: 30_000,
         // A stalled server must not hold a job (and the server's shutdown) for nodemailer's minutes-long defaults.
         connectionTimeout: 15_000,
         greetingTimeout: 15_000,
