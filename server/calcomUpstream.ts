@@ -1,4 +1,5 @@
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
+import { MANAGE_MESSAGES } from '../core/manageWire'
 import type { Outcome, Scheduler } from './scheduler/scheduler'
 
 /**
@@ -22,8 +23,10 @@ export type UpstreamResult = { ok: true; status: number; json: unknown } | { ok:
 export interface Upstream {
   /** GET {CALCOM_URL}/api/trpc/slots/getSchedule?input=<the raw, still encoded input> */
   slots(rawInput: string): Promise<UpstreamResult>
-  /** POST {CALCOM_URL}/api/book/event with the body exactly as received. */
+  /** POST {CALCOM_URL}/api/book/event with the body exactly as received (a reschedule too). */
   book(body: string): Promise<UpstreamResult>
+  /** POST {CALCOM_URL}/api/cancel with the body exactly as received. */
+  cancel(body: string): Promise<UpstreamResult>
 }
 
 export function createUpstream(options: { baseUrl: string; timeoutMs: number; fetch?: Fetch }): Upstream {
@@ -52,18 +55,20 @@ export function createUpstream(options: { baseUrl: string; timeoutMs: number; fe
       return { ok: false, status: 502, message: UPSTREAM_MESSAGES.unreadable }
     }
   }
+  const post = (path: string, body: string) =>
+    call(`${options.baseUrl}${path}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+      body,
+    })
   return {
     slots: (rawInput) =>
       call(`${options.baseUrl}/api/trpc/slots/getSchedule?input=${rawInput}`, {
         method: 'GET',
         headers: { Accept: 'application/json' },
       }),
-    book: (body) =>
-      call(`${options.baseUrl}/api/book/event`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-        body,
-      }),
+    book: (body) => post('/api/book/event', body),
+    cancel: (body) => post('/api/cancel', body),
   }
 }
 
@@ -87,11 +92,17 @@ function toOutcome(answer: UpstreamResult): Outcome<unknown> {
   return { ok: false, status, message: upstreamMessage(answer.json, answer.status), upstreamBody: answer.json }
 }
 
-/** The Scheduler of Cal.com mode: Cal.com decides; its JSON is passed on as it came. */
+/**
+ * The Scheduler of Cal.com mode: Cal.com decides, and sends its own emails; its JSON is passed on as
+ * it came. Reschedules (a booking with `rescheduleUid`) and cancellations go to Cal.com too. Cal.com's
+ * emails link to its own booking page, so this site's manage page has no booking to show here.
+ */
 export function createCalcomScheduler(options: { baseUrl: string; timeoutMs: number; fetch?: Fetch }): Scheduler {
   const upstream = createUpstream(options)
   return {
     slots: async ({ encodedInput }) => toOutcome(await upstream.slots(encodedInput)),
     book: async ({ rawBody }) => toOutcome(await upstream.book(rawBody)),
+    cancel: async ({ rawBody }) => toOutcome(await upstream.cancel(rawBody)),
+    booking: async () => ({ ok: false, status: 404, message: MANAGE_MESSAGES.notFound }),
   }
 }

@@ -1,3 +1,4 @@
+import addressparser from 'nodemailer/lib/addressparser'
 import * as v from 'valibot'
 import { BOOKING_LENGTH_MINUTES, isValidTimeZone } from '../core/bookingWire'
 import { bookingSettingsEntries, ConfigError, envInt, envText, envUrl, parseSettings, type Env } from '../core/settings'
@@ -35,6 +36,23 @@ const boolean = (name: string, fallback: boolean) =>
     v.transform((s) => s.trim().toLowerCase()),
     v.check((s) => ['true', 'false', '1', '0', ''].includes(s), `${name} must be true or false`),
     v.transform((s) => s === 'true' || s === '1'),
+  )
+
+/** One mailbox, `Name <address@domain>` or `address@domain`, as nodemailer reads it. */
+function parseMailbox(text: string): { name: string; address: string } | undefined {
+  const parsed = addressparser(text, { flatten: true })
+  const only = parsed.length === 1 ? parsed[0] : undefined
+  if (!only || !/^[^\s@<>]+@[^\s@<>]+$/.test(only.address ?? '')) return undefined
+  return { name: only.name ?? '', address: only.address }
+}
+
+const mailbox = (name: string, fallback: string, example: string) =>
+  v.pipe(
+    v.optional(v.string(), fallback),
+    v.transform((s) => s.trim()),
+    v.transform((s) => (s === '' ? undefined : parseMailbox(s))),
+    v.check((box) => box !== undefined, `${name} must be an email address such as ${example}`),
+    v.transform((box) => box as { name: string; address: string }),
   )
 
 const EnvSchema = v.object({
@@ -83,6 +101,36 @@ const EnvSchema = v.object({
   RATE_LIMIT_BOOKINGS: envInt('RATE_LIMIT_BOOKINGS', 1, 10_000_000, 10),
   /** Behind a reverse proxy: take the client address from the last X-Forwarded-For entry. */
   TRUST_PROXY: boolean('TRUST_PROXY', false),
+  /** Mail (issue 11): SMTP server with credentials in the URL; unset: every message is an .eml in DATA_DIR/outbox. */
+  SMTP_URL: v.pipe(
+    v.optional(v.string(), ''),
+    v.transform((s) => s.trim()),
+    v.check(
+      (s) => s === '' || (/^smtps?:\/\/[^/?#]+/i.test(s) && URL.canParse(s)),
+      'SMTP_URL must be an smtp:// or smtps:// URL such as smtps://user:password@smtp.example.com:465',
+    ),
+    v.transform((s) => (s === '' ? undefined : s)),
+  ),
+  /** The sender of every message. */
+  MAIL_FROM: mailbox('MAIL_FROM', 'Kiwi Automate <bookings@localhost>', 'Kiwi Automate <bookings@example.com>'),
+  /** Where the agency is told of bookings, reschedules and cancellations; unset: those notices only go to the outbox folder. */
+  HOST_EMAIL: v.pipe(
+    v.optional(v.string(), ''),
+    v.transform((s) => s.trim()),
+    v.check((s) => s === '' || parseMailbox(s) !== undefined, 'HOST_EMAIL must be an email address such as team@example.com'),
+    v.transform((s) => (s === '' ? undefined : (parseMailbox(s) as { name: string; address: string }).address)),
+  ),
+  /** The host's name as visitors read it in emails and messages. */
+  BOOKING_HOST_NAME: envText('BOOKING_HOST_NAME', 'Kiwi Automate'),
+  /** The absolute base of links in emails; unset: http://localhost:{PORT}. */
+  PUBLIC_URL: v.pipe(
+    envUrl('PUBLIC_URL'),
+    v.check((s) => s === undefined || /^https?:\/\//.test(s), 'PUBLIC_URL must be an http:// or https:// URL such as https://example.com'),
+  ),
+  /** At most this many upcoming active bookings per email address. */
+  MAX_UPCOMING_PER_EMAIL: envInt('MAX_UPCOMING_PER_EMAIL', 1, 1000, 2),
+  /** At most this many bookings per client address (IPv6: per /64) in 24 hours. */
+  RATE_LIMIT_BOOKINGS_PER_DAY: envInt('RATE_LIMIT_BOOKINGS_PER_DAY', 1, 10_000_000, 20),
   VITE_EXTERNAL_SCRIPT_URL: envUrl('VITE_EXTERNAL_SCRIPT_URL'),
   /** Where the browser's booking form calls the calendar API, when not this server (CSP connect-src). */
   VITE_CALENDAR_API_BASE: envUrl('VITE_CALENDAR_API_BASE'),
@@ -100,9 +148,10 @@ const ConfigSchema = v.pipe(
     ),
     ['SCHEDULE_END'],
   ),
+  v.transform((env) => ({ ...env, PUBLIC_URL: env.PUBLIC_URL ?? `http://localhost:${env.PORT}` })),
 )
 
-export type ServerConfig = v.InferOutput<typeof EnvSchema>
+export type ServerConfig = v.InferOutput<typeof ConfigSchema>
 
 export function loadConfig(env: Env = process.env): ServerConfig {
   return parseSettings(ConfigSchema, env)

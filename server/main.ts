@@ -6,6 +6,7 @@ import { createApi } from './api/createApi'
 import { createApp } from './app'
 import { ConfigError, loadConfig } from './config'
 import { openStore } from './db/store'
+import { createMailer } from './mail/mailer'
 import { loadStaticSite } from './staticSite'
 
 const root = join(import.meta.dirname, '..')
@@ -18,11 +19,14 @@ async function main() {
   const render = (await import(pathToFileURL(join(dist, 'render/entry-server.js')).href)) as typeof import('../src/entry-server')
   // Bookings: PGlite in DATA_DIR, or the PostgreSQL server of DATABASE_URL; migrations run here.
   const store = await openStore({ databaseUrl: config.DATABASE_URL, dataDir: resolve(root, config.DATA_DIR) })
+  // Mail (issue 11): the outbox worker sends what booking changes wrote; stopped before the store closes.
+  const mail = createMailer({ config, store, dataDir: resolve(root, config.DATA_DIR) })
+  mail.start()
   const app = createApp({
     config,
     site,
     renderNotFound: async (url) => (await render.renderDocument(template, url)).html,
-    api: createApi({ config, store }),
+    api: createApi({ config, store, onMailQueued: mail.wake }),
   })
   const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
     const mode = config.CALCOM_URL ? `Cal.com at ${config.CALCOM_URL}` : `built-in scheduler, ${store.kind === 'pglite' ? `PGlite in ${config.DATA_DIR}` : 'PostgreSQL'}`
@@ -30,7 +34,7 @@ async function main() {
   })
   const stop = () =>
     server.close(() => {
-      store.close().then(
+      mail.stop().then(() => store.close()).then(
         () => process.exit(0),
         (error: unknown) => {
           console.error(error)

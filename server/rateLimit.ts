@@ -4,12 +4,15 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { MESSAGES } from './validation'
 
 /**
- * Per-address fixed-window rate limits, in memory (one process). Time comes from the injected clock,
- * so tests move it instead of sleeping.
+ * Per-address fixed-window rate limits: in memory here (one process: PGlite mode), or in the
+ * database (server/db/rateLimitWindows.ts: PostgreSQL mode, shared by every instance). Time comes
+ * from the injected clock, so tests move it instead of sleeping.
  */
+export type Verdict = { ok: true } | { ok: false; retryAfterSeconds: number }
+
 export interface RateLimiter {
   /** Counts one request of `key`; when over the limit, how many seconds until the window resets. */
-  hit(key: string): { ok: true } | { ok: false; retryAfterSeconds: number }
+  hit(key: string): Verdict | Promise<Verdict>
 }
 
 export function createRateLimiter(options: {
@@ -17,7 +20,7 @@ export function createRateLimiter(options: {
   windowMs: number
   nowMs: () => number
   maxKeys?: number
-}): RateLimiter {
+}): { hit(key: string): Verdict } {
   const windows = new Map<string, { count: number; resetAt: number }>()
   const maxKeys = options.maxKeys ?? 50_000
   return {
@@ -51,7 +54,7 @@ export function rateLimit(options: {
   errorBody: ErrorBody
 }): MiddlewareHandler {
   return createMiddleware(async (c, next) => {
-    const verdict = options.limiter.hit(options.key(c))
+    const verdict = await options.limiter.hit(options.key(c))
     if (!verdict.ok) {
       return c.json(options.errorBody(MESSAGES.rateLimited, 429), 429, { 'Retry-After': String(verdict.retryAfterSeconds) })
     }

@@ -10,6 +10,13 @@ import {
   type BookingRequest,
   type SlotsInput,
 } from '../core/bookingWire'
+import {
+  CancelRequestSchema,
+  MANAGE_MESSAGES,
+  RescheduleRequestSchema,
+  type CancelRequest,
+  type RescheduleRequest,
+} from '../core/manageWire'
 import type { ServerConfig } from './config'
 
 /** Largest request body accepted (DESIGN §4). */
@@ -39,7 +46,8 @@ const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value)
 
 export interface ValidBooking {
-  request: BookingRequest
+  /** A reschedule when it carries `rescheduleUid` (then `responses` may be absent). */
+  request: BookingRequest | RescheduleRequest
   start: Temporal.Instant
   end: Temporal.Instant
 }
@@ -49,7 +57,9 @@ export function checkBooking(text: string, config: ServerConfig): Checked<ValidB
   const json = parseJson(text)
   if (!json.ok) return { ok: false, status: 400, message: MESSAGES.notJson }
   if (!isPlainObject(json.value)) return { ok: false, status: 400, message: WIRE_MESSAGES.body }
-  const parsed = v.safeParse(BookingRequestSchema, json.value)
+  // Cal.com's reschedule: the same payload with `rescheduleUid`, the attendee being the booking's own.
+  const rescheduling = json.value.rescheduleUid !== undefined && json.value.rescheduleUid !== null
+  const parsed = v.safeParse(rescheduling ? RescheduleRequestSchema : BookingRequestSchema, json.value)
   if (!parsed.success) return { ok: false, status: 400, message: wireIssueMessage(parsed.issues, WIRE_MESSAGES.body) }
   const request = parsed.output
   if (request.user !== config.BOOKING_HOST) return { ok: false, status: 400, message: MESSAGES.wrongHost }
@@ -62,6 +72,16 @@ export function checkBooking(text: string, config: ServerConfig): Checked<ValidB
   if (!end) return { ok: false, status: 400, message: WIRE_MESSAGES.end }
   if (!start.add({ minutes: BOOKING_LENGTH_MINUTES }).equals(end)) return { ok: false, status: 400, message: MESSAGES.length }
   return { ok: true, value: { request, start, end } }
+}
+
+/** The body of POST /api/cancel: shape and reason; whether the uid exists is the scheduler's answer. */
+export function checkCancel(text: string): Checked<CancelRequest> {
+  const json = parseJson(text)
+  if (!json.ok) return { ok: false, status: 400, message: MESSAGES.notJson }
+  if (!isPlainObject(json.value)) return { ok: false, status: 400, message: MANAGE_MESSAGES.uid }
+  const parsed = v.safeParse(CancelRequestSchema, json.value)
+  if (!parsed.success) return { ok: false, status: 400, message: parsed.issues[0]?.message ?? MANAGE_MESSAGES.uid }
+  return { ok: true, value: parsed.output }
 }
 
 export interface ValidSlotsInput {

@@ -11,7 +11,10 @@ export async function bookRoute(c: Context, ctx: ApiContext): Promise<Response> 
   const checked = checkBooking(body, ctx.config)
   if (!checked.ok) return fail(checked.message, checked.status)
 
-  const outcome = await ctx.scheduler.book({ ...checked.value, rawBody: body })
-  if (!outcome.ok) return fail(outcome.message, outcome.status)
+  const outcome = await ctx.scheduler.book({ ...checked.value, rawBody: body, clientAddress: ctx.clientAddress(c) })
+  if (!outcome.ok) {
+    if (outcome.retryAfterSeconds !== undefined) c.header('Retry-After', String(outcome.retryAfterSeconds))
+    return fail(outcome.message, outcome.status)
+  }
   return c.json(outcome.body as object, outcome.status)
 }

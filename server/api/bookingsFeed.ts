@@ -4,7 +4,19 @@ import { buildCalendar } from '../../core/icalendar'
 import type { BookingRow } from '../db/store'
 import type { ApiContext } from './context'
 
-/** The feed of the host's bookings, one event each; `now` is an ISO instant. */
+/** What the agency reads of a booking's history in its calendar: rescheduled, cancelled and why. */
+function history(b: BookingRow): string {
+  const lines = []
+  if (b.previousStartTime) lines.push(`Rescheduled from: ${b.previousStartTime}`)
+  if (b.status === 'CANCELLED') lines.push(`Cancelled: ${b.cancelledAt ?? ''}`, `Reason: ${b.cancellationReason ?? 'none given'}`)
+  return lines.map((line) => `\n${line}`).join('')
+}
+
+/**
+ * The feed of the host's bookings, one event each; `now` is an ISO instant. A cancelled booking stays
+ * in the feed with STATUS:CANCELLED (and says so in its title, for calendars that show it anyway); a
+ * moved one carries its SEQUENCE.
+ */
 export function bookingsCalendar(bookings: readonly BookingRow[], host: string, now: string): string {
   return buildCalendar({
     method: 'PUBLISH',
@@ -12,11 +24,12 @@ export function bookingsCalendar(bookings: readonly BookingRow[], host: string, 
     now,
     events: bookings.map((b) => ({
       uid: `${b.uid}@${host}`,
-      title: b.title,
+      title: b.status === 'CANCELLED' ? `Cancelled: ${b.title}` : b.title,
       startTime: b.startTime,
       endTime: b.endTime,
-      description: `Name: ${b.name}\nEmail: ${b.email}\nTime zone: ${b.timeZone}`,
-      status: b.status === 'ACCEPTED' ? 'CONFIRMED' : 'TENTATIVE',
+      description: `Name: ${b.name}\nEmail: ${b.email}\nTime zone: ${b.timeZone}${history(b)}`,
+      status: b.status === 'CANCELLED' ? 'CANCELLED' : 'CONFIRMED',
+      sequence: b.sequence,
     })),
   })
 }

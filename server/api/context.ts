@@ -1,3 +1,4 @@
+import type { Context } from 'hono'
 import type { Temporal } from 'temporal-polyfill'
 import type { ServerConfig } from '../config'
 import type { BookingStore } from '../db/store'
@@ -13,4 +14,6 @@ export interface ApiContext {
   clock: Clock
   /** The built-in scheduler, or Cal.com when CALCOM_URL is set. */
   scheduler: Scheduler
+  /** The client address limits count (the socket's, or the trusted proxy's X-Forwarded-For). */
+  clientAddress: (c: Context) => string
 }

@@ -5,11 +5,14 @@ import { Temporal } from 'temporal-polyfill'
 import type { Fetch } from '../calcomUpstream'
 import type { ServerConfig } from '../config'
 import type { BookingStore } from '../db/store'
-import { createRateLimiter, rateLimit, type ErrorBody } from '../rateLimit'
+import { clientKey, clientNetwork } from '../limits/keys'
+import { createRateLimiter, rateLimit, type ErrorBody, type RateLimiter } from '../rateLimit'
 import { createScheduler } from '../scheduler/scheduler'
 import { MAX_BODY_BYTES, MESSAGES } from '../validation'
+import { bookingRoute } from './bookingRoute'
 import { bookingsFeedRoute } from './bookingsFeed'
 import { bookRoute } from './bookRoute'
+import { cancelRoute } from './cancelRoute'
 import type { ApiContext, Clock } from './context'
 import { slotsRoute } from './slotsRoute'
 import { trpcError } from './trpcError'
@@ -21,6 +24,8 @@ export interface ApiDeps {
   clock?: Clock
   /** The fetch used for Cal.com (tests point it anywhere). */
   fetch?: Fetch
+  /** Told when a booking change wrote mail jobs (the mail worker's wake()). */
+  onMailQueued?: () => void
 }
 
 /** The client address a rate limit counts: the socket's, or the proxy's last X-Forwarded-For entry when trusted. */
@@ -40,28 +45,35 @@ function clientAddress(c: Context, trustProxy: boolean): string {
 const messageError: ErrorBody = (message) => ({ message })
 
 /** The booking API, mounted at /api by server/app.ts. */
-export function createApi({ config, store, clock = () => Temporal.Now.instant(), fetch }: ApiDeps): Hono {
-  const ctx: ApiContext = { config, store, clock, scheduler: createScheduler({ config, store, clock, fetch }) }
-  const limited = (limit: number, errorBody: ErrorBody) =>
-    rateLimit({
-      limiter: createRateLimiter({
-        limit,
-        windowMs: config.RATE_LIMIT_WINDOW_SECONDS * 1000,
-        nowMs: () => clock().epochMilliseconds,
-      }),
-      key: (c) => clientAddress(c, config.TRUST_PROXY),
-      errorBody,
-    })
+export function createApi({ config, store, clock = () => Temporal.Now.instant(), fetch, onMailQueued }: ApiDeps): Hono {
+  const ctx: ApiContext = {
+    config,
+    store,
+    clock,
+    scheduler: createScheduler({ config, store, clock, fetch, onMailQueued }),
+    clientAddress: (c) => clientAddress(c, config.TRUST_PROXY),
+  }
+  const windowMs = config.RATE_LIMIT_WINDOW_SECONDS * 1000
+  /**
+   * Per network (an IPv4 address, an IPv6 /64) and route: in this process's memory with PGlite (one
+   * instance by nature), in the database with PostgreSQL, so that every instance counts together
+   * (instances with the same limit and window share a key; a changed setting starts afresh).
+   */
+  const limiter = (route: string, limit: number): RateLimiter =>
+    store.kind === 'postgres'
+      ? { hit: (network) => store.hitRateLimit(`${route}:${limit}/${windowMs}:${clientKey(network)}`, limit, windowMs, clock()) }
+      : createRateLimiter({ limit, windowMs, nowMs: () => clock().epochMilliseconds })
+  const limited = (route: string, limit: number, errorBody: ErrorBody) =>
+    rateLimit({ limiter: limiter(route, limit), key: (c) => clientNetwork(ctx.clientAddress(c)), errorBody })
+  // Trusts a declared Content-Length (Node's parser ends the body there) and counts the bytes of a chunked body.
+  const limitedBody = () =>
+    bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => c.json(messageError(MESSAGES.tooLarge, 413), 413) })
 
   const api = new Hono()
-  api.get('/calendar/slots', limited(config.RATE_LIMIT_SLOTS, trpcError), (c) => slotsRoute(c, ctx))
-  api.post(
-    '/book/event',
-    limited(config.RATE_LIMIT_BOOKINGS, messageError),
-    // Trusts a declared Content-Length (Node's parser ends the body there) and counts the bytes of a chunked body.
-    bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => c.json(messageError(MESSAGES.tooLarge, 413), 413) }),
-    (c) => bookRoute(c, ctx),
-  )
+  api.get('/calendar/slots', limited('slots', config.RATE_LIMIT_SLOTS, trpcError), (c) => slotsRoute(c, ctx))
+  api.post('/book/event', limited('book', config.RATE_LIMIT_BOOKINGS, messageError), limitedBody(), (c) => bookRoute(c, ctx))
+  api.post('/cancel', limited('cancel', config.RATE_LIMIT_BOOKINGS, messageError), limitedBody(), (c) => cancelRoute(c, ctx))
+  api.get('/booking/:uid', limited('booking', config.RATE_LIMIT_SLOTS, messageError), (c) => bookingRoute(c, ctx))
   api.get('/bookings.ics', (c) => bookingsFeedRoute(c, ctx))
   api.onError((error, c) => {
     console.error('API error:', error)

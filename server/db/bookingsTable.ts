@@ -5,7 +5,16 @@ import type { BookingRow } from './store'
 // eslint-disable-next-line no-control-regex
 const clean = (text: string) => text.replace(/[\u0000-\u001f\u007f-\u009f]/g, '?')
 
-/** The upcoming bookings (start at or after `now`) as a text table, start time in the host's zone. */
+/** booked, rescheduled (moved at least once) or cancelled. */
+export function bookingState(row: BookingRow): string {
+  if (row.status === 'CANCELLED') return 'cancelled'
+  return row.previousStartTime ? 'rescheduled' : 'booked'
+}
+
+/**
+ * The upcoming bookings (start at or after `now`) as a text table, start time in the host's zone,
+ * with their state: cancelled ones stay listed, so the agency sees what was called off.
+ */
 export function upcomingBookingsTable(
   rows: readonly BookingRow[],
   zone: string,
@@ -17,11 +26,12 @@ export function upcomingBookingsTable(
     const weekday = start.toLocaleString('en-NZ', { weekday: 'short' })
     return [
       `${weekday} ${start.toPlainDate().toString()} ${start.toPlainTime().toString().slice(0, 5)} ${start.offset}`,
+      bookingState(row),
       clean(row.name),
       clean(row.email),
     ]
   })
-  const header = [`Start (${zone})`, 'Name', 'Email']
+  const header = [`Start (${zone})`, 'Status', 'Name', 'Email']
   const widths = header.map((h, i) => Math.max(h.length, ...table.map((r) => (r[i] as string).length)))
   const line = (cells: string[]) =>
     cells

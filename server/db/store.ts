@@ -7,6 +7,19 @@ import { readdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import pg from 'pg'
 import { Temporal } from 'temporal-polyfill'
+import {
+  cancelBooking,
+  insertBooking,
+  rescheduleBooking,
+  type BookingLimits,
+  type ChangeResult,
+  type InsertResult,
+  type MailsFor,
+} from './bookingChanges'
+import { mailJobStore, type MailJobStore } from './mailJobs'
+import { rateLimitWindows, type WindowHit } from './rateLimitWindows'
+
+export type { BookingLimits, ChangeResult, InsertResult, MailsFor } from './bookingChanges'
 
 /** What both backends can do; `$1` placeholders. */
 export interface Sql {
@@ -15,7 +28,7 @@ export interface Sql {
   exec(text: string): Promise<void>
 }
 
-interface Backend extends Sql {
+export interface Backend extends Sql {
   kind: 'pglite' | 'postgres'
   transaction<T>(fn: (sql: Sql) => Promise<T>): Promise<T>
   close(): Promise<void>
@@ -34,8 +47,17 @@ export interface BookingRow {
   email: string
   guests: string[]
   timeZone: string
+  language: string
+  /** 'ACCEPTED' or 'CANCELLED'. */
   status: string
   createdAt: string
+  /** The invite's SEQUENCE: + 1 on every reschedule and on the cancellation. */
+  sequence: number
+  cancelledAt: string | null
+  cancellationReason: string | null
+  rescheduledAt: string | null
+  /** Where the call was before its last reschedule. */
+  previousStartTime: string | null
 }
 
 export interface NewBooking {
@@ -52,12 +74,29 @@ export interface NewBooking {
   language: string
 }
 
-export type InsertResult = { ok: true; booking: BookingRow } | { ok: false; reason: 'slot_taken' }
-
 export interface BookingStore {
   kind: 'pglite' | 'postgres'
-  /** Inserts, or reports that (host, start) is taken: the unique constraint decides races. */
-  insert(booking: NewBooking): Promise<InsertResult>
+  /**
+   * In one transaction: checks the limits, inserts, and writes the mail jobs `mails` makes of the row.
+   * Reports that (host, start) is taken (the partial unique index decides races) or a limit is reached;
+   * nothing is written then.
+   */
+  insert(booking: NewBooking, options: { limits: BookingLimits; mails: MailsFor }): Promise<InsertResult>
+  /** Moves an upcoming active booking (same uid, sequence + 1) and writes its mail jobs, in one transaction. */
+  reschedule(
+    uid: string,
+    to: { start: Temporal.Instant; end: Temporal.Instant },
+    now: Temporal.Instant,
+    mails: MailsFor,
+  ): Promise<ChangeResult>
+  /** Cancels an upcoming active booking (its slot is free at once) and writes its mail jobs, in one transaction. */
+  cancel(uid: string, reason: string | undefined, now: Temporal.Instant, mails: MailsFor): Promise<ChangeResult>
+  /** One booking by uid, whatever its status. */
+  find(uid: string): Promise<BookingRow | undefined>
+  /** The mail outbox the worker sends from. */
+  mailJobs: MailJobStore
+  /** Counts one request of `key` in a fixed window kept in the database (shared by every instance). */
+  hitRateLimit(key: string, limit: number, windowMs: number, now: Temporal.Instant): Promise<WindowHit>
   /** Epoch milliseconds of the taken starts of `host` in [from, to). */
   takenStarts(host: string, from: Temporal.Instant, to: Temporal.Instant): Promise<Set<number>>
   /** Bookings ending at or after `from`, by start. */
@@ -76,10 +115,12 @@ export interface StoreOptions {
 
 const MIGRATIONS_DIR = join(import.meta.dirname, 'migrations')
 const UNIQUE_VIOLATION = '23505'
-const iso = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`
-const SELECT_BOOKING = `SELECT id, uid, host, event_type_id AS "eventTypeId", title,
+export const iso = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`
+export const SELECT_BOOKING = `SELECT id, uid, host, event_type_id AS "eventTypeId", title,
   ${iso('start_at')} AS "startTime", ${iso('end_at')} AS "endTime", name, email, guests,
-  time_zone AS "timeZone", status, ${iso('created_at')} AS "createdAt" FROM bookings`
+  time_zone AS "timeZone", language, status, ${iso('created_at')} AS "createdAt", sequence,
+  ${iso('cancelled_at')} AS "cancelledAt", cancellation_reason AS "cancellationReason",
+  ${iso('rescheduled_at')} AS "rescheduledAt", ${iso('previous_start_at')} AS "previousStartTime" FROM bookings`
 
 async function openPGlite(dataDir: string): Promise<Backend> {
   const db = await PGlite.create(dataDir)
@@ -152,7 +193,7 @@ export async function migrate(backend: Backend): Promise<string[]> {
   })
 }
 
-function isUniqueViolation(error: unknown): boolean {
+export function isUniqueViolation(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === UNIQUE_VIOLATION
 }
 
@@ -183,36 +224,14 @@ export async function openStore(options: StoreOptions): Promise<BookingStore> {
 
   return {
     kind: backend.kind,
-    async insert(b) {
-      try {
-        const rows = await backend.query<BookingRow>(
-          `WITH inserted AS (
-             INSERT INTO bookings (uid, host, event_type_id, title, start_at, end_at, name, email, guests, time_zone, language)
-             VALUES ($1, $2, $3, $4, $5::timestamptz, $6::timestamptz, $7, $8, $9::jsonb, $10, $11)
-             RETURNING *
-           ) ${SELECT_BOOKING.replace('FROM bookings', 'FROM inserted')}`,
-          [
-            b.uid,
-            b.host,
-            b.eventTypeId,
-            b.title,
-            b.start.toString(),
-            b.end.toString(),
-            b.name,
-            b.email,
-            JSON.stringify(b.guests),
-            b.timeZone,
-            b.language,
-          ],
-        )
-        const booking = rows[0]
-        if (!booking) throw new Error('INSERT returned no row')
-        return { ok: true, booking }
-      } catch (error) {
-        if (isUniqueViolation(error)) return { ok: false, reason: 'slot_taken' }
-        throw error
-      }
+    insert: (booking, { limits, mails }) => insertBooking(backend, booking, limits, mails),
+    reschedule: (uid, to, now, mails) => rescheduleBooking(backend, uid, to, now, mails),
+    cancel: (uid, reason, now, mails) => cancelBooking(backend, uid, reason, now, mails),
+    async find(uid) {
+      return (await backend.query<BookingRow>(`${SELECT_BOOKING} WHERE uid = $1`, [uid]))[0]
     },
+    mailJobs: mailJobStore(backend),
+    hitRateLimit: rateLimitWindows(backend),
     async takenStarts(host, from, to) {
       const rows = await backend.query<{ startTime: string }>(
         `SELECT ${iso('start_at')} AS "startTime" FROM bookings

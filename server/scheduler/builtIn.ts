@@ -1,39 +1,34 @@
 import { randomUUID } from 'node:crypto'
 import { BOOKING_ERRORS, WIRE_MESSAGES, type BookingResponse, type SlotsResponse } from '../../core/bookingWire'
+import { DAILY_LIMIT_MESSAGE, upcomingLimitMessage, type BookingView, type CancelResponse } from '../../core/manageWire'
 import type { Clock } from '../api/context'
 import type { ServerConfig } from '../config'
-import type { BookingRow, BookingStore } from '../db/store'
+import type { BookingStore } from '../db/store'
+import { clientKey, emailKey } from '../limits/keys'
 import { availabilityFromConfig } from './availability'
+import { toResponse } from './bookingResponse'
+import { bookingChanges, type ChangeContext } from './builtInChanges'
 import type { Scheduler } from './scheduler'
 import { freeSlots, groupSlotsByDate, outOfBoundsReason, toIsoUtc } from './slots'
-
-function toResponse(row: BookingRow): BookingResponse {
-  return {
-    id: row.id,
-    uid: row.uid,
-    title: row.title,
-    startTime: row.startTime,
-    endTime: row.endTime,
-    status: row.status,
-    eventTypeId: row.eventTypeId,
-    responses: { name: row.name, email: row.email, guests: row.guests },
-    attendees: [{ name: row.name, email: row.email, timeZone: row.timeZone }],
-    user: { username: row.host },
-  }
-}
 
 /** The built-in scheduler (DESIGN §4): slots are the configured availability minus the stored bookings. */
 export function createBuiltInScheduler({
   config,
   store,
   clock,
+  onMailQueued = () => undefined,
+  newId = randomUUID,
 }: {
   config: ServerConfig
   store: BookingStore
   clock: Clock
-}): Scheduler<SlotsResponse, BookingResponse> {
+  onMailQueued?: () => void
+  newId?: () => string
+}): Scheduler<SlotsResponse, BookingResponse, CancelResponse, BookingView> {
   const availability = availabilityFromConfig(config)
   const host = config.BOOKING_HOST
+  const context: ChangeContext = { config, store, clock, availability, onMailQueued, newId }
+  const changes = bookingChanges(context)
 
   return {
     async slots({ input, from, to }) {
@@ -46,11 +41,16 @@ export function createBuiltInScheduler({
       return { ok: true, status: 200, body: { result: { data: { json: { slots: groupSlotsByDate(slots, input.timeZone) } } } } }
     },
 
-    async book({ request, start, end }) {
-      if (outOfBoundsReason(availability, clock(), start) !== undefined)
+    async book(request) {
+      const { start, end, clientAddress } = request
+      if (request.request.rescheduleUid) return changes.reschedule(request.request.rescheduleUid, request)
+      const { responses } = request.request
+      if (!responses) return { ok: false, status: 400, message: WIRE_MESSAGES.responses }
+      const now = clock()
+      if (outOfBoundsReason(availability, now, start) !== undefined)
         return { ok: false, status: 400, message: BOOKING_ERRORS.outOfBounds }
 
-      const { name, email, guests } = request.responses
+      const { name, email, guests } = responses
       const booking = {
         uid: randomUUID(),
         host,
@@ -61,11 +61,11 @@ export function createBuiltInScheduler({
         name,
         email,
         guests,
-        timeZone: request.timeZone,
-        language: request.language,
+        timeZone: request.request.timeZone,
+        language: request.request.language,
       }
-      if (request._isDryRun) {
-        // Cal.com's dry run: everything checked, nothing written.
+      if (request.request._isDryRun) {
+        // Cal.com's dry run: the slot checked, nothing written.
         const taken = await store.takenStarts(host, start, end)
         if (taken.size > 0) return { ok: false, status: 409, message: BOOKING_ERRORS.slotTaken }
         const body = toResponse({
@@ -74,13 +74,37 @@ export function createBuiltInScheduler({
           startTime: toIsoUtc(start),
           endTime: toIsoUtc(end),
           status: 'ACCEPTED',
-          createdAt: toIsoUtc(clock()),
+          createdAt: toIsoUtc(now),
+          sequence: 0,
+          cancelledAt: null,
+          cancellationReason: null,
+          rescheduledAt: null,
+          previousStartTime: null,
         })
         return { ok: true, status: 200, body }
       }
-      const result = await store.insert(booking)
-      if (!result.ok) return { ok: false, status: 409, message: BOOKING_ERRORS.slotTaken }
-      return { ok: true, status: 200, body: toResponse(result.booking) }
+      const result = await store.insert(booking, {
+        limits: {
+          now,
+          emailKey: emailKey(email),
+          maxUpcomingPerEmail: config.MAX_UPCOMING_PER_EMAIL,
+          clientKey: clientKey(clientAddress),
+          maxPerClientPerDay: config.RATE_LIMIT_BOOKINGS_PER_DAY,
+        },
+        mails: changes.mailsFor('booked', now),
+      })
+      if (result.ok) {
+        onMailQueued()
+        return { ok: true, status: 200, body: toResponse(result.booking) }
+      }
+      if (result.reason === 'email_limit')
+        return { ok: false, status: 409, message: upcomingLimitMessage(config.MAX_UPCOMING_PER_EMAIL, config.BOOKING_HOST_NAME) }
+      if (result.reason === 'client_limit')
+        return { ok: false, status: 429, message: DAILY_LIMIT_MESSAGE, retryAfterSeconds: result.retryAfterSeconds }
+      return { ok: false, status: 409, message: BOOKING_ERRORS.slotTaken }
     },
+
+    cancel: (request) => changes.cancel(request.uid, request.cancellationReason ?? undefined),
+    booking: (uid) => changes.view(uid),
   }
 }

@@ -3,6 +3,7 @@ import type { Clock } from '../api/context'
 import { createCalcomScheduler, type Fetch } from '../calcomUpstream'
 import type { ServerConfig } from '../config'
 import type { BookingStore } from '../db/store'
+import type { CancelRequest as CancelBody } from '../../core/manageWire'
 import type { ValidBooking, ValidSlotsInput } from '../validation'
 import { createBuiltInScheduler } from './builtIn'
 
@@ -10,14 +11,18 @@ import { createBuiltInScheduler } from './builtIn'
  * Who answers the booking routes: the built-in scheduler (availability + store) or a real Cal.com
  * (CALCOM_URL), chosen once at start. Routes validate, call it and send what it answers, whichever it is.
  *
- * Answers are plain data in Cal.com's terms, never HTTP responses. Reschedule will arrive as a booking
- * whose request carries `rescheduleUid`; cancel as one more method with its own validated input.
+ * Answers are plain data in Cal.com's terms, never HTTP responses. A reschedule arrives as a booking
+ * whose request carries `rescheduleUid` (Cal.com's way).
  */
-export interface Scheduler<SlotsBody = unknown, BookingBody = unknown> {
+export interface Scheduler<SlotsBody = unknown, BookingBody = unknown, CancelAnswer = unknown, ViewBody = unknown> {
   /** Free slots for a validated slots.getSchedule input. */
   slots(request: SlotsRequest): Promise<Outcome<SlotsBody>>
-  /** Books (or dry-runs) a validated booking request. */
+  /** Books (or dry-runs) a validated booking request, or moves the booking of its `rescheduleUid`. */
   book(request: BookRequest): Promise<Outcome<BookingBody>>
+  /** Cancels the booking of a validated cancel request (POST /api/cancel). */
+  cancel(request: CancelRequest): Promise<Outcome<CancelAnswer>>
+  /** One booking as the manage page shows it (GET /api/booking/{uid}). */
+  booking(uid: string): Promise<Outcome<ViewBody>>
 }
 
 /** The body a route sends as JSON, with its status (Cal.com's own in Cal.com mode). */
@@ -34,6 +39,8 @@ export interface Refusal {
   message: string
   /** Cal.com's own error body, when it sent one (the slots route passes it through unchanged). */
   upstreamBody?: unknown
+  /** For a 429: when to try again. */
+  retryAfterSeconds?: number
 }
 
 export type Outcome<Body> = Answer<Body> | Refusal
@@ -46,6 +53,13 @@ export interface SlotsRequest extends ValidSlotsInput {
 export interface BookRequest extends ValidBooking {
   /** The body as received: Cal.com mode forwards it byte for byte for now. */
   rawBody: string
+  /** The client's address, for the daily cap per address. */
+  clientAddress: string
+}
+
+export interface CancelRequest extends CancelBody {
+  /** The body as received: Cal.com mode forwards it. */
+  rawBody: string
 }
 
 export interface SchedulerDeps {
@@ -54,12 +68,16 @@ export interface SchedulerDeps {
   clock: Clock
   /** The fetch used for Cal.com (tests point it anywhere). */
   fetch?: Fetch
+  /** Told after a change wrote mail jobs, so the mail worker sends them now rather than at its next poll. */
+  onMailQueued?: () => void
+  /** A fresh Message-ID part; defaults to a random UUID. */
+  newId?: () => string
 }
 
 /** Cal.com when CALCOM_URL is set, the built-in scheduler otherwise (DESIGN §4). */
-export function createScheduler({ config, store, clock, fetch }: SchedulerDeps): Scheduler {
+export function createScheduler({ config, store, clock, fetch, onMailQueued, newId }: SchedulerDeps): Scheduler {
   if (config.CALCOM_URL) {
     return createCalcomScheduler({ baseUrl: config.CALCOM_URL, timeoutMs: config.CALCOM_TIMEOUT_MS, fetch })
   }
-  return createBuiltInScheduler({ config, store, clock })
+  return createBuiltInScheduler({ config, store, clock, onMailQueued, newId })
 }

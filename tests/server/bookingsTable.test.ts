@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { upcomingBookingsTable } from '../../server/db/bookingsTable'
 import type { BookingRow } from '../../server/db/store'
 
-const row = (startTime: string, name: string, email: string): BookingRow => ({
+const row = (startTime: string, name: string, email: string, change: Partial<BookingRow> = {}): BookingRow => ({
   id: 1,
   uid: 'u',
   host: 'kiwi-automate',
@@ -15,28 +15,39 @@ const row = (startTime: string, name: string, email: string): BookingRow => ({
   email,
   guests: [],
   timeZone: 'UTC',
+  language: 'en',
   status: 'ACCEPTED',
   createdAt: startTime,
+  sequence: 0,
+  cancelledAt: null,
+  cancellationReason: null,
+  rescheduledAt: null,
+  previousStartTime: null,
+  ...change,
 })
 
 describe('npm run bookings', () => {
-  it('lists upcoming bookings with the start in the host zone, name and email', () => {
+  it('lists upcoming bookings with the start in the host zone, status, name and email', () => {
     const now = Temporal.Instant.from('2026-11-23T08:30:00+13:00')
     const { count, text } = upcomingBookingsTable(
       [
         row('2026-11-22T19:00:00.000Z', 'Started earlier', 'old@example.com'),
         row('2026-11-22T21:30:00.000Z', 'Aroha Ngata', 'aroha@example.co.nz'),
         row('2026-11-24T00:15:00.000Z', 'Evil\u001b[31m name', 'e@example.com'),
+        row('2026-11-24T01:00:00.000Z', 'Moved', 'm@example.com', { sequence: 1, previousStartTime: '2026-11-23T23:00:00.000Z' }),
+        row('2026-11-24T02:00:00.000Z', 'Called off', 'c@example.com', { status: 'CANCELLED', sequence: 1 }),
       ],
       'Pacific/Auckland',
       now,
     )
-    expect(count).toBe(2)
+    expect(count).toBe(4)
     expect(text.split('\n')).toEqual([
-      'Start (Pacific/Auckland)     Name            Email',
-      '---------------------------  --------------  -------------------',
-      'Mon 2026-11-23 10:30 +13:00  Aroha Ngata     aroha@example.co.nz',
-      'Tue 2026-11-24 13:15 +13:00  Evil?[31m name  e@example.com',
+      'Start (Pacific/Auckland)     Status       Name            Email',
+      '---------------------------  -----------  --------------  -------------------',
+      'Mon 2026-11-23 10:30 +13:00  booked       Aroha Ngata     aroha@example.co.nz',
+      'Tue 2026-11-24 13:15 +13:00  booked       Evil?[31m name  e@example.com',
+      'Tue 2026-11-24 14:00 +13:00  rescheduled  Moved           m@example.com',
+      'Tue 2026-11-24 15:00 +13:00  cancelled    Called off      c@example.com',
     ])
   })
 })

@@ -119,6 +119,40 @@ describe('Cal.com mode (CALCOM_URL)', () => {
     expect(await response.json()).toEqual({ message })
   })
 
+  it('forwards a reschedule (rescheduleUid) and a cancellation to Cal.com, writing and mailing nothing itself', async () => {
+    const moved = { id: 92, uid: 'moved', status: 'ACCEPTED' }
+    calcom.reply = { status: 200, body: JSON.stringify(moved) }
+    const reschedule = JSON.stringify({ ...bookingBody('2026-11-25T09:00'), rescheduleUid: 'calcom-uid-1' })
+    const response = await postBooking(site.url, reschedule)
+    expect(response.status).toBe(200)
+    expect(await response.json()).toEqual(moved)
+
+    const cancelled = { success: true, message: 'Booking successfully cancelled.' }
+    calcom.reply = { status: 200, body: JSON.stringify(cancelled) }
+    const cancel = JSON.stringify({ uid: 'calcom-uid-1', cancellationReason: 'Travelling' })
+    const answer = await fetch(`${site.url}/api/cancel`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: cancel })
+    expect(answer.status).toBe(200)
+    expect(await answer.json()).toEqual(cancelled)
+    expect(calcom.received).toEqual([
+      { method: 'POST', url: '/api/book/event', contentType: 'application/json', body: reschedule },
+      { method: 'POST', url: '/api/cancel', contentType: 'application/json', body: cancel },
+    ])
+  })
+
+  it('passes a Cal.com cancel refusal through, and has no booking of its own to show', async () => {
+    calcom.reply = { status: 404, body: JSON.stringify({ message: 'Booking not found' }) }
+    const answer = await fetch(`${site.url}/api/cancel`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ uid: 'nope' }),
+    })
+    expect(answer.status).toBe(404)
+    expect(await answer.json()).toEqual({ message: 'Booking not found' })
+    const view = await fetch(`${site.url}/api/booking/00000000-0000-4000-8000-000000000000`)
+    expect(view.status).toBe(404)
+    expect(await view.json()).toEqual({ message: 'This booking was not found.' })
+  })
+
   it('validates before forwarding: a bad request never reaches Cal.com', async () => {
     const response = await postBooking(
       site.url,

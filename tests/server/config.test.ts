@@ -23,6 +23,17 @@ describe('server configuration', () => {
     expect(config.CALCOM_TIMEOUT_MS).toBe(10_000)
   })
 
+  it('has mail defaults that send nothing: the outbox folder, links on localhost at PORT', () => {
+    const config = loadConfig({ PORT: '8080' })
+    expect(config.SMTP_URL).toBeUndefined()
+    expect(config.HOST_EMAIL).toBeUndefined()
+    expect(config.MAIL_FROM).toEqual({ name: 'Kiwi Automate', address: 'bookings@localhost' })
+    expect(config.PUBLIC_URL).toBe('http://localhost:8080')
+    expect(loadConfig({ PUBLIC_URL: 'https://kiwi.example/' }).PUBLIC_URL).toBe('https://kiwi.example')
+    expect(loadConfig({ HOST_EMAIL: 'Team <team@kiwi.example>' }).HOST_EMAIL).toBe('team@kiwi.example')
+    expect([config.MAX_UPCOMING_PER_EMAIL, config.RATE_LIMIT_BOOKINGS_PER_DAY]).toEqual([2, 20])
+  })
+
   it('reads scheduler overrides', () => {
     const config = loadConfig({
       SCHEDULE_DAYS: 'mon,wed-fri,sun',
@@ -54,6 +65,14 @@ describe('server configuration', () => {
     [{ CALCOM_TIMEOUT_MS: 'soon' }, 'CALCOM_TIMEOUT_MS must be a whole number from 1 to 120000'],
     [{ RATE_LIMIT_BOOKINGS: '0' }, 'RATE_LIMIT_BOOKINGS must be a whole number from 1 to 10000000'],
     [{ TRUST_PROXY: 'maybe' }, 'TRUST_PROXY must be true or false'],
+    [{ SMTP_URL: 'http://smtp.example.com' }, 'SMTP_URL must be an smtp:// or smtps:// URL'],
+    [{ MAIL_FROM: 'bookings' }, 'MAIL_FROM must be an email address'],
+    [{ MAIL_FROM: 'a@example.com, b@example.com' }, 'MAIL_FROM must be an email address'],
+    [{ HOST_EMAIL: 'team at example' }, 'HOST_EMAIL must be an email address'],
+    [{ PUBLIC_URL: 'example.com' }, 'PUBLIC_URL must be an absolute URL'],
+    [{ PUBLIC_URL: 'ftp://example.com' }, 'PUBLIC_URL must be an http:// or https:// URL'],
+    [{ MAX_UPCOMING_PER_EMAIL: '0' }, 'MAX_UPCOMING_PER_EMAIL must be a whole number from 1 to 1000'],
+    [{ RATE_LIMIT_BOOKINGS_PER_DAY: 'lots' }, 'RATE_LIMIT_BOOKINGS_PER_DAY must be a whole number from 1 to 10000000'],
   ])('stops with a message naming the variable for %o', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError)
     expect(() => loadConfig(env)).toThrow(message)

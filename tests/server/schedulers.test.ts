@@ -27,6 +27,11 @@ function recordingStore() {
           endTime: booking.end.toString({ fractionalSecondDigits: 3 }),
           status: 'ACCEPTED',
           createdAt: '2026-11-22T19:30:00.000Z',
+          sequence: 0,
+          cancelledAt: null,
+          cancellationReason: null,
+          rescheduledAt: null,
+          previousStartTime: null,
         },
       }
     },
@@ -61,7 +66,7 @@ function bookRequest(start: string): BookRequest {
   const rawBody = JSON.stringify(bookingBody(start))
   const checked = checkBooking(rawBody, testConfig())
   if (!checked.ok) throw new Error(checked.message)
-  return { ...checked.value, rawBody }
+  return { ...checked.value, rawBody, clientAddress: '127.0.0.1' }
 }
 
 const json = (status: number, body: unknown) =>

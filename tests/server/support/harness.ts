@@ -28,7 +28,15 @@ export function testClock(start = MONDAY_0830): TestClock {
 }
 
 export function testConfig(env: Record<string, string> = {}): ServerConfig {
-  return loadConfig({ RATE_LIMIT_SLOTS: '100000', RATE_LIMIT_BOOKINGS: '100000', ADMIN_TOKEN, ...env })
+  // The per-address and per-email caps are off unless a test sets them: the suites book many calls from one address and email.
+  return loadConfig({
+    RATE_LIMIT_SLOTS: '100000',
+    RATE_LIMIT_BOOKINGS: '100000',
+    RATE_LIMIT_BOOKINGS_PER_DAY: '100000',
+    MAX_UPCOMING_PER_EMAIL: '1000',
+    ADMIN_TOKEN,
+    ...env,
+  })
 }
 
 export interface RunningServer {
@@ -41,8 +49,16 @@ export async function startServer(options: {
   store: BookingStore
   clock: TestClock
   fetch?: Fetch
+  /** The mail worker's wake(), when the test runs one. */
+  onMailQueued?: () => void
 }): Promise<RunningServer> {
-  const api = createApi({ config: options.config, store: options.store, clock: options.clock.read, fetch: options.fetch })
+  const api = createApi({
+    config: options.config,
+    store: options.store,
+    clock: options.clock.read,
+    fetch: options.fetch,
+    onMailQueued: options.onMailQueued,
+  })
   const app = createApp({ config: options.config, site: new Map(), renderNotFound: async () => '<h1>Not found</h1>', api })
   const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' })
   await new Promise<void>((resolve) => server.once('listening', () => resolve()))

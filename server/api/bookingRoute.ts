@@ -1,0 +1,23 @@
+import type { Context } from 'hono'
+import type { ApiContext } from './context'
+
+/**
+ * GET /api/booking/{uid} — one booking for the manage page (/booking/{uid}). The random uid is the
+ * capability, so the answer tells as little as it can (no email address):
+ *
+ *   200 { uid, title, startTime, endTime,          // ISO UTC instants
+ *         status: 'ACCEPTED' | 'CANCELLED',
+ *         timeZone,                                 // the visitor's zone at booking
+ *         name,                                     // the visitor's name
+ *         user: { username },                       // the host handle
+ *         canChange: boolean }                      // false once started or cancelled
+ *   404 { message: 'This booking was not found.' } // unknown or malformed uid, whatever exists
+ *
+ * Always `Cache-Control: no-store`. The schema is BookingViewSchema in core/manageWire.ts.
+ */
+export async function bookingRoute(c: Context, ctx: ApiContext): Promise<Response> {
+  const outcome = await ctx.scheduler.booking(c.req.param('uid') ?? '')
+  const headers = { 'Cache-Control': 'no-store' }
+  if (!outcome.ok) return c.json({ message: outcome.message }, outcome.status, headers)
+  return c.json(outcome.body as object, outcome.status, headers)
+}

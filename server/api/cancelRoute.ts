@@ -1,0 +1,22 @@
+import type { Context } from 'hono'
+import type { ContentfulStatusCode } from 'hono/utils/http-status'
+import { checkCancel } from '../validation'
+import type { ApiContext } from './context'
+
+/**
+ * POST /api/cancel — Cal.com's cancel: `{ uid, cancellationReason? }` (reason at most 500 characters,
+ * no control characters but line breaks).
+ * 200 `{ success: true, message: 'Booking successfully cancelled.', bookingId, bookingUid, onlyRemovedAttendee: false }`;
+ * the booking is CANCELLED, its slot free at once, and both sides get a cancellation email.
+ * 404 `{ message: 'This booking was not found.' }` for an unknown or malformed uid, whatever exists;
+ * 400 `{ message }` when it is already cancelled or has started, or the body is wrong.
+ */
+export async function cancelRoute(c: Context, ctx: ApiContext): Promise<Response> {
+  const fail = (message: string, status: ContentfulStatusCode) => c.json({ message }, status, { 'Cache-Control': 'no-store' })
+  const body = await c.req.text()
+  const checked = checkCancel(body)
+  if (!checked.ok) return fail(checked.message, checked.status)
+  const outcome = await ctx.scheduler.cancel({ ...checked.value, rawBody: body })
+  if (!outcome.ok) return fail(outcome.message, outcome.status)
+  return c.json(outcome.body as object, outcome.status, { 'Cache-Control': 'no-store' })
+}

@@ -1,0 +1,105 @@
+/**
+ * The mail outbox's queue (table mail_jobs). Jobs are claimed with a lease: the claim is one UPDATE
+ * over rows picked `FOR UPDATE SKIP LOCKED`, so concurrent workers on several instances take
+ * different jobs, and the send itself runs outside any transaction. A worker that dies mid-send
+ * leaves its lease to run out; another then sends again with the same Message-ID.
+ */
+import { Temporal } from 'temporal-polyfill'
+import type { MailKind, MailRecipient, OutboxMessage } from '../mail/message'
+import { iso, type Sql } from './store'
+
+export interface MailJob {
+  id: number
+  messageId: string
+  kind: MailKind
+  recipient: MailRecipient
+  message: OutboxMessage
+  /** Attempts so far, this one included. */
+  attempts: number
+}
+
+/** A job's state, as `npm run bookings` and the tests read it. */
+export interface MailJobState {
+  id: number
+  bookingUid: string
+  messageId: string
+  kind: MailKind
+  recipient: MailRecipient
+  status: 'pending' | 'sent' | 'failed'
+  attempts: number
+  lastError: string | null
+  nextAttemptAt: string
+  sentAt: string | null
+}
+
+export interface MailJobStore {
+  /** Takes up to `limit` due jobs, each held until `leaseUntil`; counts the attempt. */
+  claim(now: Temporal.Instant, leaseUntil: Temporal.Instant, limit: number): Promise<MailJob[]>
+  sent(id: number, now: Temporal.Instant): Promise<void>
+  /** A failure worth another try at `nextAttemptAt`. */
+  retry(id: number, error: string, nextAttemptAt: Temporal.Instant): Promise<void>
+  /** A failure for good (a permanent refusal, or the last attempt). */
+  failed(id: number, error: string): Promise<void>
+  /** Hands a claimed job back untried (the worker is stopping): any worker may take it at once. */
+  release(id: number): Promise<void>
+  /** When the next pending job is due (or its lease runs out), if any. */
+  nextDue(): Promise<Temporal.Instant | undefined>
+  /** The jobs of one booking, oldest first. */
+  forBooking(uid: string): Promise<MailJobState[]>
+}
+
+export function mailJobStore(sql: Sql): MailJobStore {
+  return {
+    async claim(now, leaseUntil, limit) {
+      const rows = await sql.query<MailJob>(
+        `UPDATE mail_jobs SET locked_until = $2::timestamptz, attempts = attempts + 1
+          WHERE id IN (
+            SELECT id FROM mail_jobs
+             WHERE status = 'pending' AND next_attempt_at <= $1::timestamptz
+               AND (locked_until IS NULL OR locked_until <= $1::timestamptz)
+             ORDER BY next_attempt_at, id
+             LIMIT $3
+             FOR UPDATE SKIP LOCKED)
+          RETURNING id::int AS id, message_id AS "messageId", kind, recipient, message, attempts`,
+        [now.toString(), leaseUntil.toString(), limit],
+      )
+      return rows.sort((a, b) => a.id - b.id)
+    },
+    async sent(id, now) {
+      await sql.query(`UPDATE mail_jobs SET status = 'sent', sent_at = $2::timestamptz, locked_until = NULL WHERE id = $1`, [
+        id,
+        now.toString(),
+      ])
+    },
+    async retry(id, error, nextAttemptAt) {
+      await sql.query(
+        `UPDATE mail_jobs SET last_error = $2, next_attempt_at = $3::timestamptz, locked_until = NULL WHERE id = $1`,
+        [id, error, nextAttemptAt.toString()],
+      )
+    },
+    async failed(id, error) {
+      await sql.query(`UPDATE mail_jobs SET status = 'failed', last_error = $2, locked_until = NULL WHERE id = $1`, [id, error])
+    },
+    async release(id) {
+      await sql.query(`UPDATE mail_jobs SET locked_until = NULL, attempts = attempts - 1 WHERE id = $1`, [id])
+    },
+    async nextDue() {
+      // A job another worker holds is due again when its lease runs out, not before.
+      const [row] = await sql.query<{ due: string | null }>(
+        `SELECT ${iso('min(GREATEST(next_attempt_at, coalesce(locked_until, next_attempt_at)))')} AS due
+           FROM mail_jobs WHERE status = 'pending'`,
+      )
+      return row?.due ? Temporal.Instant.from(row.due) : undefined
+    },
+    forBooking(uid) {
+      return sql.query<MailJobState>(
+        `SELECT j.id::int AS id, b.uid AS "bookingUid", j.message_id AS "messageId", j.kind, j.recipient, j.status,
+                j.attempts, j.last_error AS "lastError", ${iso('j.next_attempt_at')} AS "nextAttemptAt",
+                ${iso('j.sent_at')} AS "sentAt"
+           FROM mail_jobs j JOIN bookings b ON b.id = j.booking_id
+          WHERE b.uid = $1 ORDER BY j.id`,
+        [uid],
+      )
+    },
+  }
+}

@@ -1,0 +1,34 @@
+/** What the limits count by: one key per person's email address, one per client network. */
+import { createHash } from 'node:crypto'
+import ipaddr from 'ipaddr.js'
+
+/**
+ * The email address as the per-email limit compares it: lower case, without a +tag in the local
+ * part (aroha+1@Example.com is aroha@example.com). The migration's SQL backfill does the same.
+ */
+export function emailKey(email: string): string {
+  const lower = email.trim().toLowerCase()
+  const at = lower.lastIndexOf('@')
+  if (at < 0) return lower
+  const local = lower.slice(0, at)
+  const plus = local.indexOf('+')
+  return `${plus < 0 ? local : local.slice(0, plus)}${lower.slice(at)}`
+}
+
+/**
+ * The client network a request comes from: the IPv4 address, or the /64 of an IPv6 address (one
+ * home or phone gets a whole /64, so counting single IPv6 addresses would count nothing).
+ * IPv4-mapped IPv6 addresses count as their IPv4 address; anything unreadable is kept as it is.
+ */
+export function clientNetwork(address: string): string {
+  const bare = address.trim().replace(/^\[|\]$/g, '').replace(/%.*$/, '')
+  if (!ipaddr.isValid(bare)) return bare
+  const parsed = ipaddr.process(bare)
+  if (parsed.kind() === 'ipv4') return parsed.toString()
+  return `${ipaddr.IPv6.networkAddressFromCIDR(`${parsed.toString()}/64`).toString()}/64`
+}
+
+/** The stored key of a client network: a digest, so the database keeps no plain address. */
+export function clientKey(address: string): string {
+  return createHash('sha256').update(clientNetwork(address)).digest('hex')
+}

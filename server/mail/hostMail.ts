@@ -1,0 +1,52 @@
+/** What the agency reads when a call is booked, moved or cancelled: who, when (the host's zone first), the link. */
+import type { MailContent } from './layout'
+import { manageUrl, type MailBooking, type MailKind, type MailSettings } from './message'
+import { shortDateTime, timeRange } from './times'
+
+export function hostContent(
+  kind: MailKind,
+  booking: MailBooking,
+  previous: MailBooking | undefined,
+  settings: MailSettings,
+): MailContent {
+  const zone = settings.hostZone
+  const when = shortDateTime(booking.startTime, zone)
+  const who: [string, string][] = [
+    ['When', timeRange(booking.startTime, booking.endTime, zone)],
+    ['Their time', timeRange(booking.startTime, booking.endTime, booking.timeZone)],
+    ['Name', booking.name],
+    ['Email', booking.email],
+    ['Guests', booking.guests.length > 0 ? booking.guests.join(', ') : 'none'],
+  ]
+  const common = {
+    greeting: 'Kia ora,',
+    action: { label: 'View the booking', url: manageUrl(settings, booking.uid) },
+    signature: `The booking page of ${settings.hostName}`,
+  }
+
+  if (kind === 'booked') {
+    return {
+      ...common,
+      subject: `New booking: ${booking.name}, ${when} (${zone})`,
+      intro: [`${booking.name} booked a 15-minute call.`],
+      details: who,
+      outro: ['The invite is attached (invite.ics).'],
+    }
+  }
+  if (kind === 'rescheduled') {
+    return {
+      ...common,
+      subject: `Rescheduled: ${booking.name}, now ${when} (${zone})`,
+      intro: [`${booking.name} moved their call to a new time.`],
+      details: [...who, ...(previous ? [['Was', timeRange(previous.startTime, previous.endTime, zone)] as [string, string]] : [])],
+      outro: ['The updated invite is attached (invite.ics).'],
+    }
+  }
+  return {
+    ...common,
+    subject: `Cancelled: ${booking.name}, ${when} (${zone})`,
+    intro: [`${booking.name} cancelled their call; the time is free again.`],
+    details: [...who, ['Reason', booking.cancellationReason ?? 'none given']],
+    outro: ['The attached invite (invite.ics) removes the call from your calendar.'],
+  }
+}

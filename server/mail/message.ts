@@ -1,0 +1,65 @@
+/**
+ * A message as the outbox keeps it (JSON in `mail_jobs.message`): built once, when the booking changes,
+ * so every attempt sends the same thing. Pure data; server/mail/transport.ts hands it to nodemailer.
+ */
+
+export interface Mailbox {
+  name: string
+  address: string
+}
+
+export type MailKind = 'booked' | 'rescheduled' | 'cancelled'
+export type MailRecipient = 'visitor' | 'host'
+
+export interface OutboxMessage {
+  from: Mailbox
+  /** null: the agency's notice while HOST_EMAIL is unset, written to the outbox folder only. */
+  to: Mailbox | null
+  cc: Mailbox[]
+  replyTo: Mailbox | null
+  subject: string
+  text: string
+  html: string
+  /** The iCalendar invite, sent as `text/calendar; method=…` and as the attachment invite.ics. */
+  invite: { method: 'REQUEST' | 'CANCEL'; content: string }
+}
+
+/** One job for the outbox, with its stable Message-ID. */
+export interface NewMailJob {
+  messageId: string
+  kind: MailKind
+  recipient: MailRecipient
+  message: OutboxMessage
+}
+
+/** What the messages read of a booking (a BookingRow has it all). */
+export interface MailBooking {
+  uid: string
+  title: string
+  /** ISO instants. */
+  startTime: string
+  endTime: string
+  name: string
+  email: string
+  guests: string[]
+  /** The visitor's zone. */
+  timeZone: string
+  sequence: number
+  cancellationReason: string | null
+}
+
+/** What the messages read of the configuration. */
+export interface MailSettings {
+  from: Mailbox
+  /** HOST_EMAIL, when set. */
+  hostEmail: string | undefined
+  /** The host's name as visitors read it. */
+  hostName: string
+  /** SCHEDULE_TIME_ZONE. */
+  hostZone: string
+  /** PUBLIC_URL, no trailing slash. */
+  publicUrl: string
+}
+
+/** The manage page of a booking: Cal.com's path; the uid is the capability. */
+export const manageUrl = (settings: MailSettings, uid: string) => `${settings.publicUrl}/booking/${uid}`

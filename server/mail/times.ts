@@ -1,0 +1,51 @@
+/**
+ * Dates and times as the emails write them, in a given zone: "Tuesday 24 November 2026, 10:00 am".
+ * Written out here rather than with Intl, whose output (spaces, "at", am/pm) differs between ICU
+ * versions: a subject line must not change with the Node version.
+ */
+import { Temporal } from 'temporal-polyfill'
+
+const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+] as const
+
+const zoned = (iso: string, zone: string) => Temporal.Instant.from(iso).toZonedDateTimeISO(zone)
+
+/** 10:00 am, 12:15 pm, 12:00 am. */
+function clock12(time: Temporal.ZonedDateTime): string {
+  const hour = time.hour % 12 === 0 ? 12 : time.hour % 12
+  return `${hour}:${String(time.minute).padStart(2, '0')} ${time.hour < 12 ? 'am' : 'pm'}`
+}
+
+/** Tuesday 24 November 2026 */
+function longDate(time: Temporal.ZonedDateTime): string {
+  return `${WEEKDAYS[time.dayOfWeek - 1]} ${time.day} ${MONTHS[time.month - 1]} ${time.year}`
+}
+
+/** Tue 24 Nov 2026, 10:00 am — for subjects. */
+export function shortDateTime(iso: string, zone: string): string {
+  const time = zoned(iso, zone)
+  const weekday = (WEEKDAYS[time.dayOfWeek - 1] as string).slice(0, 3)
+  const month = (MONTHS[time.month - 1] as string).slice(0, 3)
+  return `${weekday} ${time.day} ${month} ${time.year}, ${clock12(time)}`
+}
+
+/** Tuesday 24 November 2026, 10:00 am to 10:15 am (Pacific/Auckland, UTC+13:00) */
+export function timeRange(startIso: string, endIso: string, zone: string): string {
+  const start = zoned(startIso, zone)
+  const end = zoned(endIso, zone)
+  const endText = start.toPlainDate().equals(end.toPlainDate()) ? clock12(end) : `${longDate(end)}, ${clock12(end)}`
+  return `${longDate(start)}, ${clock12(start)} to ${endText} (${zone}, UTC${start.offset})`
+}

@@ -1,0 +1,50 @@
+/** What the visitor reads when their call is booked, moved or cancelled: their zone first, the host's beside it. */
+import type { MailContent } from './layout'
+import { manageUrl, type MailBooking, type MailKind, type MailSettings } from './message'
+import { shortDateTime, timeRange } from './times'
+
+export function visitorContent(
+  kind: MailKind,
+  booking: MailBooking,
+  previous: MailBooking | undefined,
+  settings: MailSettings,
+): MailContent {
+  const host = settings.hostName
+  const when = shortDateTime(booking.startTime, booking.timeZone)
+  const zone = booking.timeZone
+  const times: [string, string][] = [
+    ['When (your time)', timeRange(booking.startTime, booking.endTime, zone)],
+    [`${host}'s time`, timeRange(booking.startTime, booking.endTime, settings.hostZone)],
+  ]
+  const change = { label: 'Reschedule or cancel', url: manageUrl(settings, booking.uid) }
+  const common = { greeting: `Kia ora ${booking.name},`, signature: `Ngā mihi,\n${host}` }
+
+  if (kind === 'booked') {
+    return {
+      ...common,
+      subject: `Booked: your call with ${host}, ${when} (${zone})`,
+      intro: [`Your 15-minute call with ${host} is booked.`],
+      details: times,
+      action: change,
+      outro: ['The invite is attached (invite.ics): open it to add the call to your calendar.'],
+    }
+  }
+  if (kind === 'rescheduled') {
+    return {
+      ...common,
+      subject: `Moved: your call with ${host} is now ${when} (${zone})`,
+      intro: [`Your call with ${host} has moved to a new time.`],
+      details: [...times, ...(previous ? [['Was', timeRange(previous.startTime, previous.endTime, zone)] as [string, string]] : [])],
+      action: change,
+      outro: ['The updated invite is attached (invite.ics): open it to move the call in your calendar.'],
+    }
+  }
+  return {
+    ...common,
+    subject: `Cancelled: your call with ${host}, ${when} (${zone})`,
+    intro: [`Your call with ${host} is cancelled.`],
+    details: [...times, ...(booking.cancellationReason ? [['Reason', booking.cancellationReason] as [string, string]] : [])],
+    action: { label: 'Book a new call', url: `${settings.publicUrl}/` },
+    outro: ['The attached invite (invite.ics) removes the call from your calendar.'],
+  }
+}

@@ -1,0 +1,149 @@
+/**
+ * The mail worker: sends the outbox's due jobs, one at a time, outside any transaction. A failure
+ * that may pass (server down, 4xx) is tried again later with exponential backoff; a permanent
+ * refusal (5xx) or the last attempt marks the job failed. The booking is never touched. Due times
+ * are on the injected clock; `wake()` says new jobs were written; `stop()` lets the message in
+ * flight finish, or, past the deadline, aborts it and hands it back to be sent later.
+ */
+import type { Temporal } from 'temporal-polyfill'
+import type { MailJob, MailJobStore } from '../db/mailJobs'
+import { errorCode, errorText, isPermanentFailure, type MailTransport } from './transport'
+
+export interface MailWorker {
+  start(): void
+  /** Sends what is due now, without waiting for the next poll. */
+  wake(): void
+  /** Resolves once nothing is in flight; unsent jobs stay in the outbox for the next start. */
+  stop(options?: { deadlineMs?: number }): Promise<void>
+}
+
+export interface MailWorkerOptions {
+  jobs: MailJobStore
+  transport: MailTransport
+  clock: () => Temporal.Instant
+  /** One line per message, and per failure; never a visitor's name or address. */
+  log: (line: string) => void
+  /** Looks for due jobs (and jobs of other instances) at least this often. */
+  pollMs?: number
+  leaseMs?: number
+  batchSize?: number
+  maxAttempts?: number
+}
+
+/** 30 s, 1 min, 2 min, … doubling up to an hour between attempts. */
+export function backoffMs(attempts: number): number {
+  return Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 3_600_000)
+}
+
+export function createMailWorker(options: MailWorkerOptions): MailWorker {
+  const { jobs, transport, clock, log } = options
+  const pollMs = options.pollMs ?? 30_000
+  const leaseMs = options.leaseMs ?? 5 * 60_000
+  const batchSize = options.batchSize ?? 10
+  // With the backoff above, about 13 hours of trying.
+  const maxAttempts = options.maxAttempts ?? 20
+
+  let started = false
+  let stopping = false
+  let timer: ReturnType<typeof setTimeout> | undefined
+  let running: Promise<void> | undefined
+  let again = false
+  let inFlight: AbortController | undefined
+
+  const describe = (job: MailJob) => `mail job ${job.id} (${job.kind}, to the ${job.recipient})`
+
+  async function deliver(job: MailJob): Promise<void> {
+    const abort = new AbortController()
+    inFlight = abort
+    try {
+      const where = await transport.send(job, abort.signal)
+      await jobs.sent(job.id, clock())
+      log(`Mail: ${describe(job)} ${where}`)
+    } catch (error) {
+      if (abort.signal.aborted) {
+        await jobs.release(job.id)
+        log(`Mail: ${describe(job)} handed back unsent (the server is stopping)`)
+      } else if (isPermanentFailure(error) || job.attempts >= maxAttempts) {
+        await jobs.failed(job.id, errorText(error))
+        log(`Mail: ${describe(job)} failed for good after ${job.attempts} attempt(s) (${errorCode(error)})`)
+      } else {
+        const next = clock().add({ milliseconds: backoffMs(job.attempts) })
+        await jobs.retry(job.id, errorText(error), next)
+        log(`Mail: ${describe(job)} attempt ${job.attempts} failed (${errorCode(error)}); next try at ${next.toString()}`)
+      }
+    } finally {
+      inFlight = undefined
+    }
+  }
+
+  async function drain(): Promise<void> {
+    while (!stopping) {
+      const now = clock()
+      const claimed = await jobs.claim(now, now.add({ milliseconds: leaseMs }), batchSize)
+      if (claimed.length === 0) return
+      for (const [i, job] of claimed.entries()) {
+        if (stopping) {
+          for (const rest of claimed.slice(i)) await jobs.release(rest.id)
+          return
+        }
+        await deliver(job)
+      }
+    }
+  }
+
+  async function nextDelay(): Promise<number> {
+    const due = await jobs.nextDue().catch(() => undefined)
+    if (!due) return pollMs
+    // A floor, so a job another instance is claiming right now does not spin this loop.
+    return Math.min(pollMs, Math.max(250, due.epochMilliseconds - clock().epochMilliseconds))
+  }
+
+  function schedule(delayMs: number): void {
+    clearTimeout(timer)
+    if (stopping || !started) return
+    timer = setTimeout(tick, delayMs)
+    timer.unref?.()
+  }
+
+  function tick(): void {
+    if (stopping || !started) return
+    if (running) {
+      again = true
+      return
+    }
+    running = drain()
+      .catch((error: unknown) => log(`Mail: the outbox could not be read (${errorCode(error)}); trying again later`))
+      .then(async () => {
+        const delay = again ? 0 : await nextDelay()
+        again = false
+        running = undefined
+        schedule(delay)
+      })
+  }
+
+  return {
+    start() {
+      if (started) return
+      started = true
+      stopping = false
+      tick()
+    },
+    wake() {
+      if (started) schedule(0)
+    },
+    async stop({ deadlineMs = 10_000 } = {}) {
+      stopping = true
+      clearTimeout(timer)
+      const current = running
+      if (current) {
+        let deadline: ReturnType<typeof setTimeout> | undefined
+        const late = new Promise<'late'>((resolve) => (deadline = setTimeout(() => resolve('late'), deadlineMs)))
+        if ((await Promise.race([current, late])) === 'late') inFlight?.abort()
+        clearTimeout(deadline)
+        await current
+      }
+      started = false
+      transport.close()
+    },
+  }
+}

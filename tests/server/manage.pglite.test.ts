@@ -1,0 +1,4 @@
+import { pgliteBackend } from './support/databases'
+import { defineManageSuite } from './support/manageSuite'
+
+defineManageSuite('PGlite in a temporary directory', pgliteBackend)

@@ -1,0 +1,609 @@
+/**
+ * Issue 11 end to end over HTTP, run once per backend like ./bookingSuite: the emails a booking
+ * sends (to a real SMTP server in the test, or as .eml files), the outbox surviving SMTP outages and
+ * restarts, cancel, reschedule and their races, and the limits.
+ */
+import { simpleParser } from 'mailparser'
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { Temporal } from 'temporal-polyfill'
+import * as v from 'valibot'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { BookingResponseSchema, type BookingResponse } from '../../../core/bookingWire'
+import { BookingViewSchema, CancelResponseSchema } from '../../../core/manageWire'
+import type { BookingStore } from '../../../server/db/store'
+import { createMailer } from '../../../server/mail/mailer'
+import type { MailWorker } from '../../../server/mail/worker'
+import type { StoreBackend } from './bookingSuite'
+import {
+  ADMIN_TOKEN,
+  bookingBody,
+  localTimes,
+  postBooking,
+  slotsInput,
+  slotsPath,
+  startServer,
+  testClock,
+  testConfig,
+  type TestClock,
+} from './harness'
+import { inviteOf } from './invite'
+import { SmtpSink } from './smtpSink'
+
+const NZ = 'Pacific/Auckland'
+const LA = 'America/Los_Angeles'
+const TEAM = 'team@kiwi.example'
+const PUBLIC_URL = 'https://kiwi.example'
+
+const person = (name: string, email: string) => ({ responses: { name, email, guests: [] as string[] } })
+
+export function defineManageSuite(name: string, makeBackend: () => Promise<StoreBackend>) {
+  describe(`cancel, reschedule, mail and limits on ${name}`, () => {
+    let backend: StoreBackend
+    let store: BookingStore
+    let dataDir: string
+    const sink = new SmtpSink()
+
+    beforeAll(async () => {
+      backend = await makeBackend()
+      store = await backend.open()
+      dataDir = await mkdtemp(join(tmpdir(), 'mail-outbox-'))
+      await sink.start()
+    })
+    afterAll(async () => {
+      await sink.stop()
+      await store?.close()
+      await backend?.dispose()
+      await rm(dataDir, { recursive: true, force: true })
+    })
+
+    /** The site with its mail worker, as server/main.ts wires them. */
+    async function site(env: Record<string, string> = {}, clock: TestClock = testClock()) {
+      const config = testConfig({ SMTP_URL: sink.url, HOST_EMAIL: TEAM, PUBLIC_URL, ...env })
+      const logs: string[] = []
+      const mail: MailWorker = createMailer({
+        config,
+        store,
+        dataDir,
+        clock: clock.read,
+        log: (line) => logs.push(line),
+        pollMs: 200,
+      })
+      const server = await startServer({ config, store, clock, onMailQueued: mail.wake })
+      mail.start()
+      const book = async (start: string, overrides: Parameters<typeof bookingBody>[1] = {}, init: RequestInit = {}) =>
+        postBooking(server.url, bookingBody(start, overrides), init)
+      const booked = async (start: string, overrides: Parameters<typeof bookingBody>[1] = {}) => {
+        const response = await book(start, overrides)
+        expect(response.status, await response.clone().text()).toBe(200)
+        return v.parse(BookingResponseSchema, await response.json())
+      }
+      const cancel = (body: unknown) =>
+        fetch(`${server.url}/api/cancel`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify(body),
+        })
+      const reschedule = (uid: string, start: string, overrides: Record<string, unknown> = {}) => {
+        const { responses: _dropped, ...body } = bookingBody(start)
+        return postBooking(server.url, { ...body, rescheduleUid: uid, ...overrides })
+      }
+      const view = (uid: string) => fetch(`${server.url}/api/booking/${uid}`)
+      const slotTimes = async (from: string, to: string) => {
+        const response = await fetch(server.url + slotsPath(slotsInput(from, to)))
+        const body = (await response.json()) as { result: { data: { json: { slots: Record<string, { time: string }[]> } } } }
+        return localTimes(body.result.data.json.slots, NZ)
+      }
+      const close = async () => {
+        await mail.stop()
+        await server.close()
+      }
+      return { config, clock, mail, server, logs, book, booked, cancel, reschedule, view, slotTimes, close }
+    }
+
+    describe('emails', () => {
+      it('sends the visitor and the agency their emails, with both zones, the link and an invite that parses back', async () => {
+        const s = await site()
+        try {
+          const visitor = 'aroha.mail@example.co.nz'
+          // Wednesday 10:00 in Auckland is Tuesday 13:00 in Los Angeles.
+          const booking = await s.booked('2026-11-24T13:00[America/Los_Angeles]', {
+            responses: { name: "Aroha O'Neil & Co", email: visitor, guests: [] },
+          })
+          expect(booking.startTime).toBe('2026-11-24T21:00:00.000Z')
+          const link = `${PUBLIC_URL}/booking/${booking.uid}`
+
+          const toVisitor = await sink.find(visitor, 'Booked:')
+          expect(toVisitor.parsed.subject).toBe(`Booked: your call with Kiwi Automate, Tue 24 Nov 2026, 1:00 pm (${LA})`)
+          expect(toVisitor.parsed.from?.value).toEqual([{ name: 'Kiwi Automate', address: 'bookings@localhost' }])
+          expect(toVisitor.parsed.replyTo?.text).toContain(TEAM)
+          const text = toVisitor.parsed.text ?? ''
+          expect(text).toContain(`Tuesday 24 November 2026, 1:00 pm to 1:15 pm (${LA}, UTC-08:00)`)
+          expect(text).toContain(`Wednesday 25 November 2026, 10:00 am to 10:15 am (${NZ}, UTC+13:00)`)
+          expect(text).toContain(link)
+          const html = String(toVisitor.parsed.html)
+          expect(html).toContain(`href="${link}"`)
+          expect(html).toContain('Aroha O&#39;Neil &amp; Co')
+          expect(html).toContain('<meta name="color-scheme" content="light dark">')
+          expect(html).not.toMatch(/<img|url\(/i)
+          const invite = inviteOf(toVisitor)
+          expect(invite).toMatchObject({
+            method: 'REQUEST',
+            uid: booking.uid,
+            sequence: 0,
+            status: 'CONFIRMED',
+            start: booking.startTime,
+            end: booking.endTime,
+            organizer: `mailto:${TEAM}`,
+            attendees: [`mailto:${visitor}`],
+          })
+
+          const toAgency = await sink.find(TEAM, 'New booking:')
+          expect(toAgency.parsed.subject).toBe(`New booking: Aroha O'Neil & Co, Wed 25 Nov 2026, 10:00 am (${NZ})`)
+          expect(toAgency.parsed.replyTo?.text).toContain(visitor)
+          expect(toAgency.parsed.text).toContain(visitor)
+          expect(toAgency.parsed.text).toContain(link)
+          expect(inviteOf(toAgency)).toMatchObject({ method: 'REQUEST', uid: booking.uid, start: booking.startTime })
+
+          // Each message's Message-ID is the one the outbox recorded; the jobs are sent.
+          const jobs = await store.mailJobs.forBooking(booking.uid)
+          expect(jobs.map((j) => [j.kind, j.recipient, j.status, j.attempts])).toEqual([
+            ['booked', 'visitor', 'sent', 1],
+            ['booked', 'host', 'sent', 1],
+          ])
+          expect([toVisitor.parsed.messageId, toAgency.parsed.messageId]).toEqual(jobs.map((j) => j.messageId))
+          // The log names what was sent, never who.
+          expect(s.logs.join('\n')).not.toMatch(/aroha|Neil/i)
+        } finally {
+          await s.close()
+        }
+      })
+
+      it('answers 200 while SMTP is down and sends once it is back, exactly once across a restart', async () => {
+        await sink.stop()
+        const clock = testClock()
+        let s = await site({}, clock)
+        const visitor = 'outage@example.com'
+        let uid = ''
+        try {
+          const before = sink.received.length
+          const booking = await s.booked('2026-11-25T11:00', person('Outage Test', visitor))
+          uid = booking.uid
+          // Both attempts fail (connection refused) and are put off with backoff.
+          await expect
+            .poll(async () => (await store.mailJobs.forBooking(uid)).map((j) => [j.status, j.attempts, j.lastError !== null]), {
+              timeout: 10_000,
+            })
+            .toEqual([
+              ['pending', 1, true],
+              ['pending', 1, true],
+            ])
+          const jobs = await store.mailJobs.forBooking(uid)
+          expect(Temporal.Instant.from(jobs[0]?.nextAttemptAt as string).epochMilliseconds).toBe(
+            clock.now.add({ seconds: 30 }).epochMilliseconds,
+          )
+          expect(sink.received.length).toBe(before)
+          expect(s.logs.join('\n')).toMatch(/attempt 1 failed/)
+          expect(s.logs.join('\n')).not.toContain(visitor)
+
+          // A restart: the worker and the store go away with the jobs unsent.
+          await s.close()
+          await store.close()
+          store = await backend.open()
+          await sink.start()
+          clock.now = clock.now.add({ minutes: 1 })
+          s = await site({}, clock)
+          const mine = () => sink.received.filter((m) => m.parsed.text?.includes(uid))
+          await expect.poll(() => mine().length, { timeout: 10_000 }).toBeGreaterThanOrEqual(2)
+          // Another wake and a moment later, nothing more arrives.
+          s.mail.wake()
+          await new Promise((resolve) => setTimeout(resolve, 300))
+          expect(
+            mine()
+              .map((m) => m.parsed.subject?.split(':')[0])
+              .sort(),
+          ).toEqual(['Booked', 'New booking'])
+          expect((await store.mailJobs.forBooking(uid)).map((j) => [j.status, j.attempts])).toEqual([
+            ['sent', 2],
+            ['sent', 2],
+          ])
+        } finally {
+          await s.close()
+          if (sink.port && !sink.running) await sink.start()
+        }
+      })
+
+      it('marks a message refused for good (5xx) as failed, and retries a 4xx', async () => {
+        const clock = testClock()
+        const s = await site({}, clock)
+        try {
+          sink.refuse.set('gone@example.com', 550)
+          sink.refuse.set('busy@example.com', 452)
+          const gone = await s.booked('2026-11-25T11:15', person('Gone Mailbox', 'gone@example.com'))
+          const busy = await s.booked('2026-11-25T11:30', person('Busy Mailbox', 'busy@example.com'))
+          await expect
+            .poll(async () => (await store.mailJobs.forBooking(gone.uid))[0]?.status, { timeout: 10_000 })
+            .toBe('failed')
+          const first = async () => {
+            const job = (await store.mailJobs.forBooking(busy.uid))[0]
+            return [job?.status, job?.attempts, job?.lastError !== null]
+          }
+          await expect.poll(first, { timeout: 10_000 }).toEqual(['pending', 1, true])
+          // The booking stands whatever the mail does.
+          expect((await store.find(gone.uid))?.status).toBe('ACCEPTED')
+          // The mailbox takes mail again; the next attempt is due 30 seconds later.
+          sink.refuse.clear()
+          clock.now = clock.now.add({ seconds: 31 })
+          s.mail.wake()
+          await expect.poll(async () => (await store.mailJobs.forBooking(busy.uid))[0]?.status, { timeout: 10_000 }).toBe('sent')
+          expect((await store.mailJobs.forBooking(busy.uid))[0]?.attempts).toBe(2)
+        } finally {
+          sink.refuse.clear()
+          await s.close()
+        }
+      })
+
+      it('without SMTP_URL writes each message as an .eml into DATA_DIR/outbox and logs its path', async () => {
+        const s = await site({ SMTP_URL: '', HOST_EMAIL: '' })
+        try {
+          const booking = await s.booked('2026-11-25T12:00', person('Eml Reader', 'eml@example.com'))
+          await expect.poll(() => s.logs.filter((line) => line.includes('.eml')).length, { timeout: 10_000 }).toBe(2)
+          const files = (await readdir(join(dataDir, 'outbox'))).filter((f) => f.endsWith('.eml'))
+          const logged = s.logs.map((line) => /written to (\S+\.eml)/.exec(line)?.[1]).filter(Boolean) as string[]
+          expect(logged).toHaveLength(2)
+          for (const path of logged) expect(files).toContain(path.split('/').pop())
+          const parsed = await Promise.all(logged.map(async (path) => simpleParser(await readFile(path))))
+          const toVisitor = parsed.find((m) => m.subject?.startsWith('Booked:'))
+          const toAgency = parsed.find((m) => m.subject?.startsWith('New booking:'))
+          expect(toVisitor?.to && 'text' in toVisitor.to ? toVisitor.to.text : '').toContain('eml@example.com')
+          // No HOST_EMAIL: the agency's notice is only in the outbox, addressed to the sender.
+          expect(toAgency?.to && 'text' in toAgency.to ? toAgency.to.text : '').toContain('bookings@localhost')
+          expect(toVisitor?.text).toContain(`${PUBLIC_URL}/booking/${booking.uid}`)
+          expect(toVisitor?.attachments.map((a) => a.filename)).toContain('invite.ics')
+          expect(s.logs.join('\n')).not.toMatch(/Eml Reader|eml@example/)
+        } finally {
+          await s.close()
+        }
+      })
+    })
+
+    describe('cancel', () => {
+      it('cancels: the slot is free at once, both sides get METHOD:CANCEL, and the view says so', async () => {
+        const s = await site()
+        try {
+          const visitor = 'cancel.me@example.com'
+          const booking = await s.booked('2026-11-26T10:00', person('Cancel Me', visitor))
+          expect(await s.slotTimes('2026-11-25T11:00:00.000Z', '2026-11-26T11:00:00.000Z')).not.toContain('2026-11-26 10:00')
+          const viewed = v.parse(BookingViewSchema, await (await s.view(booking.uid)).json())
+          expect(viewed).toEqual({
+            uid: booking.uid,
+            title: booking.title,
+            startTime: booking.startTime,
+            endTime: booking.endTime,
+            status: 'ACCEPTED',
+            timeZone: NZ,
+            name: 'Cancel Me',
+            user: { username: 'kiwi-automate' },
+            canChange: true,
+          })
+
+          const response = await s.cancel({ uid: booking.uid, cancellationReason: 'Something <b>came</b> up & "urgent"' })
+          expect(response.status).toBe(200)
+          expect(v.parse(CancelResponseSchema, await response.json())).toEqual({
+            success: true,
+            message: 'Booking successfully cancelled.',
+            bookingId: booking.id,
+            bookingUid: booking.uid,
+            onlyRemovedAttendee: false,
+          })
+          expect(await s.slotTimes('2026-11-25T11:00:00.000Z', '2026-11-26T11:00:00.000Z')).toContain('2026-11-26 10:00')
+          const after = await s.view(booking.uid)
+          expect(after.headers.get('cache-control')).toBe('no-store')
+          expect(await after.json()).toMatchObject({ status: 'CANCELLED', canChange: false })
+
+          const toVisitor = await sink.find(visitor, 'Cancelled:')
+          const toAgency = await sink.find(TEAM, 'Cancelled: Cancel Me')
+          for (const mail of [toVisitor, toAgency])
+            expect(inviteOf(mail)).toMatchObject({ method: 'CANCEL', uid: booking.uid, sequence: 1, status: 'CANCELLED' })
+          expect(toAgency.parsed.text).toContain('Something <b>came</b> up & "urgent"')
+          expect(String(toAgency.parsed.html)).toContain('Something &lt;b&gt;came&lt;/b&gt; up &amp; &quot;urgent&quot;')
+
+          // The freed slot can be booked again; the cancelled booking cannot be cancelled twice.
+          await s.booked('2026-11-26T10:00', person('Next In Line', 'next.in.line@example.com'))
+          const twice = await s.cancel({ uid: booking.uid })
+          expect(twice.status).toBe(400)
+          expect(await twice.json()).toEqual({ message: 'This call has already been cancelled.' })
+          expect((await store.mailJobs.forBooking(booking.uid)).map((j) => j.kind)).toEqual([
+            'booked',
+            'booked',
+            'cancelled',
+            'cancelled',
+          ])
+
+          // The agency's feed keeps it, as cancelled.
+          const feed = await fetch(`${s.server.url}/api/bookings.ics`, { headers: { Authorization: `Bearer ${ADMIN_TOKEN}` } })
+          const event =
+            (await feed.text())
+              .replace(/\r\n /g, '')
+              .split('BEGIN:VEVENT')
+              .find((e) => e.includes(booking.uid)) ?? ''
+          expect(event).toContain('\r\nSTATUS:CANCELLED\r\n')
+          expect(event).toContain('\r\nSEQUENCE:1\r\n')
+          expect(event).toContain('SUMMARY:Cancelled: ')
+        } finally {
+          await s.close()
+        }
+      })
+
+      it.each([
+        ['an unknown uid', { uid: '00000000-0000-4000-8000-000000000000' }, 404, 'This booking was not found.'],
+        ['a malformed uid', { uid: '../../etc/passwd' }, 404, 'This booking was not found.'],
+        ['no uid', {}, 400, 'The booking reference is missing.'],
+        [
+          'a reason over 500 characters',
+          { uid: '00000000-0000-4000-8000-000000000000', cancellationReason: 'x'.repeat(501) },
+          400,
+          'The reason must be at most 500 characters, without control characters.',
+        ],
+        [
+          'a reason with a control character',
+          { uid: '00000000-0000-4000-8000-000000000000', cancellationReason: 'bell\u0007' },
+          400,
+          'The reason must be at most 500 characters, without control characters.',
+        ],
+      ])('refuses %s', async (_label, body, status, message) => {
+        const s = await site()
+        try {
+          const response = await s.cancel(body)
+          expect(response.status).toBe(status)
+          expect(await response.json()).toEqual({ message })
+        } finally {
+          await s.close()
+        }
+      })
+
+      it('answers 404 for an unknown or malformed uid on GET /api/booking/{uid}', async () => {
+        const s = await site()
+        try {
+          for (const uid of ['00000000-0000-4000-8000-000000000000', 'nope', 'A0000000-0000-4000-8000-000000000000']) {
+            const response = await s.view(uid)
+            expect(response.status).toBe(404)
+            expect(response.headers.get('cache-control')).toBe('no-store')
+            expect(await response.json()).toEqual({ message: 'This booking was not found.' })
+          }
+        } finally {
+          await s.close()
+        }
+      })
+
+      it('refuses to cancel or move a call that has started', async () => {
+        const clock = testClock()
+        const s = await site({}, clock)
+        try {
+          const booking = await s.booked('2026-11-23T11:00', person('Too Late', 'too.late@example.com'))
+          clock.now = Temporal.Instant.from('2026-11-23T11:05:00+13:00')
+          const cancelled = await s.cancel({ uid: booking.uid })
+          expect(cancelled.status).toBe(400)
+          expect(await cancelled.json()).toEqual({
+            message: 'This call has already started or taken place, so it can no longer be cancelled.',
+          })
+          const moved = await s.reschedule(booking.uid, '2026-11-27T15:00')
+          expect(moved.status).toBe(400)
+          expect(await moved.json()).toEqual({
+            message: 'This call has already started or taken place, so it can no longer be moved.',
+          })
+          expect(await (await s.view(booking.uid)).json()).toMatchObject({ status: 'ACCEPTED', canChange: false })
+        } finally {
+          await s.close()
+        }
+      })
+    })
+
+    describe('reschedule', () => {
+      it('moves the booking (same uid, SEQUENCE 1), frees the old slot, takes the new one, and mails both sides', async () => {
+        const s = await site()
+        try {
+          const visitor = 'mover@example.com'
+          const booking = await s.booked('2026-11-26T11:00', person('Mover', visitor))
+          const response = await s.reschedule(booking.uid, '2026-11-27T11:00')
+          expect(response.status).toBe(200)
+          const moved: BookingResponse = v.parse(BookingResponseSchema, await response.json())
+          expect(moved).toMatchObject({
+            id: booking.id,
+            uid: booking.uid,
+            startTime: '2026-11-26T22:00:00.000Z',
+            endTime: '2026-11-26T22:15:00.000Z',
+            status: 'ACCEPTED',
+            responses: { name: 'Mover', email: visitor },
+          })
+          const times = await s.slotTimes('2026-11-25T11:00:00.000Z', '2026-11-27T11:00:00.000Z')
+          expect(times).toContain('2026-11-26 11:00')
+          expect(times).not.toContain('2026-11-27 11:00')
+          expect(await (await s.view(booking.uid)).json()).toMatchObject({ startTime: moved.startTime, status: 'ACCEPTED' })
+
+          const toVisitor = await sink.find(visitor, 'Moved:')
+          expect(toVisitor.parsed.subject).toBe(`Moved: your call with Kiwi Automate is now Fri 27 Nov 2026, 11:00 am (${NZ})`)
+          expect(toVisitor.parsed.text).toContain('Was')
+          expect(toVisitor.parsed.text).toContain('Thursday 26 November 2026, 11:00 am')
+          for (const mail of [toVisitor, await sink.find(TEAM, 'Rescheduled: Mover')])
+            expect(inviteOf(mail)).toMatchObject({ method: 'REQUEST', uid: booking.uid, sequence: 1, start: moved.startTime })
+
+          // Into a taken slot: 409 with Cal.com's code, nothing moves.
+          await s.booked('2026-11-27T11:15', person('Neighbour', 'neighbour@example.com'))
+          const taken = await s.reschedule(booking.uid, '2026-11-27T11:15')
+          expect(taken.status).toBe(409)
+          expect(await taken.json()).toEqual({ message: 'no_available_users_found_error' })
+          expect((await store.find(booking.uid))?.startTime).toBe(moved.startTime)
+        } finally {
+          await s.close()
+        }
+      })
+
+      it('refuses an unknown uid (404), a cancelled booking and an out-of-bounds time (400)', async () => {
+        const s = await site()
+        try {
+          const unknown = await s.reschedule('00000000-0000-4000-8000-000000000000', '2026-11-27T12:00')
+          expect(unknown.status).toBe(404)
+          expect(await unknown.json()).toEqual({ message: 'This booking was not found.' })
+          const booking = await s.booked('2026-11-26T12:00', person('Changes Mind', 'changes.mind@example.com'))
+          const outOfBounds = await s.reschedule(booking.uid, '2026-11-28T12:00')
+          expect(outOfBounds.status).toBe(400)
+          expect(await outOfBounds.json()).toEqual({ message: 'booking_time_out_of_bounds_error' })
+          expect((await s.cancel({ uid: booking.uid })).status).toBe(200)
+          const cancelled = await s.reschedule(booking.uid, '2026-11-27T12:00')
+          expect(cancelled.status).toBe(400)
+          expect(await cancelled.json()).toEqual({
+            message: 'This call was cancelled, so it cannot be moved. Please book a new call instead.',
+          })
+        } finally {
+          await s.close()
+        }
+      })
+
+      it('gives a slot to exactly one of two reschedules racing into it, and one of a reschedule and a booking', async () => {
+        const s = await site()
+        try {
+          const a = await s.booked('2026-11-26T13:00', person('Racer A', 'racer.a@example.com'))
+          const b = await s.booked('2026-11-26T13:15', person('Racer B', 'racer.b@example.com'))
+          const [ra, rb] = await Promise.all([s.reschedule(a.uid, '2026-11-27T13:00'), s.reschedule(b.uid, '2026-11-27T13:00')])
+          expect([ra.status, rb.status].sort()).toEqual([200, 409])
+          const winner = ra.status === 200 ? a : b
+          const loser = winner === a ? b : a
+          const holders = (await store.list(Temporal.Instant.from('2026-11-27T13:00:00+13:00'))).filter(
+            (row) => row.startTime === '2026-11-27T00:00:00.000Z' && row.status === 'ACCEPTED',
+          )
+          expect(holders.map((row) => row.uid)).toEqual([winner.uid])
+          // The loser stays where it was; each change has its emails, the refused one none.
+          expect((await store.find(loser.uid))?.startTime).toBe(loser.startTime)
+          await expect
+            .poll(async () => (await store.mailJobs.forBooking(winner.uid)).map((j) => `${j.kind}:${j.status}`), {
+              timeout: 10_000,
+            })
+            .toEqual(['booked:sent', 'booked:sent', 'rescheduled:sent', 'rescheduled:sent'])
+          expect((await store.mailJobs.forBooking(loser.uid)).map((j) => j.kind)).toEqual(['booked', 'booked'])
+
+          const c = await s.booked('2026-11-26T14:00', person('Racer C', 'racer.c@example.com'))
+          const [moved, fresh] = await Promise.all([
+            s.reschedule(c.uid, '2026-11-27T14:00'),
+            s.book('2026-11-27T14:00', person('Racer D', 'racer.d@example.com')),
+          ])
+          expect([moved.status, fresh.status].sort()).toEqual([200, 409])
+          const at = (await store.list(Temporal.Instant.from('2026-11-27T14:00:00+13:00'))).filter(
+            (row) => row.startTime === '2026-11-27T01:00:00.000Z' && row.status === 'ACCEPTED',
+          )
+          expect(at).toHaveLength(1)
+        } finally {
+          await s.close()
+        }
+      })
+    })
+
+    describe('limits', () => {
+      it('allows MAX_UPCOMING_PER_EMAIL upcoming calls per address, case and +tag ignored, and writes nothing past it', async () => {
+        const s = await site({ MAX_UPCOMING_PER_EMAIL: '2' })
+        try {
+          const first = await s.booked('2026-11-30T10:00', person('Capped', 'Capped@Example.com'))
+          await s.booked('2026-11-30T10:15', person('Capped', 'capped+work@example.com'))
+          const before = await store.count()
+          const third = await s.book('2026-11-30T10:30', person('Capped', 'CAPPED+again@EXAMPLE.COM'))
+          expect(third.status).toBe(409)
+          expect(await third.json()).toEqual({
+            message:
+              'You already have 2 upcoming calls booked with Kiwi Automate; cancel one from your confirmation email to book another.',
+          })
+          expect(await store.count()).toBe(before)
+          // Cancelling one makes room.
+          expect((await s.cancel({ uid: first.uid })).status).toBe(200)
+          await s.booked('2026-11-30T10:30', person('Capped', 'capped@example.com'))
+
+          // Concurrent requests cannot both pass: 5 at once for a fresh address, 2 succeed.
+          const racing = await Promise.all(
+            ['11:00', '11:15', '11:30', '11:45', '12:00'].map((time) =>
+              s.book(`2026-11-30T${time}`, person('Rushed', 'rushed@example.com')),
+            ),
+          )
+          expect(racing.map((r) => r.status).sort()).toEqual([200, 200, 409, 409, 409])
+        } finally {
+          await s.close()
+        }
+      })
+
+      it('caps bookings per client address per day (IPv6 per /64), writing nothing past it, and opens again a day later', async () => {
+        const clock = testClock()
+        const s = await site({ RATE_LIMIT_BOOKINGS_PER_DAY: '2', TRUST_PROXY: 'true' }, clock)
+        const from = (address: string) => ({ headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': address } })
+        let n = 0
+        const bookFrom = (address: string, start: string) =>
+          s.book(start, person('Daily', `daily${++n}@example.com`), from(address))
+        try {
+          expect((await bookFrom('203.0.113.7', '2026-12-01T10:00')).status).toBe(200)
+          expect((await bookFrom('203.0.113.7', '2026-12-01T10:15')).status).toBe(200)
+          const before = await store.count()
+          const refused = await bookFrom('203.0.113.7', '2026-12-01T10:30')
+          expect(refused.status).toBe(429)
+          expect(Number(refused.headers.get('retry-after'))).toBe(86_400)
+          expect(await refused.json()).toEqual({
+            message: 'Too many calls have been booked from your network today. Please try again tomorrow.',
+          })
+          expect(await store.count()).toBe(before)
+          // Another address is not affected.
+          expect((await bookFrom('203.0.113.8', '2026-12-01T10:30')).status).toBe(200)
+
+          // IPv6: one /64 is one client.
+          expect((await bookFrom('2001:db8:1:2::1', '2026-12-01T11:00')).status).toBe(200)
+          expect((await bookFrom('2001:db8:1:2:ffff:ffff:ffff:fffe', '2026-12-01T11:15')).status).toBe(200)
+          expect((await bookFrom('2001:db8:1:2:abcd::9', '2026-12-01T11:30')).status).toBe(429)
+          expect((await bookFrom('2001:db8:1:3::1', '2026-12-01T11:30')).status).toBe(200)
+
+          clock.now = clock.now.add({ hours: 24, seconds: 1 })
+          expect((await bookFrom('203.0.113.7', '2026-12-01T11:45')).status).toBe(200)
+        } finally {
+          await s.close()
+        }
+      })
+
+      it('counts the per-minute limit across instances with PostgreSQL (per instance with PGlite)', async () => {
+        const env = { RATE_LIMIT_BOOKINGS: '2', RATE_LIMIT_WINDOW_SECONDS: '60' }
+        const clock = testClock()
+        const one = await site(env, clock)
+        const two = await site(env, clock)
+        try {
+          const invalid = (url: string) => postBooking(url, { not: 'a booking' })
+          expect((await invalid(one.server.url)).status).toBe(400)
+          expect((await invalid(two.server.url)).status).toBe(400)
+          const third = await invalid(one.server.url)
+          expect(third.status).toBe(store.kind === 'postgres' ? 429 : 400)
+        } finally {
+          await one.close()
+          await two.close()
+        }
+      })
+    })
+
+    it('sends each message once with two workers on one outbox (FOR UPDATE SKIP LOCKED)', async () => {
+      const clock = testClock()
+      const one = await site({}, clock)
+      const two = await site({}, clock)
+      try {
+        const uids: string[] = []
+        for (const [i, time] of ['10:00', '10:15', '10:30', '10:45'].entries()) {
+          const site = i % 2 === 0 ? one : two
+          uids.push((await site.booked(`2026-12-02T${time}`, person('Twice Not', `twice.not${i}@example.com`))).uid)
+        }
+        one.mail.wake()
+        two.mail.wake()
+        const mine = () => sink.received.filter((m) => uids.some((uid) => m.parsed.text?.includes(uid)))
+        await expect.poll(() => mine().length, { timeout: 10_000 }).toBeGreaterThanOrEqual(8)
+        await new Promise((resolve) => setTimeout(resolve, 300))
+        const ids = mine().map((m) => m.parsed.messageId)
+        expect(ids).toHaveLength(8)
+        expect(new Set(ids).size).toBe(8)
+        for (const uid of uids) expect((await store.mailJobs.forBooking(uid)).map((j) => j.attempts)).toEqual([1, 1])
+      } finally {
+        await one.close()
+        await two.close()
+      }
+    })
+  })
+}
