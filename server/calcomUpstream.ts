@@ -3,8 +3,9 @@ import { MANAGE_MESSAGES } from '../core/manageWire'
 import type { Outcome, Scheduler } from './scheduler/scheduler'
 
 /**
- * Cal.com mode (DESIGN §4): the two booking routes forward to a real Cal.com after validation, with a
- * timeout; Cal.com's status and message pass through; a network failure or a hung upstream is a 502.
+ * Cal.com mode (DESIGN §4): the booking routes forward what they validated (never the raw request) to a
+ * real Cal.com, with a timeout. Cal.com's 4xx status and message pass through; a network failure, a hung
+ * upstream, a 5xx or an answer that is not JSON is a 502 with our own sentence.
  */
 export type Fetch = (input: string, init: RequestInit) => Promise<Response>
 
@@ -12,6 +13,7 @@ export const UPSTREAM_MESSAGES = {
   timeout: 'The calendar service did not answer in time. Please try again.',
   unreachable: 'The calendar service cannot be reached. Please try again later.',
   unreadable: 'The calendar service sent an answer we could not read. Please try again later.',
+  failing: 'The calendar service could not complete the request. Please try again later.',
   noMessage: (status: number) => `The calendar service could not complete the request (status ${status}).`,
 } as const
 
@@ -21,12 +23,12 @@ const MAX_UPSTREAM_BYTES = 2 * 1024 * 1024
 export type UpstreamResult = { ok: true; status: number; json: unknown } | { ok: false; status: 502; message: string }
 
 export interface Upstream {
-  /** GET {CALCOM_URL}/api/trpc/slots/getSchedule?input=<the raw, still encoded input> */
-  slots(rawInput: string): Promise<UpstreamResult>
-  /** POST {CALCOM_URL}/api/book/event with the body exactly as received (a reschedule too). */
-  book(body: string): Promise<UpstreamResult>
-  /** POST {CALCOM_URL}/api/cancel with the body exactly as received. */
-  cancel(body: string): Promise<UpstreamResult>
+  /** GET {CALCOM_URL}/api/trpc/slots/getSchedule?input=<the validated input, encoded> */
+  slots(input: unknown): Promise<UpstreamResult>
+  /** POST {CALCOM_URL}/api/book/event with the validated booking (a reschedule too). */
+  book(body: unknown): Promise<UpstreamResult>
+  /** POST {CALCOM_URL}/api/cancel with the validated cancellation. */
+  cancel(body: unknown): Promise<UpstreamResult>
 }
 
 export function createUpstream(options: { baseUrl: string; timeoutMs: number; fetch?: Fetch }): Upstream {
@@ -48,22 +50,22 @@ export function createUpstream(options: { baseUrl: string; timeoutMs: number; fe
     } catch {
       return { ok: false, status: 502, message: signal.aborted ? UPSTREAM_MESSAGES.timeout : UPSTREAM_MESSAGES.unreadable }
     }
+    if (response.status >= 500) return { ok: false, status: 502, message: UPSTREAM_MESSAGES.failing }
     try {
       return { ok: true, status: response.status, json: JSON.parse(text) as unknown }
     } catch {
-      if (response.status >= 400) return { ok: true, status: response.status, json: {} }
       return { ok: false, status: 502, message: UPSTREAM_MESSAGES.unreadable }
     }
   }
-  const post = (path: string, body: string) =>
+  const post = (path: string, body: unknown) =>
     call(`${options.baseUrl}${path}`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-      body,
+      body: JSON.stringify(body),
     })
   return {
-    slots: (rawInput) =>
-      call(`${options.baseUrl}/api/trpc/slots/getSchedule?input=${rawInput}`, {
+    slots: (input) =>
+      call(`${options.baseUrl}/api/trpc/slots/getSchedule?input=${encodeURIComponent(JSON.stringify(input))}`, {
         method: 'GET',
         headers: { Accept: 'application/json' },
       }),
@@ -100,9 +102,9 @@ function toOutcome(answer: UpstreamResult): Outcome<unknown> {
 export function createCalcomScheduler(options: { baseUrl: string; timeoutMs: number; fetch?: Fetch }): Scheduler {
   const upstream = createUpstream(options)
   return {
-    slots: async ({ encodedInput }) => toOutcome(await upstream.slots(encodedInput)),
-    book: async ({ rawBody }) => toOutcome(await upstream.book(rawBody)),
-    cancel: async ({ rawBody }) => toOutcome(await upstream.cancel(rawBody)),
+    slots: async ({ input }) => toOutcome(await upstream.slots({ json: input })),
+    book: async ({ request }) => toOutcome(await upstream.book(request)),
+    cancel: async ({ uid, cancellationReason }) => toOutcome(await upstream.cancel({ uid, cancellationReason })),
     booking: async () => ({ ok: false, status: 404, message: MANAGE_MESSAGES.notFound }),
   }
 }

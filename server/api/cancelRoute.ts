@@ -16,7 +16,7 @@ export async function cancelRoute(c: Context, ctx: ApiContext): Promise<Response
   const body = await c.req.text()
   const checked = checkCancel(body)
   if (!checked.ok) return fail(checked.message, checked.status)
-  const outcome = await ctx.scheduler.cancel({ ...checked.value, rawBody: body })
+  const outcome = await ctx.scheduler.cancel(checked.value)
   if (!outcome.ok) return fail(outcome.message, outcome.status)
   return c.json(outcome.body as object, outcome.status, { 'Cache-Control': 'no-store' })
 }

@@ -29,7 +29,7 @@ export async function slotsRoute(c: Context, ctx: ApiContext): Promise<Response>
   const checked = checkSlotsInput(decoded)
   if (!checked.ok) return fail(checked.message, checked.status)
 
-  const outcome = await ctx.scheduler.slots({ ...checked.value, encodedInput: raw })
+  const outcome = await ctx.scheduler.slots(checked.value)
   if (!outcome.ok) {
     // Cal.com's own tRPC error goes back as it came.
     if (outcome.upstreamBody !== undefined) return c.json(outcome.upstreamBody as object, outcome.status)

@@ -45,22 +45,14 @@ export interface Refusal {
 
 export type Outcome<Body> = Answer<Body> | Refusal
 
-export interface SlotsRequest extends ValidSlotsInput {
-  /** The `input` query value as sent, still encoded: Cal.com mode forwards it unchanged for now. */
-  encodedInput: string
-}
+export type SlotsRequest = ValidSlotsInput
 
 export interface BookRequest extends ValidBooking {
-  /** The body as received: Cal.com mode forwards it byte for byte for now. */
-  rawBody: string
   /** The client's address, for the daily cap per address. */
   clientAddress: string
 }
 
-export interface CancelRequest extends CancelBody {
-  /** The body as received: Cal.com mode forwards it. */
-  rawBody: string
-}
+export type CancelRequest = CancelBody
 
 export interface SchedulerDeps {
   config: ServerConfig

@@ -96,27 +96,38 @@ describe('Cal.com mode (CALCOM_URL)', () => {
     expect(await response.json()).toEqual(error)
   })
 
-  it('forwards the booking body byte for byte and passes the booking through', async () => {
+  it('forwards the validated booking, not the raw body, and passes the booking through', async () => {
     const booking = { id: 91, uid: 'abc', title: 'Quick chat', status: 'ACCEPTED', user: { username: 'kiwi-automate' } }
     calcom.reply = { status: 200, body: JSON.stringify(booking) }
-    // Odd spacing and an unknown field: forwarded as sent, not re-serialised.
-    const raw = JSON.stringify({ ...bookingBody('2026-11-24T09:00'), extra: 'kept' }, null, 1)
+    // Odd spacing and an unknown field: what Cal.com gets is what we validated.
+    const raw = JSON.stringify({ ...bookingBody('2026-11-24T09:00'), extra: 'dropped' }, null, 1)
     const response = await postBooking(site.url, raw)
     expect(response.status).toBe(200)
     expect(await response.json()).toEqual(booking)
-    expect(calcom.received).toEqual([{ method: 'POST', url: '/api/book/event', contentType: 'application/json', body: raw }])
+    expect(calcom.received).toMatchObject([{ method: 'POST', url: '/api/book/event', contentType: 'application/json' }])
+    expect(JSON.parse(calcom.received[0]?.body ?? '')).toEqual(bookingBody('2026-11-24T09:00'))
   })
 
   it.each([
     [409, { message: 'no_available_users_found_error' }, 'no_available_users_found_error'],
     [400, { message: 'booking_time_out_of_bounds_error' }, 'booking_time_out_of_bounds_error'],
-    [500, { message: 'Something broke at Cal.com' }, 'Something broke at Cal.com'],
-    [503, {}, 'The calendar service could not complete the request (status 503).'],
   ])('passes a %i from Cal.com through with its message', async (status, body, message) => {
     calcom.reply = { status, body: JSON.stringify(body) }
     const response = await postBooking(site.url, bookingBody('2026-11-24T09:00'))
     expect(response.status).toBe(status)
     expect(await response.json()).toEqual({ message })
+  })
+
+  it.each([
+    [500, JSON.stringify({ message: 'Something broke at Cal.com' })],
+    [503, '{}'],
+    [404, '<html>Not found</html>'],
+  ])('answers a %i or non-JSON answer from Cal.com with a 502 and our own sentence', async (status, body) => {
+    calcom.reply = { status, body }
+    const response = await postBooking(site.url, bookingBody('2026-11-24T09:00'))
+    expect(response.status).toBe(502)
+    const { message } = (await response.json()) as { message: string }
+    expect(message).toMatch(/^The calendar service (could not complete the request|sent an answer we could not read)\. Please try again later\.$/)
   })
 
   it('forwards a reschedule (rescheduleUid) and a cancellation to Cal.com, writing and mailing nothing itself', async () => {

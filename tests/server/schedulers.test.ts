@@ -59,14 +59,13 @@ function slotsRequest(timeZone = 'Pacific/Auckland'): SlotsRequest {
   const input = slotsInput('2026-11-23T11:00:00.000Z', '2026-11-24T11:00:00.000Z', timeZone)
   const checked = checkSlotsInput(JSON.stringify(input))
   if (!checked.ok) throw new Error(checked.message)
-  return { ...checked.value, encodedInput: encodeURIComponent(JSON.stringify(input)) }
+  return checked.value
 }
 
-function bookRequest(start: string): BookRequest {
-  const rawBody = JSON.stringify(bookingBody(start))
-  const checked = checkBooking(rawBody, testConfig())
+function bookRequest(start: string, extra: Record<string, unknown> = {}): BookRequest {
+  const checked = checkBooking(JSON.stringify({ ...bookingBody(start), ...extra }), testConfig())
   if (!checked.ok) throw new Error(checked.message)
-  return { ...checked.value, rawBody, clientAddress: '127.0.0.1' }
+  return { ...checked.value, clientAddress: '127.0.0.1' }
 }
 
 const json = (status: number, body: unknown) =>
@@ -126,14 +125,14 @@ describe('with CALCOM_URL the Cal.com scheduler answers', () => {
   const config = testConfig({ CALCOM_URL: CALCOM })
   const clock = testClock().read
 
-  it('forwards the encoded slots input and passes the answer on, never touching the store', async () => {
+  it('forwards the validated slots input and passes the answer on, never touching the store', async () => {
     const answer = { result: { data: { json: { slots: { '2026-11-24': [{ time: '2026-11-23T20:00:00.000Z' }] } } } } }
     const { fetch, calls } = fakeFetch(() => json(200, answer))
     const scheduler = createScheduler({ config, store: untouchableStore, clock, fetch })
-    const request = slotsRequest('Asia/Kolkata')
-    expect(await scheduler.slots(request)).toEqual({ ok: true, status: 200, body: answer })
+    expect(await scheduler.slots(slotsRequest('Asia/Kolkata'))).toEqual({ ok: true, status: 200, body: answer })
+    const input = slotsInput('2026-11-23T11:00:00.000Z', '2026-11-24T11:00:00.000Z', 'Asia/Kolkata')
     expect(calls).toEqual([
-      { url: `${CALCOM}/api/trpc/slots/getSchedule?input=${request.encodedInput}`, method: 'GET', body: undefined },
+      { url: `${CALCOM}/api/trpc/slots/getSchedule?input=${encodeURIComponent(JSON.stringify(input))}`, method: 'GET', body: undefined },
     ])
   })
 
@@ -149,16 +148,29 @@ describe('with CALCOM_URL the Cal.com scheduler answers', () => {
     })
   })
 
-  it('forwards the raw booking body and passes Cal.com’s refusal on', async () => {
+  it('forwards the validated booking (trimmed, unknown fields left out) and passes Cal.com’s refusal on', async () => {
     const { fetch, calls } = fakeFetch(() => json(409, { message: 'no_available_users_found_error' }))
     const scheduler = createScheduler({ config, store: untouchableStore, clock, fetch })
-    const request = bookRequest('2026-11-24T10:00')
+    const request = bookRequest('2026-11-24T10:00', { injected: '<script>', responses: { name: '  Aroha Ngata ', email: 'aroha@example.co.nz', guests: [] } })
     expect(await scheduler.book(request)).toMatchObject({
       ok: false,
       status: 409,
       message: 'no_available_users_found_error',
     })
-    expect(calls).toEqual([{ url: `${CALCOM}/api/book/event`, method: 'POST', body: request.rawBody }])
+    expect(calls).toMatchObject([{ url: `${CALCOM}/api/book/event`, method: 'POST' }])
+    expect(JSON.parse(String(calls[0]?.body))).toEqual({
+      ...bookingBody('2026-11-24T10:00'),
+      responses: { name: 'Aroha Ngata', email: 'aroha@example.co.nz', guests: [] },
+    })
+  })
+
+  it.each([
+    ['a 5xx', () => json(503, { message: 'upstream stack trace at /srv/cal' }), 'The calendar service could not complete the request. Please try again later.'],
+    ['an answer that is not JSON', () => new Response('<html>Bad gateway</html>', { status: 404 }), 'The calendar service sent an answer we could not read. Please try again later.'],
+  ])('turns %s into a 502 with our own sentence', async (_, reply, message) => {
+    const { fetch } = fakeFetch(reply)
+    const scheduler = createScheduler({ config, store: untouchableStore, clock, fetch })
+    expect(await scheduler.book(bookRequest('2026-11-24T10:00'))).toEqual({ ok: false, status: 502, message })
   })
 
   it('answers a 502 refusal when Cal.com cannot be reached', async () => {
