@@ -24,7 +24,7 @@ export async function serveBuiltSite(): Promise<{ origin: string; stop: () => vo
     if (build.status !== 0) throw new Error('The build failed.')
   }
   const port = await freePort()
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child: ChildProcess = spawn(process.execPath, ['dist/server/main.js'], {
     cwd: root,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: mkdtempSync(join(tmpdir(), 'agency-bench-')) },
     stdio: ['ignore', 'pipe', 'inherit'],

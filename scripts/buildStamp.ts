@@ -5,7 +5,20 @@ import { readdir, readFile, writeFile } from 'node:fs/promises'
 import { join, relative, resolve } from 'node:path'
 
 const root = join(import.meta.dirname, '..')
-const inputs = ['src', 'machines', 'public', 'index.html', 'vite.config.ts', 'package-lock.json', 'scripts/build.ts']
+const inputs = [
+  'src',
+  'machines',
+  'core',
+  'server',
+  'public',
+  'index.html',
+  'vite.config.ts',
+  'package.json',
+  'package-lock.json',
+  'scripts/build.ts',
+  'scripts/buildServer.ts',
+  'scripts/bookings.ts',
+]
 
 async function* files(path: string): AsyncGenerator<string> {
   if (!existsSync(path)) return
