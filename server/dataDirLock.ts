@@ -38,6 +38,8 @@ export class DataDirLockedError extends Error {
 
 export interface DataDirLock {
   path: string
+  /** The holder of a stale lock this one replaced (its process was gone): worth a line in the log. */
+  replaced?: { pid: number; holder: string; since: string }
   /** Removes the lock if it is still ours (synchronous, so it can run on process exit). */
   release(): void
 }
@@ -76,6 +78,7 @@ export function lockDataDir(
   mkdirSync(dataDir, { recursive: true })
   const path = join(dataDir, LOCK_FILE)
   const mine: LockContent = { pid, hostname: hostname(), holder, since: new Date().toISOString() }
+  let replaced: LockContent | undefined
   for (let attempt = 0; attempt < 3; attempt++) {
     let fd: number
     try {
@@ -86,6 +89,7 @@ export function lockDataDir(
       // Our own pid in the file is a lock left by an earlier run of this container or machine.
       if (owner && owner.pid !== pid && isAlive(owner.pid)) throw new DataDirLockedError(dataDir, owner)
       // Stale (its process is gone) or unreadable (a crash while writing it): take it over.
+      replaced = owner
       try {
         unlinkSync(path)
       } catch (unlinkError) {
@@ -103,6 +107,7 @@ export function lockDataDir(
     if (!written || written.pid !== pid) throw new DataDirLockedError(dataDir, written ?? mine)
     return {
       path,
+      ...(replaced && { replaced: { pid: replaced.pid, holder: replaced.holder, since: replaced.since } }),
       release() {
         if (readLock(path)?.pid === pid) {
           try {

@@ -77,6 +77,7 @@ async function main(logger: Logger) {
   // Bookings: PGlite in DATA_DIR (this process only), or the PostgreSQL server of DATABASE_URL; migrations run here.
   const lock = config.DATABASE_URL ? undefined : lockDataDir(dataDir, 'server')
   if (lock) process.once('exit', () => lock.release())
+  if (lock?.replaced) logger.warn({ stale: lock.replaced }, `Took over ${lock.path}, left by a process that is gone`)
   const opening = openStore({
     databaseUrl: config.DATABASE_URL,
     dataDir,
