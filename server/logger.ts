@@ -129,7 +129,7 @@ export function createLogger({ level = 'info', destination }: LoggerOptions = {}
 export async function createProcessLogger(level: LogLevel = 'info'): Promise<Logger> {
   if (!process.stdout.isTTY) return createLogger({ level })
   const { default: pretty } = await import('pino-pretty')
-  return createLogger({ level, destination: pretty({ sync: true, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' }) })
+  return createLogger({ level, destination: pretty({ sync: true, singleLine: true, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' }) })
 }
 
 /** Used by code that runs outside server/app.ts's middleware (the API alone in tests and benchmarks). */
