@@ -27,16 +27,53 @@ function capturedLogger(level: 'info' | 'debug' = 'info') {
 
 const VISITOR = { name: 'Wiremu Tangaroa-Smith', email: 'wiremu.secret@example.co.nz', guest: 'hine.guest@example.org' }
 
-describe('logs with a failing database', () => {
-  // A real PGlite refusing every booking: its error carries the query's params (name, email, guests)
-  // and a detail "Failing row contains (…)" with them, as a real failure would.
-  let db: PGlite
+/** A database whose bookings table refuses every row, and how to send it one. */
+interface FailingDatabase {
+  query(text: string, params: unknown[]): Promise<unknown>
+  close(): Promise<void>
+}
+
+const REFUSING_TABLE = 'CREATE TABLE bookings (name text, email text, guests jsonb, CONSTRAINT refuse_all CHECK (false))'
+
+const failingDatabases: [string, () => Promise<FailingDatabase>][] = [
+  [
+    'PGlite',
+    async () => {
+      const db = await PGlite.create()
+      await db.exec(REFUSING_TABLE)
+      return { query: (text, params) => db.query(text, params), close: () => db.close() }
+    },
+  ],
+]
+const postgresUrl = process.env.TEST_DATABASE_URL
+if (postgresUrl) {
+  failingDatabases.push([
+    'PostgreSQL',
+    async () => {
+      const schema = `failing_${process.pid}_${Date.now()}`
+      const pool = new pg.Pool({ connectionString: postgresUrl, max: 2, options: `-c search_path=${schema}` })
+      await pool.query(`CREATE SCHEMA ${schema}`)
+      await pool.query(REFUSING_TABLE)
+      return {
+        query: (text, params) => pool.query(text, params),
+        close: async () => {
+          await pool.query(`DROP SCHEMA ${schema} CASCADE`)
+          await pool.end()
+        },
+      }
+    },
+  ])
+}
+
+describe.each(failingDatabases)('logs with a failing database (%s)', (_name, openDatabase) => {
+  // A real database refusing every booking: PGlite's error carries the query's params (name, email,
+  // guests), both carry a detail "Failing row contains (…)" with them, as a real failure would.
+  let db: FailingDatabase
   let server: RunningServer
   const log = capturedLogger()
 
   beforeAll(async () => {
-    db = await PGlite.create()
-    await db.exec(`CREATE TABLE bookings (name text, email text, guests jsonb, CONSTRAINT refuse_all CHECK (false))`)
+    db = await openDatabase()
     const store = {
       kind: 'pglite',
       takenStarts: async () => new Set<number>(),
