@@ -139,6 +139,7 @@ let fallback: Logger | undefined
 export function logOf(c: Context): Logger {
   const log = c.get('log') as Logger | undefined
   if (log) return log
-  fallback ??= createLogger({ level: 'error', destination: pino.destination({ fd: 2, sync: true }) })
+  // Through console.error: whoever runs the API alone (a test, a benchmark) sees it, and can silence it.
+  fallback ??= createLogger({ level: 'error', destination: { write: (line: string) => console.error(line.trimEnd()) } })
   return fallback
 }
