@@ -31,7 +31,7 @@ export async function ensureBuilt(): Promise<string> {
 export async function serveBuiltSite(options: { distDir?: string } = {}): Promise<{ origin: string; stop: () => void }> {
   await ensureBuilt()
   const port = await freePort()
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child: ChildProcess = spawn(process.execPath, ['dist/server/main.js'], {
     cwd: root,
     env: {
       ...process.env,

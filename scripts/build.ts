@@ -1,13 +1,15 @@
 /**
  * Production build: the browser bundle, a server-side render bundle, then every page of the router's
- * route tree prerendered to dist/client/<path>/index.html, plus sitemap.xml and robots.txt. A route
- * without its title and description in src/content/pages.ts stops the build.
+ * route tree prerendered to dist/client/<path>/index.html, plus sitemap.xml and robots.txt, and the
+ * server compiled to dist/server/ (scripts/buildServer.ts). A route without its title and description
+ * in src/content/pages.ts stops the build.
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import { dirname, join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { build } from 'vite'
+import { build, type Rollup } from 'vite'
 import { writeBuildStamp } from './buildStamp.ts'
+import { assertRuntimeDependencies, buildServer } from './buildServer.ts'
 
 const root = join(import.meta.dirname, '..')
 // DIST_DIR lets the browser tests build a site with test settings beside the real one.
@@ -16,11 +18,20 @@ const clientDir = join(distDir, 'client')
 const renderDir = join(distDir, 'render')
 
 await build({ root, logLevel: 'warn', build: { outDir: clientDir, emptyOutDir: true } })
-await build({
+const rendered = (await build({
   root,
   logLevel: 'warn',
   build: { ssr: 'src/entry-server.tsx', outDir: renderDir, emptyOutDir: true, rollupOptions: { output: { entryFileNames: 'entry-server.js' } } },
-})
+})) as Rollup.RollupOutput
+// The server imports the render bundle at run time: what it imports must be installed in production too.
+const ownChunks = new Set(rendered.output.map((chunk) => chunk.fileName))
+await assertRuntimeDependencies(
+  rendered.output
+    .flatMap((chunk) => (chunk.type === 'chunk' ? [...chunk.imports, ...chunk.dynamicImports] : []))
+    .filter((id) => !ownChunks.has(id)),
+  'The render bundle (dist/render)',
+)
+await buildServer(distDir)
 
 const { renderDocument, listPages } = (await import(
   pathToFileURL(join(renderDir, 'entry-server.js')).href

@@ -5,7 +5,21 @@ import { readdir, readFile, writeFile } from 'node:fs/promises'
 import { join, relative, resolve } from 'node:path'
 
 const root = join(import.meta.dirname, '..')
-const inputs = ['src', 'machines', 'public', 'index.html', 'vite.config.ts', 'package-lock.json', 'scripts/build.ts']
+const inputs = [
+  'src',
+  'machines',
+  'core',
+  'server',
+  'public',
+  'index.html',
+  'vite.config.ts',
+  'package.json',
+  'package-lock.json',
+  'scripts/build.ts',
+  'scripts/buildServer.ts',
+  'scripts/buildStamp.ts',
+  'scripts/bookings.ts',
+]
 
 async function* files(path: string): AsyncGenerator<string> {
   if (!existsSync(path)) return
@@ -17,16 +31,17 @@ async function* files(path: string): AsyncGenerator<string> {
   for (const e of entries.sort((a, b) => a.name.localeCompare(b.name))) yield* files(join(path, e.name))
 }
 
-export async function currentStamp(): Promise<string> {
+export async function currentStamp(env: NodeJS.ProcessEnv = process.env): Promise<string> {
   const hash = createHash('sha256')
   for (const input of inputs) {
     for await (const file of files(join(root, input))) {
       hash.update(relative(root, file)).update('\0').update(await readFile(file)).update('\0')
     }
   }
-  // Build-time settings are baked into the bundle: a change of any of them needs a new build.
-  for (const key of Object.keys(process.env).filter((k) => /^(VITE_|BOOKING_)/.test(k)).sort()) {
-    hash.update(`${key}=${process.env[key]}\0`)
+  // Build-time settings are baked into the bundle: a change of any of them needs a new build. NODE_ENV
+  // too: under any value but production, Vite compiles JSX for React's development runtime.
+  for (const key of Object.keys(env).filter((k) => /^(VITE_|BOOKING_|NODE_ENV$)/.test(k)).sort()) {
+    hash.update(`${key}=${env[key]}\0`)
   }
   return hash.digest('hex')
 }
@@ -38,7 +53,8 @@ export async function writeBuildStamp(distDir: string): Promise<void> {
   await writeFile(stampFile(distDir), await currentStamp())
 }
 
-export async function buildIsCurrent(distDir = defaultDistDir()): Promise<boolean> {
+/** `env`: the environment the build would run in (the tests' differs from their own). */
+export async function buildIsCurrent(distDir = defaultDistDir(), env: NodeJS.ProcessEnv = process.env): Promise<boolean> {
   const saved = await readFile(stampFile(distDir), 'utf8').catch(() => '')
-  return saved !== '' && saved === (await currentStamp())
+  return saved !== '' && saved === (await currentStamp(env))
 }

@@ -1,10 +1,21 @@
-import { Hono } from 'hono'
+import { Hono, type MiddlewareHandler } from 'hono'
+import { requestId } from 'hono/request-id'
 import type { ServerConfig } from './config'
+import { healthRoutes, type HealthDeps } from './health'
+import { logOf, type Logger } from './logger'
 import { contentSecurityPolicy, securityHeaders } from './securityHeaders'
 import { lookup, type StaticFile } from './staticSite'
 
-export interface AppDeps {
+/** What every response of the process shares, while starting as once running. */
+export interface BaseDeps {
   config: ServerConfig
+  /** Request lines and errors go here (tests pass one that captures them). */
+  logger: Logger
+  /** Readiness; without it the process counts as ready (tests of the API alone). */
+  health?: HealthDeps
+}
+
+export interface AppDeps extends BaseDeps {
   /** The built site (dist/client), by URL path. */
   site: Map<string, StaticFile>
   /** Renders the error view for a path no route matches. */
@@ -13,14 +24,64 @@ export interface AppDeps {
   api?: Hono
 }
 
-export function createApp({ config, site, renderNotFound, api }: AppDeps): Hono {
+export const NOT_JSON_MESSAGE = 'The request body must be JSON, sent with Content-Type: application/json.'
+const JSON_CONTENT_TYPE = /^application\/json\s*(;|$)/i
+
+/** One line per request: method, path, status, duration and the request id (never the query or the body). */
+function requestLog(logger: Logger): MiddlewareHandler {
+  return async (c, next) => {
+    const started = performance.now()
+    const log = logger.child({ reqId: c.get('requestId') })
+    c.set('log', log)
+    await next()
+    const durationMs = Math.round((performance.now() - started) * 10) / 10
+    log.info({ method: c.req.method, path: c.req.path.slice(0, 300), status: c.res.status, durationMs }, 'request')
+  }
+}
+
+/** Request ids, logs, security headers, health routes, JSON-only API bodies and the last-resort 500. */
+function baseApp({ config, logger, health = { state: () => 'ready' } }: BaseDeps): Hono {
   const app = new Hono()
   const headers = securityHeaders(contentSecurityPolicy(config))
 
+  // X-Request-Id is kept when it is at most 128 characters of [A-Za-z0-9_=-], generated otherwise.
+  app.use(requestId({ limitLength: 128 }))
+  app.use(requestLog(logger))
   app.use(async (c, next) => {
     await next()
     for (const [name, value] of Object.entries(headers)) c.res.headers.set(name, value)
+    c.res.headers.set('X-Request-Id', c.get('requestId'))
+    // Draining: each answer closes its connection, so no idle keep-alive connection holds the shutdown.
+    if (health.state() === 'draining') c.res.headers.set('Connection', 'close')
   })
+
+  app.route('/', healthRoutes(health))
+  // Only JSON bodies: also refuses the form posts another site could make a visitor's browser send.
+  app.on(['POST', 'PUT', 'PATCH', 'DELETE'], '/api/*', async (c, next) => {
+    if (!JSON_CONTENT_TYPE.test(c.req.header('content-type') ?? '')) return c.json({ message: NOT_JSON_MESSAGE }, 415)
+    await next()
+  })
+  app.onError((error, c) => {
+    logOf(c).error({ err: error }, 'Unhandled error')
+    return c.text('Something went wrong on our side. Please try again.', 500, { 'Cache-Control': 'no-store' })
+  })
+  return app
+}
+
+/** While the database opens: health answers, everything else is 503 with Retry-After. */
+export function createStartingApp(deps: BaseDeps): Hono {
+  const app = baseApp(deps)
+  app.all('*', (c) =>
+    c.json({ message: 'The server is starting. Please try again in a moment.' }, 503, {
+      'Retry-After': '5',
+      'Cache-Control': 'no-store',
+    }),
+  )
+  return app
+}
+
+export function createApp({ site, renderNotFound, api, ...base }: AppDeps): Hono {
+  const app = baseApp(base)
 
   if (api) app.route('/api', api)
   app.all('/api/*', (c) => c.json({ message: 'Not found' }, 404))

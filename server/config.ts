@@ -2,6 +2,7 @@ import addressparser from 'nodemailer/lib/addressparser'
 import * as v from 'valibot'
 import { BOOKING_LENGTH_MINUTES, isValidTimeZone } from '../core/bookingWire'
 import { bookingSettingsEntries, ConfigError, envInt, envText, envUrl, parseSettings, type Env } from '../core/settings'
+import { LOG_LEVELS } from './logger'
 
 export { ConfigError }
 
@@ -66,6 +67,18 @@ const EnvSchema = v.object({
     v.transform((s) => s.trim()),
     v.check((s) => s === '' || /^postgres(ql)?:\/\//.test(s), 'DATABASE_URL must start with postgres:// or postgresql://'),
     v.transform((s) => (s === '' ? undefined : s)),
+  ),
+  /** PostgreSQL pool: connections, and how long to wait for a connection, a statement, an idle connection. */
+  DATABASE_POOL_SIZE: envInt('DATABASE_POOL_SIZE', 1, 1000, 10),
+  DATABASE_CONNECT_TIMEOUT_MS: envInt('DATABASE_CONNECT_TIMEOUT_MS', 100, 600_000, 5_000),
+  DATABASE_STATEMENT_TIMEOUT_MS: envInt('DATABASE_STATEMENT_TIMEOUT_MS', 100, 3_600_000, 10_000),
+  DATABASE_IDLE_TIMEOUT_MS: envInt('DATABASE_IDLE_TIMEOUT_MS', 100, 3_600_000, 30_000),
+  /** On SIGTERM/SIGINT: how long in-flight requests, workers and the database get before the process exits anyway. */
+  SHUTDOWN_TIMEOUT_MS: envInt('SHUTDOWN_TIMEOUT_MS', 100, 600_000, 10_000),
+  LOG_LEVEL: v.pipe(
+    v.optional(v.string(), 'info'),
+    v.transform((s) => s.trim().toLowerCase()),
+    v.picklist(LOG_LEVELS, `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`),
   ),
   CALCOM_URL: envUrl('CALCOM_URL'),
   /** How long to wait for Cal.com before answering 502. */

@@ -1,54 +1,140 @@
+/**
+ * The server process: `node dist/server/main.js` (built by `npm run build`), or `npm run serve` from the
+ * sources. Paths in DIST_DIR and DATA_DIR are relative to the working directory (the project under npm).
+ *
+ * It listens at once and answers /healthz while the site and the database open (/readyz is 503 until
+ * then), serves, and on SIGTERM or SIGINT drains and stops in order (server/lifecycle.ts).
+ */
 import { serve } from '@hono/node-server'
 import { readFile } from 'node:fs/promises'
+import type { Server } from 'node:http'
 import { join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { createApi } from './api/createApi'
-import { createApp } from './app'
-import { ConfigError, loadConfig } from './config'
+import { createApp, createStartingApp } from './app'
+import { ConfigError, loadConfig, type ServerConfig } from './config'
+import { DataDirLockedError, lockDataDir } from './dataDirLock'
 import { openStore } from './db/store'
+import type { HealthDeps } from './health'
+import { createLifecycle } from './lifecycle'
+import { createProcessLogger, maskUrl, type Logger } from './logger'
 import { createMailer } from './mail/mailer'
 import { loadStaticSite } from './staticSite'
 
-const root = join(import.meta.dirname, '..')
+type Handler = (request: Request, env: unknown) => Response | Promise<Response>
 
-async function main() {
+function listen(config: ServerConfig, handle: () => Handler): Promise<Server> {
+  return new Promise((resolvePromise, reject) => {
+    const server = serve({ fetch: (request, env) => handle()(request, env), port: config.PORT, hostname: config.HOST }) as Server
+    server.once('error', reject)
+    server.once('listening', () => {
+      server.off('error', reject)
+      resolvePromise(server)
+    })
+  })
+}
+
+/** Stops accepting and resolves once every connection has ended (Node closes the idle ones at once). */
+function closeServer(server: Server): Promise<void> {
+  return new Promise((resolvePromise, reject) => {
+    if (!server.listening) return resolvePromise()
+    server.close((error) => (error ? reject(error) : resolvePromise()))
+  })
+}
+
+async function main(logger: Logger) {
   const config = loadConfig()
-  const dist = resolve(root, config.DIST_DIR)
+  logger.level = config.LOG_LEVEL
+  const exit = (code: number) => process.exit(code)
+  const lifecycle = createLifecycle({ logger, timeoutMs: config.SHUTDOWN_TIMEOUT_MS, exit })
+  const draining = () => lifecycle.state === 'draining'
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (draining()) {
+      logger.warn({ signal }, `${signal} again while draining: exiting now with code 1`)
+      exit(1)
+    }
+    void lifecycle.shutdown(signal)
+  }
+  process.on('SIGTERM', onSignal)
+  process.on('SIGINT', onSignal)
+
+  const cwd = process.cwd()
+  const dataDir = resolve(cwd, config.DATA_DIR)
+  const health: HealthDeps = {
+    state: () => lifecycle.state,
+    checkDatabase: () => Promise.reject(new Error('The database is not open yet')),
+  }
+  let handler: Handler = createStartingApp({ config, logger, health }).fetch
+  const server = await listen(config, () => handler)
+  lifecycle.onShutdown('http', 'HTTP server', () => closeServer(server))
+  logger.info({ port: config.PORT, host: config.HOST }, 'Listening; opening the site and the database')
+
+  const dist = resolve(cwd, config.DIST_DIR)
   const site = await loadStaticSite(join(dist, 'client'))
   const template = await readFile(join(dist, 'render/template.html'), 'utf8')
   const render = (await import(pathToFileURL(join(dist, 'render/entry-server.js')).href)) as typeof import('../src/entry-server')
-  // Bookings: PGlite in DATA_DIR, or the PostgreSQL server of DATABASE_URL; migrations run here.
-  const store = await openStore({ databaseUrl: config.DATABASE_URL, dataDir: resolve(root, config.DATA_DIR) })
-  // Mail (issue 11): the outbox worker sends what booking changes wrote; stopped before the store closes.
-  const mail = createMailer({ config, store, dataDir: resolve(root, config.DATA_DIR) })
+  if (draining()) return
+
+  // Bookings: PGlite in DATA_DIR (this process only), or the PostgreSQL server of DATABASE_URL; migrations run here.
+  const lock = config.DATABASE_URL ? undefined : lockDataDir(dataDir, 'server')
+  if (lock) process.once('exit', () => lock.release())
+  if (lock?.replaced) logger.warn({ stale: lock.replaced }, `Took over ${lock.path}, left by a process that is gone`)
+  const opening = openStore({
+    databaseUrl: config.DATABASE_URL,
+    dataDir,
+    logger,
+    pool: {
+      size: config.DATABASE_POOL_SIZE,
+      connectTimeoutMs: config.DATABASE_CONNECT_TIMEOUT_MS,
+      statementTimeoutMs: config.DATABASE_STATEMENT_TIMEOUT_MS,
+      idleTimeoutMs: config.DATABASE_IDLE_TIMEOUT_MS,
+    },
+  })
+  lifecycle.onShutdown('database', 'database', async () => {
+    const store = await opening.catch(() => undefined)
+    await store?.close()
+    lock?.release()
+  })
+  const store = await opening
+  // SIGTERM while the database opened: the lifecycle closes it; do not start serving.
+  if (draining()) return
+  health.checkDatabase = () => store.checkReady()
+
+  // Mail (issue 11): the outbox worker sends what booking changes wrote. It stops after the HTTP server
+  // (no new jobs) and before the database; a message still in flight at the deadline is handed back.
+  const mail = createMailer({ config, store, dataDir, log: (line) => logger.info(line) })
   mail.start()
+  lifecycle.onShutdown('workers', 'mail outbox', () => mail.stop({ deadlineMs: Math.max(0, config.SHUTDOWN_TIMEOUT_MS - 1000) }))
+
   const app = createApp({
     config,
+    logger,
+    health,
     site,
     renderNotFound: async (url) => (await render.renderDocument(template, url)).html,
     api: createApi({ config, store, onMailQueued: mail.wake }),
   })
-  const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
-    const mode = config.CALCOM_URL ? `Cal.com at ${config.CALCOM_URL}` : `built-in scheduler, ${store.kind === 'pglite' ? `PGlite in ${config.DATA_DIR}` : 'PostgreSQL'}`
-    console.log(`Serving on http://localhost:${info.port} (bookings: ${mode})`)
-  })
-  const stop = () =>
-    server.close(() => {
-      mail.stop().then(() => store.close()).then(
-        () => process.exit(0),
-        (error: unknown) => {
-          console.error(error)
-          process.exit(1)
-        },
-      )
-    })
-  process.once('SIGINT', stop)
-  process.once('SIGTERM', stop)
+  handler = app.fetch
+  lifecycle.ready()
+  const bookings = config.CALCOM_URL
+    ? `Cal.com at ${maskUrl(config.CALCOM_URL)}`
+    : `built-in scheduler, ${config.DATABASE_URL ? `PostgreSQL at ${maskUrl(config.DATABASE_URL)}` : `PGlite in ${config.DATA_DIR}`}`
+  logger.info({ port: config.PORT }, `Serving on http://localhost:${config.PORT} (bookings: ${bookings})`)
 }
 
-main().catch((error: unknown) => {
-  if (error instanceof ConfigError) console.error(error.message)
-  else if ((error as NodeJS.ErrnoException).code === 'ENOENT') console.error(`The site is not built (${(error as Error).message}). Run \`npm run build\` or \`npm start\`.`)
-  else console.error(error)
+const logger = await createProcessLogger()
+process.on('uncaughtException', (error) => {
+  logger.fatal({ err: error }, 'Uncaught exception; exiting')
+  process.exit(1)
+})
+process.on('unhandledRejection', (error) => {
+  logger.fatal({ err: error }, 'Unhandled rejection; exiting')
+  process.exit(1)
+})
+main(logger).catch((error: unknown) => {
+  if (error instanceof ConfigError || error instanceof DataDirLockedError) logger.fatal(error.message)
+  else if ((error as NodeJS.ErrnoException).code === 'ENOENT')
+    logger.fatal(`The site is not built (${(error as Error).message}). Run \`npm run build\` or \`npm start\`.`)
+  else logger.fatal({ err: error }, 'Could not start')
   process.exit(1)
 })

@@ -38,5 +38,7 @@ export function securityHeaders(csp: string): Record<string, string> {
     'X-Frame-Options': 'DENY',
     'Permissions-Policy': 'camera=(), geolocation=(), microphone=(self)',
     'Cross-Origin-Opener-Policy': 'same-origin',
+    // 180 days, this host only: other hosts of the agency's domain may still be served over plain HTTP.
+    'Strict-Transport-Security': 'max-age=15552000',
   }
 }

@@ -1,7 +1,12 @@
 import { createHash } from 'node:crypto'
 import { readdir, readFile } from 'node:fs/promises'
 import { extname, join, relative, sep } from 'node:path'
-import { brotliCompressSync, gzipSync } from 'node:zlib'
+import { promisify } from 'node:util'
+import { brotliCompress, constants, gzip } from 'node:zlib'
+
+// Compressed on libuv's thread pool, so /healthz answers while the site loads.
+const gzipAsync = promisify(gzip)
+const brotliAsync = promisify(brotliCompress)
 
 export interface StaticFile {
   body: Buffer
@@ -62,8 +67,10 @@ export async function loadStaticSite(dir: string): Promise<Map<string, StaticFil
       cacheControl: cacheControlFor(urlPath),
     }
     if (compressible.has(ext) && body.length > 512) {
-      file.gzip = gzipSync(body, { level: 9 })
-      file.brotli = brotliCompressSync(body)
+      ;[file.gzip, file.brotli] = await Promise.all([
+        gzipAsync(body, { level: 9 }),
+        brotliAsync(body, { params: { [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
+      ])
     }
     files.set(urlPath, file)
   }

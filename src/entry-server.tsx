@@ -46,7 +46,8 @@ export async function renderDocument(template: string, url: string): Promise<{ s
   const body = page.html.slice(hints.length)
   return {
     status: page.status,
-    html: template.replace('<!--app-head-->', `${page.head}\n    ${hints}`).replace('<!--app-html-->', body),
+    // Function replacers: a `$&` or `$1` in the page (an error message quoting the URL) stays as it is.
+    html: template.replace('<!--app-head-->', () => `${page.head}\n    ${hints}`).replace('<!--app-html-->', () => body),
   }
 }
 

@@ -6,6 +6,7 @@ import type { Fetch } from '../calcomUpstream'
 import type { ServerConfig } from '../config'
 import type { BookingStore } from '../db/store'
 import { clientKey, clientNetwork } from '../limits/keys'
+import { logOf } from '../logger'
 import { createRateLimiter, rateLimit, type ErrorBody, type RateLimiter } from '../rateLimit'
 import { createScheduler } from '../scheduler/scheduler'
 import { MAX_BODY_BYTES, MESSAGES } from '../validation'
@@ -76,7 +77,7 @@ export function createApi({ config, store, clock = () => Temporal.Now.instant(),
   api.get('/booking/:uid', limited('booking', config.RATE_LIMIT_SLOTS, messageError), (c) => bookingRoute(c, ctx))
   api.get('/bookings.ics', (c) => bookingsFeedRoute(c, ctx))
   api.onError((error, c) => {
-    console.error('API error:', error)
+    logOf(c).error({ err: error }, 'API error')
     const errorBody = c.req.path.endsWith('/calendar/slots') ? trpcError : messageError
     return c.json(errorBody('Something went wrong on our side. Please try again.', 500), 500)
   })

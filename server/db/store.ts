@@ -7,6 +7,7 @@ import { readdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import pg from 'pg'
 import { Temporal } from 'temporal-polyfill'
+import type { Logger } from '../logger'
 import {
   cancelBooking,
   insertBooking,
@@ -102,8 +103,23 @@ export interface BookingStore {
   /** Bookings ending at or after `from`, by start. */
   list(from: Temporal.Instant, limit?: number): Promise<BookingRow[]>
   count(): Promise<number>
+  /** Throws when the database cannot be reached or a migration of server/db/migrations is not applied (/readyz). */
+  checkReady(): Promise<void>
   close(): Promise<void>
 }
+
+/** PostgreSQL pool limits (DATABASE_POOL_SIZE and the DATABASE_*_TIMEOUT_MS settings). */
+export interface PoolOptions {
+  size: number
+  /** Waiting for a connection, new or from the pool. */
+  connectTimeoutMs: number
+  /** One statement, enforced by the server; the client gives up a second later if the server does not answer. */
+  statementTimeoutMs: number
+  /** An idle connection is closed after this long. */
+  idleTimeoutMs: number
+}
+
+const DEFAULT_POOL: PoolOptions = { size: 10, connectTimeoutMs: 5_000, statementTimeoutMs: 10_000, idleTimeoutMs: 30_000 }
 
 export interface StoreOptions {
   /** A postgres:// URL; when absent, PGlite in `dataDir`. */
@@ -111,6 +127,9 @@ export interface StoreOptions {
   dataDir?: string
   /** Tables go into this schema (created when missing): lets tests share one server. */
   schema?: string
+  pool?: Partial<PoolOptions>
+  /** Where an idle PostgreSQL connection's error is reported (the server's logger). */
+  logger?: Pick<Logger, 'error'>
 }
 
 const MIGRATIONS_DIR = join(import.meta.dirname, 'migrations')
@@ -136,14 +155,23 @@ async function openPGlite(dataDir: string): Promise<Backend> {
   }
 }
 
-function openPostgres(url: string, schema: string | undefined): Backend {
+function openPostgres(url: string, schema: string | undefined, options: Pick<StoreOptions, 'pool' | 'logger'>): Backend {
+  const limits = { ...DEFAULT_POOL, ...options.pool }
   const pool = new pg.Pool({
     connectionString: url,
-    max: 10,
+    max: limits.size,
+    connectionTimeoutMillis: limits.connectTimeoutMs,
+    idleTimeoutMillis: limits.idleTimeoutMs,
+    statement_timeout: limits.statementTimeoutMs,
+    query_timeout: limits.statementTimeoutMs + 1_000,
+    idle_in_transaction_session_timeout: limits.statementTimeoutMs,
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
   })
   // An idle client's error (server restart) must not crash the process; the next query reconnects.
-  pool.on('error', (error) => console.error('PostgreSQL connection error:', error.message))
+  pool.on('error', (error) => {
+    if (options.logger) options.logger.error({ err: error }, 'PostgreSQL connection error')
+    else console.error('PostgreSQL connection error:', error.message)
+  })
   const wrap = (q: pg.Pool | pg.PoolClient): Sql => ({
     query: async <T>(text: string, params?: unknown[]) => (await q.query(text, params)).rows as T[],
     exec: async (text: string) => void (await q.query(text)),
@@ -173,8 +201,10 @@ function openPostgres(url: string, schema: string | undefined): Backend {
  * Applies the files of server/db/migrations in name order, each once, recorded in
  * `schema_migrations`. An advisory lock keeps two starting instances from applying the same file.
  */
+const migrationFiles = async () => (await readdir(MIGRATIONS_DIR)).filter((name) => name.endsWith('.sql')).sort()
+
 export async function migrate(backend: Backend): Promise<string[]> {
-  const files = (await readdir(MIGRATIONS_DIR)).filter((name) => name.endsWith('.sql')).sort()
+  const files = await migrationFiles()
   return backend.transaction(async (sql) => {
     await sql.query('SELECT pg_advisory_xact_lock(727274)')
     await sql.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
@@ -204,10 +234,10 @@ export async function openStore(options: StoreOptions): Promise<BookingStore> {
   let backend: Backend
   if (options.databaseUrl) {
     if (options.schema) {
-      const setup = openPostgres(options.databaseUrl, undefined)
+      const setup = openPostgres(options.databaseUrl, undefined, options)
       await setup.exec(`CREATE SCHEMA IF NOT EXISTS ${options.schema}`).finally(() => setup.close())
     }
-    backend = openPostgres(options.databaseUrl, options.schema)
+    backend = openPostgres(options.databaseUrl, options.schema, options)
   } else {
     if (!options.dataDir) throw new Error('openStore needs databaseUrl or dataDir')
     backend = await openPGlite(options.dataDir)
@@ -221,6 +251,7 @@ export async function openStore(options: StoreOptions): Promise<BookingStore> {
     await backend.close().catch(() => undefined)
     throw error
   }
+  const migrations = await migrationFiles()
 
   return {
     kind: backend.kind,
@@ -249,6 +280,12 @@ export async function openStore(options: StoreOptions): Promise<BookingStore> {
     async count() {
       const rows = await backend.query<{ n: number }>('SELECT count(*)::int AS n FROM bookings')
       return rows[0]?.n ?? 0
+    },
+    async checkReady() {
+      const rows = await backend.query<{ version: string }>('SELECT version FROM schema_migrations')
+      const applied = new Set(rows.map((row) => row.version))
+      const missing = migrations.filter((file) => !applied.has(file))
+      if (missing.length > 0) throw new Error(`Migrations not applied: ${missing.join(', ')}`)
     },
     close: () => backend.close(),
   }

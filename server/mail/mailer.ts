@@ -12,14 +12,15 @@ export function createMailer(options: {
   /** DATA_DIR, resolved: the outbox folder is its `outbox/`. */
   dataDir: string
   clock?: () => Temporal.Instant
-  log?: (line: string) => void
+  /** Where a line per message goes (the server's logger): never a name or an address. */
+  log: (line: string) => void
   pollMs?: number
 }): MailWorker {
   return createMailWorker({
     jobs: options.store.mailJobs,
     transport: createMailTransport({ smtpUrl: options.config.SMTP_URL, outboxDir: join(options.dataDir, 'outbox') }),
     clock: options.clock ?? (() => Temporal.Now.instant()),
-    log: options.log ?? ((line) => console.log(line)),
+    log: options.log,
     pollMs: options.pollMs,
   })
 }

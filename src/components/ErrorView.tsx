@@ -1,9 +1,25 @@
 import { useRouterState } from '@tanstack/react-router'
 
+/**
+ * A production build shows the stack's function names without their files: rendered by the server, the
+ * files would be the server's paths.
+ */
+export function stackWithoutPaths(stack: string): string {
+  return stack
+    .split('\n')
+    .map((line) =>
+      line
+        .replace(/^(\s+at .+?) \((?:[^()]*[/\\][^()]*|[^()]*:\d+:\d+)\)$/, '$1')
+        .replace(/^(\s+at )(?:file:|https?:|\/|[A-Za-z]:\\).*$/, '$1<anonymous>'),
+    )
+    .join('\n')
+}
+
 /** The default error view of SPEC §2: heading, message, stack beneath. */
 export function ErrorView({ error }: { error: unknown }) {
   const message = error instanceof Error ? error.message : String(error)
-  const stack = error instanceof Error ? error.stack : undefined
+  const rawStack = error instanceof Error ? error.stack : undefined
+  const stack = rawStack && import.meta.env.PROD ? stackWithoutPaths(rawStack) : rawStack
   return (
     <main className="mx-auto max-w-3xl px-6 py-24 text-slate-100">
       <h1 className="text-3xl font-bold">Unexpected Application Error!</h1>

@@ -1,12 +1,14 @@
 /**
  * Builds the site with the browser tests' settings into .tmp/e2e-dist-<port> (when it changed) and serves it
- * with the real server on a fresh data directory. Playwright starts this as its web server (one per build variant).
+ * with the real, compiled server (<dist>/server/main.js) on a fresh data directory. Playwright starts this as its
+ * web server (one per build variant).
  */
 import { spawnSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
 import { buildIsCurrent } from '../../scripts/buildStamp.ts'
 
 const root = join(import.meta.dirname, '../..')
@@ -26,4 +28,4 @@ if (!(await buildIsCurrent(process.env.DIST_DIR))) {
   const result = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/build.ts'], { stdio: 'inherit', cwd: root })
   if (result.status !== 0) process.exit(result.status ?? 1)
 }
-await import('../../server/main.ts')
+await import(pathToFileURL(join(process.env.DIST_DIR, 'server/main.js')).href)

@@ -2,7 +2,8 @@
 export const builtSiteServer = (env: Record<string, string>, origin: string) => ({
   command: 'npx tsx tests/e2e/serve.ts',
   url: `${origin}/robots.txt`,
-  env,
+  // Warnings and errors only: a request line per asset would bury the test report.
+  env: { LOG_LEVEL: 'warn', ...env },
   timeout: 180_000,
   reuseExistingServer: false,
   stdout: 'pipe' as const,

@@ -7,6 +7,8 @@ import { createApp } from '../../../server/app'
 import { loadConfig, type ServerConfig } from '../../../server/config'
 import type { BookingStore } from '../../../server/db/store'
 import type { Fetch } from '../../../server/calcomUpstream'
+import type { HealthDeps } from '../../../server/health'
+import { createLogger, type Logger } from '../../../server/logger'
 import type { BookingRequest, SlotsInput } from '../../../core/bookingWire'
 
 import { bookingPayload } from '../../support/bookingPayload'
@@ -51,6 +53,9 @@ export async function startServer(options: {
   fetch?: Fetch
   /** The mail worker's wake(), when the test runs one. */
   onMailQueued?: () => void
+  /** Silent unless given (tests that read the logs pass one). */
+  logger?: Logger
+  health?: HealthDeps
 }): Promise<RunningServer> {
   const api = createApi({
     config: options.config,
@@ -59,7 +64,14 @@ export async function startServer(options: {
     fetch: options.fetch,
     onMailQueued: options.onMailQueued,
   })
-  const app = createApp({ config: options.config, site: new Map(), renderNotFound: async () => '<h1>Not found</h1>', api })
+  const app = createApp({
+    config: options.config,
+    logger: options.logger ?? createLogger({ level: 'silent' }),
+    health: options.health,
+    site: new Map(),
+    renderNotFound: async () => '<h1>Not found</h1>',
+    api,
+  })
   const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' })
   await new Promise<void>((resolve) => server.once('listening', () => resolve()))
   const { port } = server.address() as AddressInfo
