@@ -40,11 +40,11 @@ async function postgresBackend(databaseUrl: string): Promise<StoreBackend> {
 }
 
 /**
- * Defines a suite on the PostgreSQL of TEST_DATABASE_URL; without one it is skipped with the way to
- * start one, except in CI, where a missing server fails.
+ * Defines tests that need the PostgreSQL of TEST_DATABASE_URL; without one they are skipped with the way
+ * to start one, except in CI, where a missing server fails.
  */
-export function onPostgres(label: string, define: (label: string, makeBackend: () => Promise<StoreBackend>) => void) {
-  if (url) define('a real PostgreSQL server (TEST_DATABASE_URL)', () => postgresBackend(url))
+export function withPostgres(label: string, define: (databaseUrl: string) => void) {
+  if (url) define(url)
   else if (process.env.CI) {
     describe(`${label} on a real PostgreSQL server`, () => {
       it('needs TEST_DATABASE_URL in CI', () => {
@@ -57,4 +57,9 @@ export function onPostgres(label: string, define: (label: string, makeBackend: (
       it(`runs ${label} against PostgreSQL`, () => {})
     })
   }
+}
+
+/** A store suite on PostgreSQL, in a schema of its own. */
+export function onPostgres(label: string, define: (label: string, makeBackend: () => Promise<StoreBackend>) => void) {
+  withPostgres(label, (databaseUrl) => define('a real PostgreSQL server (TEST_DATABASE_URL)', () => postgresBackend(databaseUrl)))
 }

@@ -1,0 +1,113 @@
+/**
+ * Several server processes on one PostgreSQL (issue 12, item 8): what one instance decides, every
+ * instance decides, because it is decided in the database.
+ */
+import { randomBytes } from 'node:crypto'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import pg from 'pg'
+import { Temporal } from 'temporal-polyfill'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { withPostgres } from './support/databases'
+import { bookingBody, postBooking } from './support/harness'
+import { startServerProcess, writeMinimalSite, type ServerProcess } from './support/serverProcess'
+
+withPostgres('two server instances', (testDatabaseUrl) => {
+  describe('two server processes on one PostgreSQL', () => {
+    const database = `instances_${randomBytes(5).toString('hex')}`
+    const databaseUrl = (() => {
+      const parsed = new URL(testDatabaseUrl)
+      parsed.pathname = `/${database}`
+      return parsed.toString()
+    })()
+    const started: ServerProcess[] = []
+    let work: string
+    let env: Record<string, string>
+
+    const admin = async <T>(work: (client: pg.Client) => Promise<T>): Promise<T> => {
+      const client = new pg.Client({ connectionString: testDatabaseUrl })
+      await client.connect()
+      try {
+        return await work(client)
+      } finally {
+        await client.end()
+      }
+    }
+    const pair = async (extra: Record<string, string>) => {
+      const servers = await Promise.all([0, 1].map(() => startServerProcess({ ...env, ...extra })))
+      started.push(...servers)
+      await Promise.all(servers.map((server) => server.ready()))
+      return servers as [ServerProcess, ServerProcess]
+    }
+    const stop = async (servers: ServerProcess[]) => {
+      for (const server of servers) server.child.kill('SIGTERM')
+      await Promise.all(servers.map((server) => server.exited))
+    }
+    /** Tomorrow at `time`, UTC: every quarter hour of every day is bookable here. */
+    const tomorrowAt = (time: string) =>
+      `${Temporal.Now.plainDateISO('UTC').add({ days: 1 }).toString()}T${time}:00[UTC]`
+
+    beforeAll(async () => {
+      await admin((client) => client.query(`CREATE DATABASE ${database}`))
+      work = await mkdtemp(join(tmpdir(), 'agency-instances-'))
+      await writeMinimalSite(join(work, 'dist'))
+      env = {
+        DIST_DIR: join(work, 'dist'),
+        DATA_DIR: join(work, 'data'),
+        DATABASE_URL: databaseUrl,
+        RATE_LIMIT_SLOTS: '1000000',
+        RATE_LIMIT_BOOKINGS_PER_DAY: '1000000',
+        MAX_UPCOMING_PER_EMAIL: '1000',
+        SCHEDULE_TIME_ZONE: 'UTC',
+        SCHEDULE_DAYS: 'mon-sun',
+        SCHEDULE_START: '00:00',
+        SCHEDULE_END: '24:00',
+        SCHEDULE_MIN_NOTICE_MINUTES: '0',
+        SCHEDULE_DAYS_AHEAD: '30',
+        LOG_LEVEL: 'warn',
+      }
+    })
+
+    afterAll(async () => {
+      for (const server of started) if (server.child.exitCode === null && server.child.signalCode === null) server.child.kill('SIGKILL')
+      await Promise.all(started.map((server) => server.exited))
+      await admin((client) => client.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`))
+      if (work) await rm(work, { recursive: true, force: true })
+    })
+
+    it('50 bookings of one slot raced across both: exactly one 200, 49 × 409, one row', async () => {
+      const servers = await pair({ RATE_LIMIT_BOOKINGS: '1000000' })
+      const start = tomorrowAt('10:00')
+      const answers = await Promise.all(
+        Array.from({ length: 50 }, (_, i) =>
+          postBooking(servers[i % 2]!.url, bookingBody(start, { responses: { name: `Racer ${i}`, email: `racer${i}@example.com`, guests: [] } })).then(
+            async (r) => ({ status: r.status, body: (await r.json()) as { message?: string } }),
+          ),
+        ),
+      )
+      const statuses = answers.map((a) => a.status)
+      expect(statuses.filter((s) => s === 200)).toHaveLength(1)
+      expect(statuses.filter((s) => s === 409)).toHaveLength(49)
+      for (const answer of answers.filter((a) => a.status === 409)) expect(answer.body.message).toBe('no_available_users_found_error')
+      const rows = await new pg.Client({ connectionString: databaseUrl })
+      await rows.connect()
+      const { rows: found } = await rows.query<{ n: number }>(
+        "SELECT count(*)::int AS n FROM bookings WHERE start_at = $1::timestamptz AND status = 'ACCEPTED'",
+        [Temporal.ZonedDateTime.from(start).toInstant().toString()],
+      )
+      await rows.end()
+      expect(found[0]?.n).toBe(1)
+      await stop(servers)
+    }, 180_000)
+
+    it('one per-minute limit for both: the fourth booking request from one address is refused, whichever instance gets it', async () => {
+      const servers = await pair({ RATE_LIMIT_BOOKINGS: '3' })
+      const statuses: number[] = []
+      // Sequential, alternating: A, B, A, B. Bodies that are refused (400) still count against the limit.
+      for (let i = 0; i < 4; i++) statuses.push((await postBooking(servers[i % 2]!.url, { not: 'a booking' })).status)
+      expect(statuses).toEqual([400, 400, 400, 429])
+      await stop(servers)
+    }, 180_000)
+  })
+})
