@@ -46,6 +46,7 @@ export const WIRE_MESSAGES = {
   flags: 'The booking request is not valid.',
   slotsInput: 'The time slot request is not valid.',
   slotsRange: 'The start of the time slot range must be before its end.',
+  rescheduleUid: 'The booking to reschedule is not valid.',
 } as const
 
 /** Local time with a UTC offset, as sent in `start` and `end` (`2026-11-23T10:00:00+13:00`). */
@@ -89,7 +90,11 @@ export const SlotsResponseSchema = v.object({
 })
 export type SlotsResponse = v.InferOutput<typeof SlotsResponseSchema>
 
-/** The body of POST /api/book/event (SPEC §7). Unknown fields are ignored. */
+/**
+ * The body of POST /api/book/event (SPEC §7). Unknown fields are ignored. With `rescheduleUid`
+ * (Cal.com's reschedule) the booking of that uid moves to `start`: see RescheduleRequestSchema in
+ * ./manageWire, where `responses` may be left out.
+ */
 export const BookingRequestSchema = v.object(
   {
     responses: v.object(
@@ -118,6 +123,9 @@ export const BookingRequestSchema = v.object(
     skipContactOwner: v.boolean(WIRE_MESSAGES.flags),
     _isDryRun: v.boolean(WIRE_MESSAGES.flags),
     dub_id: v.null(WIRE_MESSAGES.flags),
+    rescheduleUid: v.nullish(
+      v.pipe(v.string(WIRE_MESSAGES.rescheduleUid), v.minLength(1, WIRE_MESSAGES.rescheduleUid), v.maxLength(100, WIRE_MESSAGES.rescheduleUid)),
+    ),
   },
   WIRE_MESSAGES.body,
 )

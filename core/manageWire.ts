@@ -1,0 +1,101 @@
+/**
+ * The wire formats of managing a booking (issue 11), beside ./bookingWire: the manage page reads one
+ * booking, cancels it, or reschedules it (POST /api/book/event with `rescheduleUid`, in ./bookingWire).
+ * The booking's random uid is the capability, as in Cal.com: the view tells as little as it can.
+ */
+import * as v from 'valibot'
+import { BookingRequestSchema, WIRE_MESSAGES } from './bookingWire'
+
+/** A booking uid as the built-in scheduler makes them (a random UUID). Anything else is "not found". */
+export const BOOKING_UID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
+
+export const isBookingUid = (uid: string): boolean => BOOKING_UID.test(uid)
+
+export const CANCELLATION_REASON_MAX_LENGTH = 500
+
+/** Sentences the manage API answers with, as `message`; the page shows them as they are. */
+export const MANAGE_MESSAGES = {
+  notFound: 'This booking was not found.',
+  uid: 'The booking reference is missing.',
+  reason: `The reason must be at most ${CANCELLATION_REASON_MAX_LENGTH} characters, without control characters.`,
+  cancelled: 'Booking successfully cancelled.',
+  alreadyCancelled: 'This call has already been cancelled.',
+  pastCancel: 'This call has already started or taken place, so it can no longer be cancelled.',
+  cancelledReschedule: 'This call was cancelled, so it cannot be moved. Please book a new call instead.',
+  pastReschedule: 'This call has already started or taken place, so it can no longer be moved.',
+} as const
+
+/** At most N upcoming calls per email address (MAX_UPCOMING_PER_EMAIL): the 409 sentence. */
+export const upcomingLimitMessage = (limit: number, hostName: string): string =>
+  `You already have ${limit} upcoming call${limit === 1 ? '' : 's'} booked with ${hostName}; cancel one from your confirmation email to book another.`
+
+export const DAILY_LIMIT_MESSAGE = 'Too many calls have been booked from your network today. Please try again tomorrow.'
+
+/** Control characters other than line breaks and tabs (a reason may have several lines). */
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/
+
+/** The body of POST /api/cancel (Cal.com's shape). Unknown fields are ignored. */
+export const CancelRequestSchema = v.object(
+  {
+    // Any string: a malformed uid is answered like an unknown one (404), whatever exists.
+    uid: v.string(MANAGE_MESSAGES.uid),
+    cancellationReason: v.nullish(
+      v.pipe(
+        v.string(MANAGE_MESSAGES.reason),
+        v.transform((s) => s.trim()),
+        v.maxLength(CANCELLATION_REASON_MAX_LENGTH, MANAGE_MESSAGES.reason),
+        v.check((s) => !CONTROL.test(s), MANAGE_MESSAGES.reason),
+      ),
+    ),
+  },
+  MANAGE_MESSAGES.uid,
+)
+export type CancelRequest = v.InferOutput<typeof CancelRequestSchema>
+
+/**
+ * POST /api/book/event with `rescheduleUid` (Cal.com's reschedule): the booking payload for the new
+ * start, where `responses` may be left out, since the attendee stays the booking's own (the manage
+ * page never learns the email address). The answer is the moved booking, same uid.
+ */
+export const RescheduleRequestSchema = v.object(
+  {
+    ...BookingRequestSchema.entries,
+    responses: v.optional(BookingRequestSchema.entries.responses),
+    rescheduleUid: v.pipe(
+      v.string(WIRE_MESSAGES.rescheduleUid),
+      v.minLength(1, WIRE_MESSAGES.rescheduleUid),
+      v.maxLength(100, WIRE_MESSAGES.rescheduleUid),
+    ),
+  },
+  WIRE_MESSAGES.body,
+)
+export type RescheduleRequest = v.InferOutput<typeof RescheduleRequestSchema>
+
+/** A 200 answer of POST /api/cancel (Cal.com's). */
+export const CancelResponseSchema = v.object({
+  success: v.literal(true),
+  message: v.string(),
+  bookingId: v.number(),
+  bookingUid: v.string(),
+  onlyRemovedAttendee: v.boolean(),
+})
+export type CancelResponse = v.InferOutput<typeof CancelResponseSchema>
+
+/** A 200 answer of GET /api/booking/{uid}: what the manage page shows. No email address. */
+export const BookingViewSchema = v.object({
+  uid: v.string(),
+  title: v.string(),
+  /** ISO UTC instants. */
+  startTime: v.string(),
+  endTime: v.string(),
+  status: v.picklist(['ACCEPTED', 'CANCELLED']),
+  /** The visitor's IANA zone at booking. */
+  timeZone: v.string(),
+  /** The visitor's name. */
+  name: v.string(),
+  user: v.object({ username: v.string() }),
+  /** False once the call has started or was cancelled: then only 'Book a new call'. */
+  canChange: v.boolean(),
+})
+export type BookingView = v.InferOutput<typeof BookingViewSchema>
