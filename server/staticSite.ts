@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import { readdir, readFile } from 'node:fs/promises'
 import { extname, join, relative, sep } from 'node:path'
 import { brotliCompressSync, gzipSync } from 'node:zlib'
+import { shellFileFor } from '../core/shellPages'
 
 export interface StaticFile {
   body: Buffer
@@ -70,7 +71,10 @@ export async function loadStaticSite(dir: string): Promise<Map<string, StaticFil
   return files
 }
 
-/** `/about` and `/about/` are `/about/index.html`. */
+/**
+ * `/about` and `/about/` are `/about/index.html`; a path with no file of its own one segment below a
+ * folder with a shell (`/booking/{uid}`) is that shell (core/shellPages.ts).
+ */
 export function lookup(files: Map<string, StaticFile>, pathname: string): StaticFile | undefined {
   let path: string
   try {
@@ -80,5 +84,11 @@ export function lookup(files: Map<string, StaticFile>, pathname: string): Static
   }
   if (path.includes('\0') || path.split('/').includes('..')) return undefined
   const trimmed = path.replace(/\/+$/, '')
-  return files.get(path) ?? files.get(`${trimmed}/index.html`) ?? (trimmed === '' ? files.get('/index.html') : undefined)
+  const shell = shellFileFor(trimmed)
+  return (
+    files.get(path) ??
+    files.get(`${trimmed}/index.html`) ??
+    (trimmed === '' ? files.get('/index.html') : undefined) ??
+    (shell ? files.get(shell) : undefined)
+  )
 }
