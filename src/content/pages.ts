@@ -76,6 +76,11 @@ export const routeHeads: { readonly [P in RoutePath]: RouteHead<P> } = {
     title: `${article.title} | Kiwi Automate`,
     description: article.description,
   })),
+  '/booking/$uid': {
+    shell: true,
+    title: 'Manage your booking | Kiwi Automate',
+    description: 'See, move or cancel your free 15-minute call with Kiwi Automate.',
+  },
 }
 
 export const notFoundHead: PageHead = {
