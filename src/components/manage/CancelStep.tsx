@@ -3,9 +3,9 @@ import { CANCELLATION_REASON_MAX_LENGTH } from '../../../core/manageWire'
 import { manageCopy } from '../../content/manageBooking'
 import { formatCall } from '../../lib/time'
 import { fieldInput, fieldLabel } from '../booking/styles'
-import { secondaryButton } from '../sections/ui'
 import { StepHeading } from './StepHeading'
-import { actionRow, alertBox, alertSlot, dangerButton, waiting } from './styles'
+import { StepFooter } from './StepFooter'
+import { dangerButton } from './styles'
 import type { ManageBookingView } from './useManageBooking'
 
 const copy = manageCopy.cancel
@@ -49,22 +49,13 @@ export function CancelStep({ manage }: { manage: ManageBookingView }) {
           </span>
         </p>
       </div>
-      {/* Always present, so the message is announced when it appears. */}
-      <div role="alert" className={alertSlot}>{manage.error ? <p className={alertBox}>{manage.error}</p> : null}</div>
-      <div className={actionRow}>
-        {can.retry ? (
-          <button type="button" className={dangerButton} onClick={manage.retry}>
-            {copy.retry}
-          </button>
-        ) : (
-          <button type="button" className={`${dangerButton} ${waiting}`} disabled={!can.confirmCancel} onClick={manage.confirmCancel}>
-            {manage.cancelling ? copy.confirming : copy.confirm}
-          </button>
-        )}
-        <button type="button" className={`${secondaryButton} disabled:opacity-50`} disabled={!can.back} onClick={manage.back}>
-          {copy.keep}
-        </button>
-      </div>
+      <StepFooter
+        manage={manage}
+        buttonClass={dangerButton}
+        confirm={{ label: copy.confirm, busyLabel: copy.confirming, busy: manage.cancelling, enabled: can.confirmCancel, onClick: manage.confirmCancel }}
+        retryLabel={copy.retry}
+        backLabel={copy.keep}
+      />
     </>
   )
 }

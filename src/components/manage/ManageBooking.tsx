@@ -1,4 +1,4 @@
-import { Fragment } from 'react'
+import { Fragment, type ReactNode } from 'react'
 import { MANAGE_ERROR_TEXTS } from '../../../core/bookingErrors'
 import { closedReason } from '../../../machines/manageBooking'
 import { manageCopy, manageHero } from '../../content/manageBooking'
@@ -40,7 +40,7 @@ export function ManageBooking({ uid }: { uid: string }) {
 }
 
 function Step({ manage }: { manage: ManageBookingView }) {
-  const { booking, timeZone } = manage
+  const { booking } = manage
   switch (manage.step) {
     case 'loading':
       return <Loading />
@@ -69,52 +69,55 @@ function Step({ manage }: { manage: ManageBookingView }) {
     case 'readOnly': {
       const closed = booking ? manageCopy.readOnly[closedReason(booking)] : manageCopy.readOnly.past
       return (
-        <>
-          <StepHeading>{closed.heading}</StepHeading>
-          {booking ? <BookingSummary booking={booking} timeZone={timeZone} /> : null}
+        <BookingStep manage={manage} heading={closed.heading}>
           <p className="text-slate-300">{closed.text}</p>
           <BookNewCall />
-        </>
+        </BookingStep>
       )
     }
     case 'loaded':
       return (
-        <>
-          <StepHeading>{manageCopy.loaded.heading}</StepHeading>
-          {booking ? <BookingSummary booking={booking} timeZone={timeZone} /> : null}
+        <BookingStep manage={manage} heading={manageCopy.loaded.heading}>
           <ChangeActions manage={manage} />
-        </>
+        </BookingStep>
       )
     case 'confirmingCancel':
       return <CancelStep manage={manage} />
     case 'cancelled':
       return (
-        <>
-          <StepHeading>{manageCopy.cancelled.heading}</StepHeading>
-          {booking ? <BookingSummary booking={booking} timeZone={timeZone} /> : null}
+        <BookingStep manage={manage} heading={manageCopy.cancelled.heading}>
           <p className="text-slate-300">{manageCopy.cancelled.text}</p>
           <BookNewCall />
-        </>
+        </BookingStep>
       )
     case 'rescheduling':
       return <RescheduleStep manage={manage} />
     case 'rescheduled':
       return (
-        <>
-          <StepHeading>{manageCopy.rescheduled.heading}</StepHeading>
-          {booking ? <BookingSummary booking={booking} timeZone={timeZone} /> : null}
+        <BookingStep manage={manage} heading={manageCopy.rescheduled.heading}>
           <p className="text-slate-300">
             {manage.movedFrom ? (
               <>
-                {manageCopy.rescheduled.was} <span className="line-through decoration-slate-500">{formatSlot(manage.movedFrom, timeZone)}</span>.{' '}
+                {manageCopy.rescheduled.was} <span className="line-through decoration-slate-500">{formatSlot(manage.movedFrom, manage.timeZone)}</span>.{' '}
               </>
             ) : null}
             {manageCopy.rescheduled.text}
           </p>
           <ChangeActions manage={manage} />
-        </>
+        </BookingStep>
       )
   }
+}
+
+/** A step about the booking itself: its heading, the booking's details, then what the step adds. */
+function BookingStep({ manage, heading, children }: { manage: ManageBookingView; heading: string; children: ReactNode }) {
+  return (
+    <>
+      <StepHeading>{heading}</StepHeading>
+      {manage.booking ? <BookingSummary booking={manage.booking} timeZone={manage.timeZone} /> : null}
+      {children}
+    </>
+  )
 }
 
 /** Reschedule and Cancel this call, for a booking that can still change. */

@@ -3,9 +3,9 @@ import { manageCopy } from '../../content/manageBooking'
 import { describeTimeZone, formatCall, nowInstant } from '../../lib/time'
 import { STEP_HEADING_ID } from '../../logic/manageBooking'
 import { DaySlots } from '../booking/DaySlots'
-import { primaryButton, secondaryButton } from '../sections/ui'
+import { primaryButton } from '../sections/ui'
+import { StepFooter } from './StepFooter'
 import { StepHeading } from './StepHeading'
-import { actionRow, alertBox, alertSlot, waiting } from './styles'
 import type { ManageBookingView } from './useManageBooking'
 
 const copy = manageCopy.reschedule
@@ -34,27 +34,13 @@ export function RescheduleStep({ manage }: { manage: ManageBookingView }) {
           onChoose={manage.chooseSlot}
         />
       </div>
-      {/* Always present, so the message is announced when it appears. */}
-      <div role="alert" className={alertSlot}>{manage.error ? <p className={alertBox}>{manage.error}</p> : null}</div>
-      <div className={actionRow}>
-        {can.retry ? (
-          <button type="button" className={primaryButton} onClick={manage.retry}>
-            {copy.retry}
-          </button>
-        ) : (
-          <button
-            type="button"
-            className={`${primaryButton} ${waiting} disabled:opacity-50`}
-            disabled={!can.confirmReschedule}
-            onClick={manage.confirmReschedule}
-          >
-            {manage.saving ? copy.saving : copy.confirm}
-          </button>
-        )}
-        <button type="button" className={`${secondaryButton} disabled:opacity-50`} disabled={!can.back} onClick={manage.back}>
-          {copy.back}
-        </button>
-      </div>
+      <StepFooter
+        manage={manage}
+        buttonClass={primaryButton}
+        confirm={{ label: copy.confirm, busyLabel: copy.saving, busy: manage.saving, enabled: can.confirmReschedule, onClick: manage.confirmReschedule }}
+        retryLabel={copy.retry}
+        backLabel={copy.back}
+      />
     </>
   )
 }

@@ -57,24 +57,26 @@ describe('slots request (DESIGN §3)', () => {
 })
 
 describe('booking request (DESIGN §3)', () => {
+  /** The server's answer: the booking. */
+  const booked = {
+    id: 1,
+    uid: 'bk_1',
+    title: 'Quick Chat',
+    startTime: '2026-11-22T21:00:00.000Z',
+    endTime: '2026-11-22T21:15:00.000Z',
+    status: 'ACCEPTED',
+    eventTypeId: 7,
+    responses: { name: 'Aroha', email: 'aroha@example.co.nz' },
+    attendees: [{ name: 'Aroha', email: 'aroha@example.co.nz', timeZone: 'Pacific/Auckland' }],
+    user: { username: 'kiwi-automate' },
+  }
   const payload = buildBookingPayload(
     { name: 'Aroha', email: 'aroha@example.co.nz', slot: '2026-11-22T21:00:00Z', timeZone: 'Pacific/Auckland' },
     settings,
   )
 
   it('POSTs JSON with a Content-Type header', async () => {
-    const fetch = stubFetch(200, {
-      id: 1,
-      uid: 'bk_1',
-      title: 'Quick Chat',
-      startTime: '2026-11-22T21:00:00.000Z',
-      endTime: '2026-11-22T21:15:00.000Z',
-      status: 'ACCEPTED',
-      eventTypeId: 7,
-      responses: { name: 'Aroha', email: 'aroha@example.co.nz' },
-      attendees: [{ name: 'Aroha', email: 'aroha@example.co.nz', timeZone: 'Pacific/Auckland' }],
-      user: { username: 'kiwi-automate' },
-    })
+    const fetch = stubFetch(200, booked)
     await expect(bookEvent(payload)).resolves.toMatchObject({ uid: 'bk_1' })
     const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit]
     expect(url).toMatch(/\/api\/book\/event$/)
@@ -96,24 +98,13 @@ describe('booking request (DESIGN §3)', () => {
   })
 
   it('a move is the same call with rescheduleUid and without responses', async () => {
-    const fetch = stubFetch(200, {
-      id: 1,
-      uid: 'b-1',
-      title: 'Quick Chat',
-      startTime: '2026-11-22T21:00:00.000Z',
-      endTime: '2026-11-22T21:15:00.000Z',
-      status: 'ACCEPTED',
-      eventTypeId: 7,
-      responses: { name: 'Aroha', email: 'aroha@example.co.nz' },
-      attendees: [{ name: 'Aroha', email: 'aroha@example.co.nz', timeZone: 'Pacific/Auckland' }],
-      user: { username: 'kiwi-automate' },
-    })
-    const move = buildReschedulePayload({ slot: '2026-11-22T21:00:00Z', timeZone: 'Pacific/Auckland', rescheduleUid: 'b-1' }, settings)
-    await expect(bookEvent(move)).resolves.toMatchObject({ uid: 'b-1', startTime: '2026-11-22T21:00:00.000Z' })
+    const fetch = stubFetch(200, booked)
+    const move = buildReschedulePayload({ slot: '2026-11-22T21:00:00Z', timeZone: 'Pacific/Auckland', rescheduleUid: 'bk_1' }, settings)
+    await expect(bookEvent(move)).resolves.toMatchObject({ uid: 'bk_1', startTime: '2026-11-22T21:00:00.000Z' })
     const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit]
     expect(url).toMatch(/\/api\/book\/event$/)
     const body = JSON.parse(init.body as string) as Record<string, unknown>
-    expect(body).toMatchObject({ rescheduleUid: 'b-1', start: '2026-11-23T10:00:00+13:00' })
+    expect(body).toMatchObject({ rescheduleUid: 'bk_1', start: '2026-11-23T10:00:00+13:00' })
     expect(body).not.toHaveProperty('responses')
   })
 

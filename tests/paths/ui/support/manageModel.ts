@@ -8,6 +8,7 @@ import { BookingRejected } from '../../../../core/bookingErrors'
 import type { BookingResponse } from '../../../../core/bookingWire'
 import type { BookingView } from '../../../../core/manageWire'
 import type { ManageBookingInput } from '../../../../machines/manageBooking'
+import { bookingPayload } from '../../../support/bookingPayload'
 import type { AnySnapshot, ModelOptions } from '../../support/machineModel'
 import { CHOSEN, IDENTITY, NAME, NOW, TIME_ZONE } from './bookingModel'
 
@@ -48,23 +49,9 @@ export const MOVED: BookingResponse = {
 export const MOVED_LABEL = 'Tuesday, 3 March 2026, 12:00 pm to 12:15 pm'
 export const MOVED_START_LABEL = 'Tuesday, 3 March 2026, 12:00 pm'
 
-/** POST /api/book/event for the move, written out by hand (never built by the code under test). */
-export const RESCHEDULE_REQUEST = {
-  user: IDENTITY.host,
-  start: '2026-03-03T12:00:00+13:00',
-  end: '2026-03-03T12:15:00+13:00',
-  eventTypeId: IDENTITY.eventTypeId,
-  eventTypeSlug: IDENTITY.eventTypeSlug,
-  timeZone: TIME_ZONE,
-  language: 'en',
-  metadata: {},
-  hasHashedBookingLink: false,
-  routedTeamMemberIds: null,
-  skipContactOwner: false,
-  _isDryRun: false,
-  dub_id: null,
-  rescheduleUid: UID,
-}
+/** POST /api/book/event for the move: the hand-written booking body (never built by the code under test) for the new time, without responses, with rescheduleUid. */
+const { responses: _responses, ...movedCall } = bookingPayload({ start: '2026-03-03T12:00:00+13:00', end: '2026-03-03T12:15:00+13:00', timeZone: TIME_ZONE })
+export const RESCHEDULE_REQUEST = { ...movedCall, rescheduleUid: UID }
 
 export const REASON = 'Something came up at work, sorry!'
 
