@@ -5,7 +5,7 @@ import { manageBookingMachine } from '../../machines/manageBooking'
 import { bookEvent } from '../lib/calendarApi'
 import { focusInPageContent } from '../lib/focus'
 import { cancelBooking, fetchBooking } from '../lib/manageApi'
-import { slotsLogic } from './bookingForm'
+import { slotsLogic } from './slots'
 
 /** The id of the heading of the manage page's current step (one step shows at a time). */
 export const STEP_HEADING_ID = 'manage-step-heading'
