@@ -40,3 +40,31 @@ export function bookingErrorText(error: unknown): string {
   if (error.serverMessage) return CODE_TEXTS[error.serverMessage] ?? (isErrorCode(error.serverMessage) ? BOOKING_ERROR_TEXTS.otherCode : error.serverMessage)
   return `Booking failed: ${error.status}`
 }
+
+/** The manage page's sentences (issue 11), for failures the server gives no readable sentence for. */
+export const MANAGE_ERROR_TEXTS = {
+  load: 'We could not load your booking. Please check your connection and try again.',
+  cancel: 'We could not cancel your call. Please try again.',
+  reschedule: 'We could not move your call. Please try again.',
+  rateLimited: 'Too many requests. Please wait a moment and try again.',
+} as const
+
+/** Cal.com's codes are snake_case words (`no_available_users_found_error`); its sentences are not. */
+const looksLikeCode = (message: string) => /^[a-z0-9]+(_[a-z0-9]+)+$/.test(message)
+
+/** An unknown or malformed uid: the manage page shows the same "not found" whatever exists. */
+export function isBookingNotFound(error: unknown): boolean {
+  return error instanceof BookingRejected && error.status === 404
+}
+
+/**
+ * What the visitor reads when cancelling or moving a call fails: a known code's sentence, the
+ * server's own sentence as is, and never a code or a bare status.
+ */
+export function manageErrorText(error: unknown, action: 'cancel' | 'reschedule'): string {
+  const fallback = MANAGE_ERROR_TEXTS[action]
+  if (!(error instanceof BookingRejected)) return fallback
+  const message = error.serverMessage
+  if (message) return CODE_TEXTS[message] ?? (looksLikeCode(message) ? fallback : message)
+  return error.status === 429 ? MANAGE_ERROR_TEXTS.rateLimited : fallback
+}

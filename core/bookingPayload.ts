@@ -1,6 +1,7 @@
 /** Builds the body of POST /api/book/event exactly as DESIGN §3 / SPEC §7 give it. Pure. */
 import { Temporal } from 'temporal-polyfill'
 import { BOOKING_LENGTH_MINUTES, type BookingRequest } from './bookingWire'
+import type { RescheduleRequest } from './manageWire'
 
 export interface BookingIdentity {
   /** The host handle, sent as `user`. */
@@ -9,13 +10,22 @@ export interface BookingIdentity {
   eventTypeSlug: string
 }
 
-export interface BookingInput {
-  name: string
-  email: string
+/** The chosen slot and the visitor's zone: what places a call in time. */
+export interface SlotChoice {
   /** The chosen slot, an ISO instant. */
   slot: string
   /** The visitor's IANA zone. */
   timeZone: string
+}
+
+export interface BookingInput extends SlotChoice {
+  name: string
+  email: string
+}
+
+export interface RescheduleInput extends SlotChoice {
+  /** The uid of the booking that moves to `slot`. */
+  rescheduleUid: string
 }
 
 /** Local time with its UTC offset, without the zone name: 2026-11-23T10:00:00+13:00. */
@@ -23,18 +33,18 @@ function localWithOffset(zoned: Temporal.ZonedDateTime): string {
   return zoned.toString({ timeZoneName: 'never', smallestUnit: 'second' })
 }
 
-export function buildBookingPayload(input: BookingInput, identity: BookingIdentity): BookingRequest {
-  const start = Temporal.Instant.from(input.slot).toZonedDateTimeISO(input.timeZone)
+/** Every field of the body but the visitor's `responses`: host, event type, and the call's times in the visitor's zone. */
+function callFields({ slot, timeZone }: SlotChoice, identity: BookingIdentity): Omit<BookingRequest, 'responses'> {
+  const start = Temporal.Instant.from(slot).toZonedDateTimeISO(timeZone)
   // Exact-time addition: across a daylight-saving change the offset of `end` follows the zone.
   const end = start.add({ minutes: BOOKING_LENGTH_MINUTES })
   return {
-    responses: { name: input.name.trim(), email: input.email.trim(), guests: [] },
     user: identity.host,
     start: localWithOffset(start),
     end: localWithOffset(end),
     eventTypeId: identity.eventTypeId,
     eventTypeSlug: identity.eventTypeSlug,
-    timeZone: input.timeZone,
+    timeZone,
     language: 'en',
     metadata: {},
     hasHashedBookingLink: false,
@@ -43,4 +53,19 @@ export function buildBookingPayload(input: BookingInput, identity: BookingIdenti
     _isDryRun: false,
     dub_id: null,
   }
+}
+
+export function buildBookingPayload(input: BookingInput, identity: BookingIdentity): BookingRequest {
+  return {
+    responses: { name: input.name.trim(), email: input.email.trim(), guests: [] },
+    ...callFields(input, identity),
+  }
+}
+
+/**
+ * Cal.com's reschedule: the same body for the new time, with `rescheduleUid`. No `responses`: the
+ * attendee stays the booking's own, and the manage page never learns the email address.
+ */
+export function buildReschedulePayload(input: RescheduleInput, identity: BookingIdentity): RescheduleRequest {
+  return { ...callFields(input, identity), rescheduleUid: input.rescheduleUid }
 }

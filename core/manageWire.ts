@@ -99,3 +99,10 @@ export const BookingViewSchema = v.object({
   canChange: v.boolean(),
 })
 export type BookingView = v.InferOutput<typeof BookingViewSchema>
+
+/**
+ * What the manage page reads of a 200 answer of POST /api/cancel: nothing it needs but the status,
+ * so any object passes (the built-in scheduler and Cal.com word it alike, but the page must not
+ * call a done cancellation failed over a field it never shows).
+ */
+export const CancelAnswerSchema = v.looseObject({ message: v.optional(v.string()) })

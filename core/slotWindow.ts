@@ -9,6 +9,8 @@ export interface SlotsQuery {
   /** The selected day, YYYY-MM-DD in the visitor's zone. */
   day: string
   timeZone: string
+  /** When moving a booking: its uid (Cal.com's `rescheduleUid`), so its own slot counts as free. */
+  rescheduleUid?: string
 }
 
 export interface SlotWindow {

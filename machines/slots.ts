@@ -11,6 +11,8 @@ export interface SlotsInput {
   /** Today in the visitor's zone (YYYY-MM-DD): the first day shown and the earliest day allowed. */
   today: string
   timeZone: string
+  /** When moving a booking (the manage page): its uid, sent with every request. */
+  rescheduleUid?: string
 }
 
 export interface SlotsContext {
@@ -20,6 +22,7 @@ export interface SlotsContext {
   timeZone: string
   /** The day's free slots: sorted, unique ISO instants. */
   slots: string[]
+  rescheduleUid: string | null
 }
 
 export type SlotsEvent =
@@ -54,7 +57,13 @@ export const slotsMachine = setup({
   },
 }).createMachine({
   id: 'slots',
-  context: ({ input }) => ({ today: input.today, day: input.today, timeZone: input.timeZone, slots: [] }),
+  context: ({ input }) => ({
+    today: input.today,
+    day: input.today,
+    timeZone: input.timeZone,
+    slots: [],
+    rescheduleUid: input.rescheduleUid ?? null,
+  }),
   initial: 'loading',
   on: {
     PREVIOUS_DAY: { guard: 'dayBeforeIsNotPast', target: '.loading', reenter: true, actions: 'goToPreviousDay' },
@@ -67,7 +76,11 @@ export const slotsMachine = setup({
       invoke: {
         id: 'loadSlots',
         src: 'loadSlots',
-        input: ({ context }) => ({ day: context.day, timeZone: context.timeZone }),
+        input: ({ context }): SlotsQuery => ({
+          day: context.day,
+          timeZone: context.timeZone,
+          ...(context.rescheduleUid ? { rescheduleUid: context.rescheduleUid } : {}),
+        }),
         onDone: [
           {
             guard: { type: 'dayHasSlots', params: ({ event }) => ({ slots: event.output }) },

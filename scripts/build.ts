@@ -2,7 +2,9 @@
  * Production build: the browser bundle, a server-side render bundle, then every page of the router's
  * route tree prerendered to dist/client/<path>/index.html, plus sitemap.xml and robots.txt, and the
  * server compiled to dist/server/ (scripts/buildServer.ts). A route without its title and description
- * in src/content/pages.ts stops the build.
+ * in src/content/pages.ts stops the build. A shell route (the manage page /booking/$uid) gets one
+ * shell, dist/client/booking/_shell.html, rendered without data and left out of the sitemap; the
+ * server serves it for every /booking/<uid> (core/shellPages.ts).
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import { dirname, join, resolve } from 'node:path'
@@ -33,12 +35,14 @@ await assertRuntimeDependencies(
 )
 await buildServer(distDir)
 
-const { renderDocument, listPages } = (await import(
+const { renderDocument, listPages, listShells } = (await import(
   pathToFileURL(join(renderDir, 'entry-server.js')).href
 )) as typeof import('../src/entry-server.tsx')
 let prerenderedPaths: string[]
+let shellPaths: string[]
 try {
   prerenderedPaths = listPages().map((page) => page.path)
+  shellPaths = listShells().map((shell) => shell.path)
 } catch (error) {
   // The message names each route and what it lacks; a stack trace would only hide it.
   console.error(`Build stopped:\n${(error as Error).message}`)
@@ -47,12 +51,13 @@ try {
 const template = await readFile(join(clientDir, 'index.html'), 'utf8')
 await writeFile(join(renderDir, 'template.html'), template)
 
-for (const path of prerenderedPaths) {
+for (const path of [...prerenderedPaths, ...shellPaths]) {
   const page = await renderDocument(template, path)
   if (page.status !== 200 || page.html.includes('Unexpected Application Error!')) {
     throw new Error(`Prerendering ${path} rendered the error view (status ${page.status}): does its route exist?`)
   }
-  const file = join(clientDir, path === '/' ? 'index.html' : `${path.slice(1)}/index.html`)
+  // A shell's path is its file's (booking/_shell.html); a page's is a folder with its index.html.
+  const file = join(clientDir, path === '/' ? 'index.html' : shellPaths.includes(path) ? path.slice(1) : `${path.slice(1)}/index.html`)
   await mkdir(dirname(file), { recursive: true })
   await writeFile(file, page.html)
 }
@@ -68,4 +73,4 @@ const sitemap = [
 await writeFile(join(clientDir, 'sitemap.xml'), sitemap)
 await writeFile(join(clientDir, 'robots.txt'), `User-agent: *\nAllow: /\n\nSitemap: ${siteUrl}/sitemap.xml\n`)
 await writeBuildStamp(distDir)
-console.log(`Prerendered ${prerenderedPaths.length} pages into ${clientDir}.`)
+console.log(`Prerendered ${prerenderedPaths.length} pages and ${shellPaths.length} shell(s) into ${clientDir}.`)

@@ -3,6 +3,7 @@ import { readdir, readFile } from 'node:fs/promises'
 import { extname, join, relative, sep } from 'node:path'
 import { promisify } from 'node:util'
 import { brotliCompress, constants, gzip } from 'node:zlib'
+import { shellFileFor } from '../core/shellPages'
 
 // Compressed on libuv's thread pool, so /healthz answers while the site loads.
 const gzipAsync = promisify(gzip)
@@ -77,7 +78,10 @@ export async function loadStaticSite(dir: string): Promise<Map<string, StaticFil
   return files
 }
 
-/** `/about` and `/about/` are `/about/index.html`. */
+/**
+ * `/about` and `/about/` are `/about/index.html`; a path with no file of its own one segment below a
+ * folder with a shell (`/booking/{uid}`) is that shell (core/shellPages.ts).
+ */
 export function lookup(files: Map<string, StaticFile>, pathname: string): StaticFile | undefined {
   let path: string
   try {
@@ -87,5 +91,11 @@ export function lookup(files: Map<string, StaticFile>, pathname: string): Static
   }
   if (path.includes('\0') || path.split('/').includes('..')) return undefined
   const trimmed = path.replace(/\/+$/, '')
-  return files.get(path) ?? files.get(`${trimmed}/index.html`) ?? (trimmed === '' ? files.get('/index.html') : undefined)
+  const shell = shellFileFor(trimmed)
+  return (
+    files.get(path) ??
+    files.get(`${trimmed}/index.html`) ??
+    (trimmed === '' ? files.get('/index.html') : undefined) ??
+    (shell ? files.get(shell) : undefined)
+  )
 }

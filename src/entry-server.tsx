@@ -3,7 +3,7 @@ import { getSsrStatus } from '@tanstack/react-router/ssr/server'
 import { StrictMode, Suspense } from 'react'
 import { prerenderToNodeStream } from 'react-dom/static'
 import { headTags } from './lib/head'
-import { sitePages, type SitePage } from './lib/pages'
+import { sitePages, siteShells, type SitePage, type SiteShell } from './lib/pages'
 import { createAppRouter } from './router'
 
 export interface RenderedPage {
@@ -54,4 +54,9 @@ export async function renderDocument(template: string, url: string): Promise<{ s
 /** Every page to prerender and list in the sitemap: the router's routes; throws naming a route without its head. */
 export function listPages(): SitePage[] {
   return sitePages(Object.values(createAppRouter(createMemoryHistory()).routesById))
+}
+
+/** Every shell to prerender (once per shell route, served for every value of its param), never in the sitemap. */
+export function listShells(): SiteShell[] {
+  return siteShells(Object.values(createAppRouter(createMemoryHistory()).routesById))
 }

@@ -19,6 +19,7 @@ import { Route as MainSmsInfoRouteImport } from './routes/_main/sms-info'
 import { Route as MainUseCasesRouteImport } from './routes/_main/use-cases'
 import { Route as SecondFaqsRouteImport } from './routes/_second/faqs'
 import { Route as MainArticlesSlugRouteImport } from './routes/_main/articles/$slug'
+import { Route as MainBookingUidRouteImport } from './routes/_main/booking/$uid'
 import { Route as MainServicesAutomationRouteImport } from './routes/_main/services/automation'
 import { Route as MainServicesEmailRouteImport } from './routes/_main/services/email'
 import { Route as MainServicesSmsRouteImport } from './routes/_main/services/sms'
@@ -71,6 +72,11 @@ const MainArticlesSlugRoute = MainArticlesSlugRouteImport.update({
   path: '/articles/$slug',
   getParentRoute: () => MainRoute,
 } as any)
+const MainBookingUidRoute = MainBookingUidRouteImport.update({
+  id: '/booking/$uid',
+  path: '/booking/$uid',
+  getParentRoute: () => MainRoute,
+} as any)
 const MainServicesAutomationRoute = MainServicesAutomationRouteImport.update({
   id: '/services/automation',
   path: '/services/automation',
@@ -96,6 +102,7 @@ export interface FileRoutesByFullPath {
   '/use-cases': typeof MainUseCasesRoute
   '/faqs': typeof SecondFaqsRoute
   '/articles/$slug': typeof MainArticlesSlugRoute
+  '/booking/$uid': typeof MainBookingUidRoute
   '/services/automation': typeof MainServicesAutomationRoute
   '/services/email': typeof MainServicesEmailRoute
   '/services/sms': typeof MainServicesSmsRoute
@@ -109,6 +116,7 @@ export interface FileRoutesByTo {
   '/use-cases': typeof MainUseCasesRoute
   '/faqs': typeof SecondFaqsRoute
   '/articles/$slug': typeof MainArticlesSlugRoute
+  '/booking/$uid': typeof MainBookingUidRoute
   '/services/automation': typeof MainServicesAutomationRoute
   '/services/email': typeof MainServicesEmailRoute
   '/services/sms': typeof MainServicesSmsRoute
@@ -125,6 +133,7 @@ export interface FileRoutesById {
   '/_second/faqs': typeof SecondFaqsRoute
   '/_main/': typeof MainIndexRoute
   '/_main/articles/$slug': typeof MainArticlesSlugRoute
+  '/_main/booking/$uid': typeof MainBookingUidRoute
   '/_main/services/automation': typeof MainServicesAutomationRoute
   '/_main/services/email': typeof MainServicesEmailRoute
   '/_main/services/sms': typeof MainServicesSmsRoute
@@ -140,6 +149,7 @@ export interface FileRouteTypes {
     | '/use-cases'
     | '/faqs'
     | '/articles/$slug'
+    | '/booking/$uid'
     | '/services/automation'
     | '/services/email'
     | '/services/sms'
@@ -153,6 +163,7 @@ export interface FileRouteTypes {
     | '/use-cases'
     | '/faqs'
     | '/articles/$slug'
+    | '/booking/$uid'
     | '/services/automation'
     | '/services/email'
     | '/services/sms'
@@ -168,6 +179,7 @@ export interface FileRouteTypes {
     | '/_second/faqs'
     | '/_main/'
     | '/_main/articles/$slug'
+    | '/_main/booking/$uid'
     | '/_main/services/automation'
     | '/_main/services/email'
     | '/_main/services/sms'
@@ -250,6 +262,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MainArticlesSlugRouteImport
       parentRoute: typeof MainRoute
     }
+    '/_main/booking/$uid': {
+      id: '/_main/booking/$uid'
+      path: '/booking/$uid'
+      fullPath: '/booking/$uid'
+      preLoaderRoute: typeof MainBookingUidRouteImport
+      parentRoute: typeof MainRoute
+    }
     '/_main/services/automation': {
       id: '/_main/services/automation'
       path: '/services/automation'
@@ -282,6 +301,7 @@ interface MainRouteChildren {
   MainUseCasesRoute: typeof MainUseCasesRoute
   MainIndexRoute: typeof MainIndexRoute
   MainArticlesSlugRoute: typeof MainArticlesSlugRoute
+  MainBookingUidRoute: typeof MainBookingUidRoute
   MainServicesAutomationRoute: typeof MainServicesAutomationRoute
   MainServicesEmailRoute: typeof MainServicesEmailRoute
   MainServicesSmsRoute: typeof MainServicesSmsRoute
@@ -295,6 +315,7 @@ const MainRouteChildren: MainRouteChildren = {
   MainUseCasesRoute: MainUseCasesRoute,
   MainIndexRoute: MainIndexRoute,
   MainArticlesSlugRoute: MainArticlesSlugRoute,
+  MainBookingUidRoute: MainBookingUidRoute,
   MainServicesAutomationRoute: MainServicesAutomationRoute,
   MainServicesEmailRoute: MainServicesEmailRoute,
   MainServicesSmsRoute: MainServicesSmsRoute,

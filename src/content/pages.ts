@@ -11,9 +11,17 @@ export interface ParamPageHead extends PageHead {
   params: Readonly<Record<string, string>>
 }
 
+/**
+ * A route made in the browser for any value of its param (the manage page): one shell, prerendered
+ * without data and served for every value (core/shellPages.ts); never in the sitemap, never indexed.
+ */
+export interface ShellHead extends PageHead {
+  shell: true
+}
+
 type RoutePath = keyof FileRoutesByFullPath
-/** A route with params ($slug) serves one page per value, each with its own head. */
-type RouteHead<P extends string> = P extends `${string}$${string}` ? ReadonlyArray<ParamPageHead> : PageHead
+/** A route with params ($slug) serves one page per value, each with its own head, or one shell for all. */
+type RouteHead<P extends string> = P extends `${string}$${string}` ? ReadonlyArray<ParamPageHead> | ShellHead : PageHead
 
 /**
  * Title and description of every route, by the router's path for it ('/articles/$slug'). Typed from the
@@ -68,6 +76,11 @@ export const routeHeads: { readonly [P in RoutePath]: RouteHead<P> } = {
     title: `${article.title} | Kiwi Automate`,
     description: article.description,
   })),
+  '/booking/$uid': {
+    shell: true,
+    title: 'Manage your booking | Kiwi Automate',
+    description: 'See, move or cancel your free 15-minute call with Kiwi Automate.',
+  },
 }
 
 export const notFoundHead: PageHead = {

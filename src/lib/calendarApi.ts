@@ -2,6 +2,7 @@
 import * as v from 'valibot'
 import { BookingRejected } from '../../core/bookingErrors'
 import { slotWindow, type SlotsByDate, type SlotsQuery } from '../../core/slotWindow'
+import type { RescheduleRequest } from '../../core/manageWire'
 import { bookingSettings } from './bookingSettings'
 import {
   BookingErrorSchema,
@@ -13,7 +14,7 @@ import {
 } from '../../core/bookingWire'
 
 /** The `?input=` of GET /api/calendar/slots for a day. */
-export function slotsInput({ day, timeZone }: SlotsQuery, settings = bookingSettings): SlotsInput {
+export function slotsInput({ day, timeZone, rescheduleUid }: SlotsQuery, settings = bookingSettings): SlotsInput {
   const { startTime, endTime } = slotWindow(day, timeZone)
   return {
     json: {
@@ -24,7 +25,7 @@ export function slotsInput({ day, timeZone }: SlotsQuery, settings = bookingSett
       endTime,
       timeZone,
       duration: null,
-      rescheduleUid: null,
+      rescheduleUid: rescheduleUid ?? null,
       orgSlug: null,
     },
   }
@@ -42,18 +43,31 @@ export async function fetchSlots(query: SlotsQuery, signal?: AbortSignal): Promi
   return body.result.data.json.slots
 }
 
-/** Books; a non-OK answer throws BookingRejected with the body's `message` when there is one. */
-export async function bookEvent(payload: BookingRequest, signal?: AbortSignal): Promise<BookingResponse> {
-  const response = await fetch(`${bookingSettings.apiBase}/api/book/event`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-    body: JSON.stringify(payload),
-    signal,
-  })
+/**
+ * The body of an answer of the booking API: a non-OK answer throws BookingRejected with the body's
+ * `message` when there is one; an OK one is checked against its schema.
+ */
+export async function readAnswer<TSchema extends v.GenericSchema>(response: Response, schema: TSchema): Promise<v.InferOutput<TSchema>> {
   const body: unknown = await response.json().catch(() => undefined)
   if (!response.ok) {
     const parsed = v.safeParse(BookingErrorSchema, body)
     throw new BookingRejected(response.status, parsed.success && parsed.output.message ? parsed.output.message : undefined)
   }
-  return v.parse(BookingResponseSchema, body)
+  return v.parse(schema, body)
+}
+
+/** POSTs JSON to the booking API and reads the answer. */
+export async function postJson<TSchema extends v.GenericSchema>(path: string, body: unknown, schema: TSchema, signal?: AbortSignal) {
+  const response = await fetch(`${bookingSettings.apiBase}${path}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+    body: JSON.stringify(body),
+    signal,
+  })
+  return readAnswer(response, schema)
+}
+
+/** Books, or moves a booking (Cal.com's reschedule: the same call with `rescheduleUid`). */
+export function bookEvent(payload: BookingRequest | RescheduleRequest, signal?: AbortSignal): Promise<BookingResponse> {
+  return postJson('/api/book/event', payload, BookingResponseSchema, signal)
 }

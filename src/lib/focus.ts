@@ -12,3 +12,19 @@ export function focusAfterRender(target: FocusReturnTarget | null | undefined): 
   if (typeof requestAnimationFrame === 'function') requestAnimationFrame(run)
   else run()
 }
+
+/**
+ * Focuses the element with `id` once the current render is committed, unless the visitor's focus is
+ * somewhere else than the page's content (the header, the footer, the voice widget): a step that
+ * changes under the visitor's hands takes the focus along, but never steals it from elsewhere.
+ */
+export function focusInPageContent(id: string): void {
+  const run = () => {
+    const active = document.activeElement
+    const main = document.getElementById('main')
+    if (active && active !== document.body && !main?.contains(active)) return
+    document.getElementById(id)?.focus({ preventScroll: true })
+  }
+  if (typeof requestAnimationFrame === 'function') requestAnimationFrame(run)
+  else run()
+}

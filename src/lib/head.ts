@@ -1,13 +1,22 @@
 import { notFoundHead, routeHeads, type PageHead } from '../content/pages'
 import { site } from '../content/site'
-import { headsByPath } from './pages'
+import { headsByPath, shellHeadsByFolder } from './pages'
 
 const pages = headsByPath(routeHeads)
+const shells = shellHeadsByFolder(routeHeads)
 
-export function headFor(pathname: string): PageHead & { canonical: string; found: boolean } {
+/**
+ * The head of a path, and what it is: a listed page (canonical), a shell such as /booking/{uid}
+ * (noindex, and no og:url: one file serves every uid), or the 404 view (noindex).
+ */
+export function headFor(pathname: string): PageHead & { canonical: string; kind: 'page' | 'shell' | 'notFound' } {
   const path = pathname !== '/' ? pathname.replace(/\/+$/, '') : pathname
+  const canonical = `${site.url}${path}`
   const page = pages.get(path)
-  return { ...(page ?? notFoundHead), canonical: `${site.url}${path}`, found: page !== undefined }
+  if (page) return { ...page, canonical, kind: 'page' }
+  const folder = path.slice(0, path.lastIndexOf('/'))
+  const shell = folder ? shells.get(folder) : undefined
+  return shell ? { ...shell, canonical, kind: 'shell' } : { ...notFoundHead, canonical, kind: 'notFound' }
 }
 
 const escapeHtml = (s: string) =>
@@ -19,12 +28,12 @@ export function headTags(pathname: string): string {
   const tags = [
     `<title>${escapeHtml(h.title)}</title>`,
     `<meta name="description" content="${escapeHtml(h.description)}" />`,
-    h.found ? `<link rel="canonical" href="${escapeHtml(h.canonical)}" />` : `<meta name="robots" content="noindex" />`,
+    h.kind === 'page' ? `<link rel="canonical" href="${escapeHtml(h.canonical)}" />` : `<meta name="robots" content="noindex" />`,
     `<meta property="og:type" content="website" />`,
     `<meta property="og:site_name" content="${escapeHtml(site.name)}" />`,
     `<meta property="og:title" content="${escapeHtml(h.title)}" />`,
     `<meta property="og:description" content="${escapeHtml(h.description)}" />`,
-    `<meta property="og:url" content="${escapeHtml(h.canonical)}" />`,
+    ...(h.kind === 'shell' ? [] : [`<meta property="og:url" content="${escapeHtml(h.canonical)}" />`]),
     `<meta property="og:image" content="${escapeHtml(site.url + site.ogImage)}" />`,
     `<meta name="twitter:card" content="summary_large_image" />`,
   ]

@@ -1,4 +1,5 @@
-import { routeHeads, type PageHead, type ParamPageHead } from '../content/pages'
+import { SHELL_FILE } from '../../core/shellPages'
+import { routeHeads, type PageHead, type ParamPageHead, type ShellHead } from '../content/pages'
 
 /** What the check needs of a route: the router's routes satisfy it. */
 export interface RouteLike {
@@ -8,16 +9,36 @@ export interface RouteLike {
   children?: unknown
 }
 
-export type RouteHeads = Readonly<Record<string, PageHead | ReadonlyArray<ParamPageHead>>>
+type RouteHead = PageHead | ReadonlyArray<ParamPageHead> | ShellHead
+
+export type RouteHeads = Readonly<Record<string, RouteHead>>
 
 export interface SitePage {
   path: string
   head: PageHead
 }
 
+/** The one prerendered page of a shell route: its URL path (`/booking/_shell.html`), which is also its file. */
+export interface SiteShell {
+  routePath: string
+  path: string
+  head: PageHead
+}
+
 const source = 'src/content/pages.ts'
 
-const perPage = (head: PageHead | ReadonlyArray<ParamPageHead>): head is ReadonlyArray<ParamPageHead> => Array.isArray(head)
+const perPage = (head: RouteHead): head is ReadonlyArray<ParamPageHead> => Array.isArray(head)
+const isShell = (head: RouteHead): head is ShellHead => 'shell' in head
+
+/** A shell serves every value of one param, which must be its route's last segment (the server serves it one segment below its folder). */
+function shellProblem(routePath: string): string | undefined {
+  const params = routePath.split('/').filter((segment) => segment.includes('$'))
+  if (params.length === 1 && /^\$\w+$/.test(routePath.split('/').at(-1) ?? '')) return undefined
+  return `Route ${routePath} is a shell: it needs exactly one param, as its last segment (${source})`
+}
+
+/** The folder of a shell route and its shell's path: '/booking/$uid' → '/booking/_shell.html'. */
+const shellPath = (routePath: string) => `${routePath.split('/').slice(0, -1).join('/')}/${SHELL_FILE}`
 
 /**
  * The paths of the routes a visitor can land on, sorted: the leaves of the tree. The root (which also
@@ -46,14 +67,15 @@ export function fillParams(routePath: string, params: Readonly<Record<string, st
     .join('/')
 }
 
-function pagesOfRoute(routePath: string, head: PageHead | ReadonlyArray<ParamPageHead>): SitePage[] {
+function pagesOfRoute(routePath: string, head: RouteHead): SitePage[] {
+  if (isShell(head)) return []
   if (!perPage(head)) return [{ path: routePath, head }]
   return head.map(({ params, title, description }) => ({ path: fillParams(routePath, params), head: { title, description } }))
 }
 
 /**
- * Every page of the routes, in route order, with its head. Throws one error that names every route
- * without a title and description and every head without a route.
+ * Every page of the routes, in route order, with its head (a shell route has none: see checkShells).
+ * Throws one error that names every route without a title and description and every head without a route.
  */
 export function checkPages(routePaths: readonly string[], heads: RouteHeads): SitePage[] {
   const problems: string[] = []
@@ -63,6 +85,9 @@ export function checkPages(routePaths: readonly string[], heads: RouteHeads): Si
     const hasParams = routePath.includes('$')
     if (head === undefined || (perPage(head) && head.length === 0)) {
       problems.push(`Route ${routePath} has no title and description in ${source}`)
+    } else if (isShell(head)) {
+      const problem = shellProblem(routePath)
+      if (problem) problems.push(problem)
     } else if (perPage(head) !== hasParams) {
       problems.push(
         hasParams
@@ -89,12 +114,34 @@ export function checkPages(routePaths: readonly string[], heads: RouteHeads): Si
   return pages
 }
 
+/** The shell of every shell route (checkPages has checked them). */
+export function checkShells(routePaths: readonly string[], heads: RouteHeads): SiteShell[] {
+  return routePaths.flatMap((routePath) => {
+    const head = Object.hasOwn(heads, routePath) ? heads[routePath] : undefined
+    return head && isShell(head) ? [{ routePath, path: shellPath(routePath), head: { title: head.title, description: head.description } }] : []
+  })
+}
+
 /** The site's pages: the router's own routes (`Object.values(router.routesById)`), each with its head from the content. */
 export function sitePages(routes: Iterable<RouteLike>): SitePage[] {
   return checkPages(leafRoutePaths(routes), routeHeads)
 }
 
+/** The site's shells, one per shell route: prerendered, but neither listed in the sitemap nor indexed. */
+export function siteShells(routes: Iterable<RouteLike>): SiteShell[] {
+  return checkShells(leafRoutePaths(routes), routeHeads)
+}
+
 /** The head of every page by its path, for lookups by pathname; the content's keys are route paths, so no router is needed. */
 export function headsByPath(heads: RouteHeads): Map<string, PageHead> {
   return new Map(Object.entries(heads).flatMap(([routePath, head]) => pagesOfRoute(routePath, head).map((p) => [p.path, p.head] as const)))
+}
+
+/** The head of every shell by the folder it serves: '/booking/$uid' → '/booking'. */
+export function shellHeadsByFolder(heads: RouteHeads): Map<string, PageHead> {
+  return new Map(
+    Object.entries(heads).flatMap(([routePath, head]) =>
+      isShell(head) ? [[routePath.split('/').slice(0, -1).join('/'), { title: head.title, description: head.description }] as const] : [],
+    ),
+  )
 }

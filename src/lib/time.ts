@@ -50,3 +50,8 @@ export function describeTimeZone(timeZone: string, at: string, locale?: string):
   const name = parts.find((p) => p.type === 'timeZoneName')?.value
   return name && name !== timeZone ? `${timeZone} (${name})` : timeZone
 }
+
+/** A call from start to end, for the manage page: 'Monday, 23 November 2026, 10:00 am to 10:15 am'. */
+export function formatCall(start: string, end: string, timeZone: string, locale?: string): string {
+  return `${formatSlot(start, timeZone, locale)} to ${formatSlotTime(end, timeZone, locale)}`
+}

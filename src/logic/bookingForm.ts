@@ -1,15 +1,8 @@
 import { fromPromise } from 'xstate'
 import type { BookingRequest, BookingResponse } from '../../core/bookingWire'
-import type { SlotsByDate, SlotsQuery } from '../../core/slotWindow'
 import { bookingFormMachine } from '../../machines/bookingForm'
-import { slotsMachine } from '../../machines/slots'
-import { bookEvent, fetchSlots } from '../lib/calendarApi'
-
-export const slotsLogic = slotsMachine.provide({
-  actors: {
-    loadSlots: fromPromise<SlotsByDate, SlotsQuery>(({ input, signal }) => fetchSlots(input, signal)),
-  },
-})
+import { bookEvent } from '../lib/calendarApi'
+import { slotsLogic } from './slots'
 
 export const bookingFormLogic = bookingFormMachine.provide({
   actors: {

@@ -1,10 +1,9 @@
 import { useId, useMemo } from 'react'
 import type { ConfirmedBooking } from '../../../machines/bookingForm'
-import { describeTimeZone, formatDay, formatSlot, formatSlotTime, nowInstant } from '../../lib/time'
+import { describeTimeZone, nowInstant } from '../../lib/time'
 import { primaryButton } from '../sections/ui'
 import { AddToCalendarLink } from './AddToCalendarLink'
-import { DayPicker } from './DayPicker'
-import { SlotGrid, type SlotsView } from './SlotGrid'
+import { DaySlots } from './DaySlots'
 import { fieldError } from './styles'
 import { TextField } from './TextField'
 import { useBookingForm } from './useBookingForm'
@@ -25,15 +24,6 @@ export function BookingForm({ variant, onConfirmed }: BookingFormProps) {
   const form = useBookingForm(variant, onConfirmed)
   const id = useId()
   const submitting = form.state === 'submitting'
-  const { status, slots, day, canGoBack } = form.slots
-
-  const slotsView: SlotsView = useMemo(
-    () =>
-      status === 'loaded'
-        ? { status, slots: slots.map((time) => ({ time, label: formatSlotTime(time, form.timeZone) })) }
-        : { status },
-    [status, slots, form.timeZone],
-  )
   const zoneLabel = useMemo(() => describeTimeZone(form.timeZone, nowInstant()), [form.timeZone])
   const timeLabelId = `${id}-time-label`
   const timeErrorId = `${id}-time-error`
@@ -94,24 +84,13 @@ export function BookingForm({ variant, onConfirmed }: BookingFormProps) {
           </p>
           <p className="text-xs text-slate-300">Times in {zoneLabel}</p>
         </div>
-        <DayPicker
-          dayLabel={day ? formatDay(day) : ''}
-          canGoBack={canGoBack}
-          onPrevious={form.previousDay}
-          onNext={form.nextDay}
-        />
-        <SlotGrid
-          view={slotsView}
+        <DaySlots
+          slots={form.slots}
+          timeZone={form.timeZone}
           selected={form.fields.slot}
           readOnly={!form.canChooseSlot}
           onChoose={form.chooseSlot}
-          onRetry={form.retrySlots}
         />
-        {form.fields.slot ? (
-          <p className="rounded-lg bg-sky-400/10 px-3 py-2 text-sm text-sky-100">
-            <span className="font-semibold">Selected:</span> {formatSlot(form.fields.slot, form.timeZone)}
-          </p>
-        ) : null}
         <p id={timeErrorId} aria-live="polite" className={`${fieldError} -mt-1.5`}>
           {form.errors.slot}
         </p>

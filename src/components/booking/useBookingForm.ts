@@ -1,13 +1,12 @@
 import { useActorRef, useSelector } from '@xstate/react'
 import { useEffect, useEffectEvent } from 'react'
 import { formStatus, visibleErrors, type BookingVariant, type ConfirmedBooking } from '../../../machines/bookingForm'
-import { slotsStatus } from '../../../machines/slots'
 import { bookingSettings } from '../../lib/bookingSettings'
 import { bookingFormLogic } from '../../logic/bookingForm'
 import { nowInstant, visitorTimeZone } from '../../lib/time'
+import { useDaySlots } from './useDaySlots'
 
 const sameErrors = (a: object, b: object) => JSON.stringify(a) === JSON.stringify(b)
-const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((x, i) => x === b[i])
 
 /**
  * One booking form actor per component instance, with the visitor's zone and the current time as
@@ -23,12 +22,7 @@ export function useBookingForm(variant: BookingVariant, onConfirmed?: (booking: 
     return () => subscription.unsubscribe()
   }, [form])
 
-  const slotsActor = useSelector(form, (s) => s.children.slots)
-  const status = useSelector(slotsActor, (s) => (s ? slotsStatus(s) : 'loading'))
-  const slots = useSelector(slotsActor, (s) => s?.context.slots ?? [], sameList)
-  const day = useSelector(slotsActor, (s) => s?.context.day ?? '')
-  // Asked of the machine (its guard), not recomputed here.
-  const canGoBack = useSelector(slotsActor, (s) => s?.can({ type: 'PREVIOUS_DAY' }) ?? false)
+  const slots = useDaySlots(useSelector(form, (s) => s.children.slots))
 
   const state = useSelector(form, formStatus)
   const fields = useSelector(form, (s) => s.context.fields)
@@ -51,15 +45,12 @@ export function useBookingForm(variant: BookingVariant, onConfirmed?: (booking: 
     canEdit,
     canChooseSlot,
     canSubmit,
-    slots: { status, slots, day, canGoBack },
+    slots,
     changeName: (value: string) => form.send({ type: 'NAME_CHANGED', value }),
     changeEmail: (value: string) => form.send({ type: 'EMAIL_CHANGED', value }),
     blurName: () => form.send({ type: 'NAME_BLURRED' }),
     blurEmail: () => form.send({ type: 'EMAIL_BLURRED' }),
     chooseSlot: (slot: string) => form.send({ type: 'SLOT_CHOSEN', slot }),
     submit: () => form.send({ type: 'SUBMIT' }),
-    previousDay: () => slotsActor?.send({ type: 'PREVIOUS_DAY' }),
-    nextDay: () => slotsActor?.send({ type: 'NEXT_DAY' }),
-    retrySlots: () => slotsActor?.send({ type: 'RETRY' }),
   }
 }

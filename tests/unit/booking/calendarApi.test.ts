@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { BookingRejected } from '../../../core/bookingErrors'
 import { bookEvent, fetchSlots, slotsUrl } from '../../../src/lib/calendarApi'
-import { buildBookingPayload } from '../../../core/bookingPayload'
+import { buildBookingPayload, buildReschedulePayload } from '../../../core/bookingPayload'
 
 const settings = { host: 'kiwi-automate', eventTypeId: 7, eventTypeSlug: 'quick-chat', apiBase: 'https://cal.example' }
 
@@ -37,6 +37,12 @@ describe('slots request (DESIGN §3)', () => {
     )
   })
 
+  it('names the booking being moved in rescheduleUid (null otherwise)', () => {
+    const input = (url: string) => JSON.parse(decodeURIComponent(url.split('?input=')[1]!)) as { json: { rescheduleUid: unknown } }
+    expect(input(slotsUrl({ day: '2026-11-23', timeZone: 'UTC', rescheduleUid: 'b-1' }, settings)).json.rescheduleUid).toBe('b-1')
+    expect(input(slotsUrl({ day: '2026-11-23', timeZone: 'UTC' }, settings)).json.rescheduleUid).toBeNull()
+  })
+
   it('returns the slots keyed by date', async () => {
     stubFetch(200, { result: { data: { json: { slots: { '2026-11-23': [{ time: '2026-11-22T21:00:00.000Z' }] } } } } })
     await expect(fetchSlots({ day: '2026-11-23', timeZone: 'Pacific/Auckland' })).resolves.toEqual({
@@ -51,24 +57,26 @@ describe('slots request (DESIGN §3)', () => {
 })
 
 describe('booking request (DESIGN §3)', () => {
+  /** The server's answer: the booking. */
+  const booked = {
+    id: 1,
+    uid: 'bk_1',
+    title: 'Quick Chat',
+    startTime: '2026-11-22T21:00:00.000Z',
+    endTime: '2026-11-22T21:15:00.000Z',
+    status: 'ACCEPTED',
+    eventTypeId: 7,
+    responses: { name: 'Aroha', email: 'aroha@example.co.nz' },
+    attendees: [{ name: 'Aroha', email: 'aroha@example.co.nz', timeZone: 'Pacific/Auckland' }],
+    user: { username: 'kiwi-automate' },
+  }
   const payload = buildBookingPayload(
     { name: 'Aroha', email: 'aroha@example.co.nz', slot: '2026-11-22T21:00:00Z', timeZone: 'Pacific/Auckland' },
     settings,
   )
 
   it('POSTs JSON with a Content-Type header', async () => {
-    const fetch = stubFetch(200, {
-      id: 1,
-      uid: 'bk_1',
-      title: 'Quick Chat',
-      startTime: '2026-11-22T21:00:00.000Z',
-      endTime: '2026-11-22T21:15:00.000Z',
-      status: 'ACCEPTED',
-      eventTypeId: 7,
-      responses: { name: 'Aroha', email: 'aroha@example.co.nz' },
-      attendees: [{ name: 'Aroha', email: 'aroha@example.co.nz', timeZone: 'Pacific/Auckland' }],
-      user: { username: 'kiwi-automate' },
-    })
+    const fetch = stubFetch(200, booked)
     await expect(bookEvent(payload)).resolves.toMatchObject({ uid: 'bk_1' })
     const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit]
     expect(url).toMatch(/\/api\/book\/event$/)
@@ -87,5 +95,21 @@ describe('booking request (DESIGN §3)', () => {
   it('a non-OK answer without a message rejects with the status only', async () => {
     stubFetch(502, '<html>Bad gateway</html>')
     await expect(bookEvent(payload)).rejects.toMatchObject({ status: 502, serverMessage: undefined })
+  })
+
+  it('a move is the same call with rescheduleUid and without responses', async () => {
+    const fetch = stubFetch(200, booked)
+    const move = buildReschedulePayload({ slot: '2026-11-22T21:00:00Z', timeZone: 'Pacific/Auckland', rescheduleUid: 'bk_1' }, settings)
+    await expect(bookEvent(move)).resolves.toMatchObject({ uid: 'bk_1', startTime: '2026-11-22T21:00:00.000Z' })
+    const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit]
+    expect(url).toMatch(/\/api\/book\/event$/)
+    const body = JSON.parse(init.body as string) as Record<string, unknown>
+    expect(body).toMatchObject({ rescheduleUid: 'bk_1', start: '2026-11-23T10:00:00+13:00' })
+    expect(body).not.toHaveProperty('responses')
+  })
+
+  it('an OK answer that is not a booking rejects (it is checked, not trusted)', async () => {
+    stubFetch(200, { uid: 'b-1' })
+    await expect(bookEvent(payload)).rejects.toThrow()
   })
 })

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { BookingRejected, bookingErrorText, isSlotTaken } from '../../../core/bookingErrors'
+import {
+  BookingRejected,
+  bookingErrorText,
+  isBookingNotFound,
+  isSlotTaken,
+  manageErrorText,
+  MANAGE_ERROR_TEXTS,
+} from '../../../core/bookingErrors'
 
 describe('what a visitor reads when a booking fails (SPEC §8)', () => {
   it.each([
@@ -19,5 +26,37 @@ describe('what a visitor reads when a booking fails (SPEC §8)', () => {
   it('knows a taken slot by its code', () => {
     expect(isSlotTaken(new BookingRejected(409, 'no_available_users_found_error'))).toBe(true)
     expect(isSlotTaken(new BookingRejected(400, 'booking_time_out_of_bounds_error'))).toBe(false)
+  })
+})
+
+describe('manage page sentences (issue 11): no code and no bare status on screen', () => {
+  it('only a 404 is "not found"', () => {
+    expect(isBookingNotFound(new BookingRejected(404, 'This booking was not found.'))).toBe(true)
+    expect(isBookingNotFound(new BookingRejected(500, undefined))).toBe(false)
+    expect(isBookingNotFound(new TypeError('Failed to fetch'))).toBe(false)
+  })
+
+  it('maps known codes to their sentences', () => {
+    expect(manageErrorText(new BookingRejected(409, 'no_available_users_found_error'), 'reschedule')).toBe(
+      'This time slot is no longer available. Please select another time.',
+    )
+    expect(manageErrorText(new BookingRejected(400, 'booking_time_out_of_bounds_error'), 'reschedule')).toBe(
+      'That time can no longer be booked. Please choose another time.',
+    )
+  })
+
+  it('shows a server sentence as it is', () => {
+    const sentence = 'This call has already been cancelled.'
+    expect(manageErrorText(new BookingRejected(400, sentence), 'cancel')).toBe(sentence)
+  })
+
+  it('replaces an unknown code, a missing message and a network failure with the action\'s sentence', () => {
+    expect(manageErrorText(new BookingRejected(409, 'some_new_error_code'), 'cancel')).toBe(MANAGE_ERROR_TEXTS.cancel)
+    expect(manageErrorText(new BookingRejected(502, undefined), 'reschedule')).toBe(MANAGE_ERROR_TEXTS.reschedule)
+    expect(manageErrorText(new TypeError('Failed to fetch'), 'cancel')).toBe(MANAGE_ERROR_TEXTS.cancel)
+  })
+
+  it('says to wait on a 429 without a message', () => {
+    expect(manageErrorText(new BookingRejected(429, undefined), 'cancel')).toBe(MANAGE_ERROR_TEXTS.rateLimited)
   })
 })

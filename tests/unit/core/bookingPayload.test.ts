@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { buildBookingPayload } from '../../../core/bookingPayload'
+import { buildBookingPayload, buildReschedulePayload } from '../../../core/bookingPayload'
 import { BookingRequestSchema } from '../../../core/bookingWire'
+import { RescheduleRequestSchema } from '../../../core/manageWire'
 import * as v from 'valibot'
 import { bookingPayload } from '../../support/bookingPayload'
 
@@ -43,5 +44,22 @@ describe('booking payload (DESIGN §3)', () => {
     const body = payload(slot, zone)
     expect([body.start, body.end]).toEqual([start, end])
     expect(Date.parse(body.end) - Date.parse(body.start)).toBe(15 * 60 * 1000)
+  })
+})
+
+describe('reschedule payload (Cal.com: the booking call with rescheduleUid)', () => {
+  const move = buildReschedulePayload({ slot: '2026-11-22T21:00:00.000Z', timeZone: 'Pacific/Auckland', rescheduleUid: 'b-1' }, identity)
+
+  it('is the booking body for the new time, without responses (the attendee stays the booking\'s own), with rescheduleUid', () => {
+    const { responses: _responses, ...rest } = bookingPayload()
+    expect(move).toStrictEqual({ ...rest, rescheduleUid: 'b-1' })
+  })
+
+  it('passes the shared wire schema of a move', () => {
+    expect(v.safeParse(RescheduleRequestSchema, move).success).toBe(true)
+  })
+
+  it('a new booking carries no rescheduleUid at all', () => {
+    expect(payload('2026-11-22T21:00:00Z', 'Pacific/Auckland')).not.toHaveProperty('rescheduleUid')
   })
 })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { checkPages, fillParams, leafRoutePaths, type RouteHeads } from '../../../src/lib/pages'
+import { checkPages, checkShells, fillParams, leafRoutePaths, type RouteHeads } from '../../../src/lib/pages'
 
 const head = (title: string) => ({ title, description: `About ${title}.` })
 
@@ -85,5 +85,22 @@ describe('fillParams', () => {
   it('puts encoded values into $param segments', () => {
     expect(fillParams('/articles/$slug', { slug: 'a b' })).toBe('/articles/a%20b')
     expect(fillParams('/about', {})).toBe('/about')
+  })
+})
+
+describe('shell routes (made in the browser for any value of their param)', () => {
+  const shell = { shell: true as const, ...head('Manage') }
+
+  it('are no page of their own, but one shell in their folder', () => {
+    const heads: RouteHeads = { '/': head('Home'), '/booking/$uid': shell }
+    expect(checkPages(['/', '/booking/$uid'], heads)).toEqual([{ path: '/', head: head('Home') }])
+    expect(checkShells(['/', '/booking/$uid'], heads)).toEqual([{ routePath: '/booking/$uid', path: '/booking/_shell.html', head: head('Manage') }])
+  })
+
+  it('need exactly one param, as their last segment', () => {
+    expect(() => checkPages(['/booking/$uid/edit'], { '/booking/$uid/edit': shell })).toThrow(
+      'Route /booking/$uid/edit is a shell: it needs exactly one param, as its last segment (src/content/pages.ts)',
+    )
+    expect(() => checkPages(['/booking'], { '/booking': shell })).toThrow(/Route \/booking is a shell/)
   })
 })

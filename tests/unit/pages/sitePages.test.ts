@@ -2,7 +2,8 @@ import { createMemoryHistory } from '@tanstack/react-router'
 import { expect, it } from 'vitest'
 import { articles } from '../../../src/content/articles'
 import { routeHeads } from '../../../src/content/pages'
-import { leafRoutePaths, sitePages } from '../../../src/lib/pages'
+import { headFor, headTags } from '../../../src/lib/head'
+import { leafRoutePaths, sitePages, siteShells } from '../../../src/lib/pages'
 import { createAppRouter } from '../../../src/router'
 
 const routes = Object.values(createAppRouter(createMemoryHistory()).routesById)
@@ -15,6 +16,25 @@ it('the route tree and src/content/pages.ts agree: every route has its head, eve
 it('the pages are each static route once and one page per article', () => {
   const paths = sitePages(routes).map((page) => page.path)
   const staticRoutes = leafRoutePaths(routes).filter((path) => !path.includes('$'))
+  expect(paths.some((path) => path.startsWith('/booking'))).toBe(false)
   expect(paths).toEqual(expect.arrayContaining([...staticRoutes, ...articles.map((a) => `/articles/${a.slug}`)]))
   expect(paths).toHaveLength(staticRoutes.length + articles.length)
+})
+
+it('the manage page /booking/$uid is one shell, never a listed page', () => {
+  expect(siteShells(routes)).toEqual([
+    { routePath: '/booking/$uid', path: '/booking/_shell.html', head: { title: 'Manage your booking | Kiwi Automate', description: expect.any(String) } },
+  ])
+})
+
+it('a shell path has the shell\'s head, noindex and no og:url; a listed page has its canonical; anything else is not found', () => {
+  expect(headFor('/booking/3f0c1a52').kind).toBe('shell')
+  expect(headFor('/booking/3f0c1a52').title).toBe('Manage your booking | Kiwi Automate')
+  const tags = headTags('/booking/3f0c1a52')
+  expect(tags).toContain('<meta name="robots" content="noindex" />')
+  expect(tags).not.toContain('rel="canonical"')
+  expect(tags).not.toContain('og:url')
+  expect(headTags('/about')).toContain('rel="canonical"')
+  expect(headFor('/booking').kind).toBe('notFound')
+  expect(headFor('/booking/a/b').kind).toBe('notFound')
 })

@@ -1,0 +1,288 @@
+/**
+ * The manage page /booking/{uid} (issue 11): loads the booking, then cancels it (with an optional
+ * reason) or moves it to another time, picked with the booking form's own day picker and slot grid
+ * (the slots machine, as a child). Fetching and focus are declared here and provided by
+ * src/logic/manageBooking.ts. Time and zone come in as input so tests fix them.
+ */
+import { assertEvent, assign, fromPromise, sendTo, setup, type SnapshotFrom } from 'xstate'
+import { isBookingNotFound, isSlotTaken, manageErrorText } from '../core/bookingErrors'
+import { buildReschedulePayload, type BookingIdentity } from '../core/bookingPayload'
+import type { BookingResponse } from '../core/bookingWire'
+import { CANCELLATION_REASON_MAX_LENGTH, type BookingView, type CancelRequest, type RescheduleRequest } from '../core/manageWire'
+import { todayAt } from '../core/slotWindow'
+import { providedByApp } from './providedByApp'
+import { slotsMachine } from './slots'
+
+export interface ManageBookingInput {
+  /** The booking's uid, from the page's path: the capability to see and change it. */
+  uid: string
+  /** The visitor's IANA zone. */
+  timeZone: string
+  /** The current instant (ISO): fixes "today" for the day picker. */
+  now: string
+  identity: BookingIdentity
+}
+
+export interface ManageBookingContext {
+  uid: string
+  timeZone: string
+  today: string
+  identity: BookingIdentity
+  /** The booking as it is now (after a cancel or a move, as the server confirmed it). */
+  booking: BookingView | null
+  /** The optional cancellation reason, at most CANCELLATION_REASON_MAX_LENGTH characters. */
+  reason: string
+  /** The slot the visitor is moving the call to (an ISO instant). */
+  chosen: string | null
+  /** Where the call was before the last move (an ISO instant), for the confirmation. */
+  movedFrom: string | null
+  /** The sentence of the last failed cancel or move. */
+  error: string | null
+}
+
+export type ManageBookingEvent =
+  /** Loading, cancelling or saving failed: try the same request again. */
+  | { type: 'RETRY' }
+  | { type: 'START_CANCEL' }
+  | { type: 'REASON_CHANGED'; value: string }
+  | { type: 'CONFIRM_CANCEL' }
+  | { type: 'START_RESCHEDULE' }
+  | { type: 'SLOT_CHOSEN'; slot: string }
+  | { type: 'CONFIRM_RESCHEDULE' }
+  /** Leave cancelling or rescheduling: the booking stays as it is. */
+  | { type: 'BACK' }
+
+// From the booking (loaded, or just moved) the visitor may cancel it or move it, each time afresh.
+const changeBooking = {
+  START_CANCEL: { target: 'confirmingCancel', actions: ['clearReason', 'clearError'] },
+  START_RESCHEDULE: { target: 'rescheduling' },
+} as const
+
+export const manageBookingMachine = setup({
+  types: {
+    input: {} as ManageBookingInput,
+    context: {} as ManageBookingContext,
+    events: {} as ManageBookingEvent,
+    children: {} as {
+      loadBooking: 'loadBooking'
+      cancelBooking: 'cancelBooking'
+      rescheduleBooking: 'rescheduleBooking'
+      slots: 'slots'
+    },
+  },
+  actors: {
+    loadBooking: fromPromise<BookingView, { uid: string }>(() => providedByApp('loadBooking')),
+    cancelBooking: fromPromise<void, CancelRequest>(() => providedByApp('cancelBooking')),
+    rescheduleBooking: fromPromise<BookingResponse, RescheduleRequest>(() => providedByApp('rescheduleBooking')),
+    slots: slotsMachine,
+  },
+  guards: {
+    changeable: (_, params: { booking: BookingView }) => params.booking.canChange,
+    notFound: (_, params: { error: unknown }) => isBookingNotFound(params.error),
+    slotTaken: (_, params: { error: unknown }) => isSlotTaken(params.error),
+    slotChosen: ({ context }) => context.chosen !== null,
+  },
+  actions: {
+    storeBooking: assign((_, params: { booking: BookingView }) => ({ booking: params.booking })),
+    clearReason: assign({ reason: '' }),
+    setReason: assign({
+      reason: ({ event }) => {
+        assertEvent(event, 'REASON_CHANGED')
+        return event.value.slice(0, CANCELLATION_REASON_MAX_LENGTH)
+      },
+    }),
+    /** A new choice answers the last failure ('Please select another time'): its message goes. */
+    chooseSlot: assign(({ event }) => {
+      assertEvent(event, 'SLOT_CHOSEN')
+      return { chosen: event.slot, error: null }
+    }),
+    clearChosen: assign({ chosen: null }),
+    clearError: assign({ error: null }),
+    storeCancelError: assign((_, params: { error: unknown }) => ({ error: manageErrorText(params.error, 'cancel') })),
+    storeRescheduleError: assign((_, params: { error: unknown }) => ({ error: manageErrorText(params.error, 'reschedule') })),
+    markCancelled: assign(({ context }) => ({
+      booking: context.booking && { ...context.booking, status: 'CANCELLED' as const, canChange: false },
+    })),
+    /** The server's answer is the moved booking: same uid, new times. */
+    storeMove: assign(({ context }, params: { moved: BookingResponse }) => ({
+      movedFrom: context.booking?.startTime ?? null,
+      booking: context.booking && { ...context.booking, startTime: params.moved.startTime, endTime: params.moved.endTime },
+    })),
+    /** The taken slot is gone from the server's list: ask the day again. */
+    reloadSlots: sendTo('slots', { type: 'RELOAD' }),
+    /** Each new step takes the focus to its heading, so a keyboard or screen reader visitor starts there. */
+    focusStepHeading: () => providedByApp('focusStepHeading'),
+  },
+}).createMachine({
+  id: 'manageBooking',
+  context: ({ input }) => ({
+    uid: input.uid,
+    timeZone: input.timeZone,
+    today: todayAt(input.now, input.timeZone),
+    identity: input.identity,
+    booking: null,
+    reason: '',
+    chosen: null,
+    movedFrom: null,
+    error: null,
+  }),
+  initial: 'loading',
+  states: {
+    loading: {
+      invoke: {
+        id: 'loadBooking',
+        src: 'loadBooking',
+        input: ({ context }) => ({ uid: context.uid }),
+        onDone: [
+          {
+            guard: { type: 'changeable', params: ({ event }) => ({ booking: event.output }) },
+            target: 'loaded',
+            actions: { type: 'storeBooking', params: ({ event }) => ({ booking: event.output }) },
+          },
+          // Past or cancelled: the page says so and offers a new booking instead.
+          { target: 'readOnly', actions: { type: 'storeBooking', params: ({ event }) => ({ booking: event.output }) } },
+        ],
+        onError: [
+          // 404: an unknown or malformed uid, told apart from nothing else (the uid is the capability).
+          { guard: { type: 'notFound', params: ({ event }) => ({ error: event.error }) }, target: 'notFound' },
+          { target: 'loadFailed' },
+        ],
+      },
+    },
+    loadFailed: {
+      entry: 'focusStepHeading',
+      on: { RETRY: 'loading' },
+    },
+    notFound: {
+      entry: 'focusStepHeading',
+    },
+    /** A past or cancelled booking: nothing to change. */
+    readOnly: {
+      entry: 'focusStepHeading',
+    },
+    loaded: {
+      entry: 'focusStepHeading',
+      on: changeBooking,
+    },
+    confirmingCancel: {
+      entry: 'focusStepHeading',
+      on: {
+        REASON_CHANGED: { actions: 'setReason' },
+        CONFIRM_CANCEL: 'cancelling',
+        BACK: 'loaded',
+      },
+    },
+    /** The request is in flight: the reason is read-only and the buttons wait. */
+    cancelling: {
+      entry: 'clearError',
+      invoke: {
+        id: 'cancelBooking',
+        src: 'cancelBooking',
+        input: ({ context }) => {
+          const reason = context.reason.trim()
+          return reason ? { uid: context.uid, cancellationReason: reason } : { uid: context.uid }
+        },
+        onDone: { target: 'cancelled', actions: 'markCancelled' },
+        onError: { target: 'cancelFailed', actions: { type: 'storeCancelError', params: ({ event }) => ({ error: event.error }) } },
+      },
+    },
+    /** The confirmation step again, with the failure's sentence; the reason is kept for the retry. */
+    cancelFailed: {
+      entry: 'focusStepHeading',
+      on: {
+        REASON_CHANGED: { actions: 'setReason' },
+        RETRY: 'cancelling',
+        BACK: 'loaded',
+      },
+    },
+    cancelled: {
+      entry: 'focusStepHeading',
+    },
+    /** The day picker and slot grid; the day's slots are the child `slots`, alive until the visitor leaves. */
+    rescheduling: {
+      entry: ['clearChosen', 'clearError', 'focusStepHeading'],
+      invoke: {
+        id: 'slots',
+        src: 'slots',
+        input: ({ context }) => ({ today: context.today, timeZone: context.timeZone, rescheduleUid: context.uid }),
+      },
+      initial: 'picking',
+      states: {
+        picking: {
+          on: {
+            SLOT_CHOSEN: { actions: 'chooseSlot' },
+            CONFIRM_RESCHEDULE: { guard: 'slotChosen', target: 'saving' },
+            BACK: '#manageBooking.loaded',
+          },
+        },
+        /** The move is in flight: the grid is read-only, and leaving waits for the answer. */
+        saving: {
+          entry: 'clearError',
+          invoke: {
+            id: 'rescheduleBooking',
+            src: 'rescheduleBooking',
+            input: ({ context }) =>
+              buildReschedulePayload({ slot: context.chosen ?? '', timeZone: context.timeZone, rescheduleUid: context.uid }, context.identity),
+            onDone: {
+              target: '#manageBooking.rescheduled',
+              actions: { type: 'storeMove', params: ({ event }) => ({ moved: event.output }) },
+            },
+            onError: [
+              {
+                // 409: someone took the slot meanwhile; the day reloads without it and the choice clears.
+                guard: { type: 'slotTaken', params: ({ event }) => ({ error: event.error }) },
+                target: 'picking',
+                actions: [
+                  { type: 'storeRescheduleError', params: ({ event }) => ({ error: event.error }) },
+                  'clearChosen',
+                  'reloadSlots',
+                  'focusStepHeading',
+                ],
+              },
+              { target: 'saveFailed', actions: { type: 'storeRescheduleError', params: ({ event }) => ({ error: event.error }) } },
+            ],
+          },
+        },
+        /** The move failed for another reason: Retry sends it again; another time can be chosen instead. */
+        saveFailed: {
+          entry: 'focusStepHeading',
+          on: {
+            RETRY: 'saving',
+            SLOT_CHOSEN: { target: 'picking', actions: 'chooseSlot' },
+            BACK: '#manageBooking.loaded',
+          },
+        },
+      },
+    },
+    /** Moved: the confirmation with the new time; the booking can be moved again or cancelled. */
+    rescheduled: {
+      entry: 'focusStepHeading',
+      on: changeBooking,
+    },
+  },
+})
+
+export type ManageBookingSnapshot = SnapshotFrom<typeof manageBookingMachine>
+
+/** The step the page shows; the cancel and reschedule steps keep their look while in flight or failed. */
+export type ManageStep =
+  | 'loading'
+  | 'loadFailed'
+  | 'notFound'
+  | 'readOnly'
+  | 'loaded'
+  | 'confirmingCancel'
+  | 'cancelled'
+  | 'rescheduling'
+  | 'rescheduled'
+
+export function manageStep(snapshot: ManageBookingSnapshot): ManageStep {
+  const value = snapshot.value
+  if (typeof value === 'object') return 'rescheduling'
+  return value === 'cancelling' || value === 'cancelFailed' ? 'confirmingCancel' : value
+}
+
+/** Why a booking can no longer be changed: it was cancelled, or its time has come. */
+export function closedReason(booking: BookingView): 'cancelled' | 'past' {
+  return booking.status === 'CANCELLED' ? 'cancelled' : 'past'
+}

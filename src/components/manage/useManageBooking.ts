@@ -1,0 +1,57 @@
+import { useActorRef, useSelector } from '@xstate/react'
+import { useMemo } from 'react'
+import { manageStep } from '../../../machines/manageBooking'
+import { bookingSettings } from '../../lib/bookingSettings'
+import { nowInstant, visitorTimeZone } from '../../lib/time'
+import { manageBookingLogic } from '../../logic/manageBooking'
+import { useDaySlots } from '../booking/useDaySlots'
+
+/**
+ * One manage-page actor for the booking of `uid`, with the visitor's zone and the current time as
+ * input; state through selectors, named senders, and every control asks the machine whether it is on.
+ */
+export function useManageBooking(uid: string) {
+  const manage = useActorRef(manageBookingLogic, {
+    input: { uid, timeZone: visitorTimeZone(), now: nowInstant(), identity: bookingSettings },
+  })
+  const step = useSelector(manage, manageStep)
+  const booking = useSelector(manage, (s) => s.context.booking)
+  const timeZone = useSelector(manage, (s) => s.context.timeZone)
+  const reason = useSelector(manage, (s) => s.context.reason)
+  const chosen = useSelector(manage, (s) => s.context.chosen)
+  const movedFrom = useSelector(manage, (s) => s.context.movedFrom)
+  const error = useSelector(manage, (s) => s.context.error)
+  const cancelling = useSelector(manage, (s) => s.matches('cancelling'))
+  const saving = useSelector(manage, (s) => s.matches({ rescheduling: 'saving' }))
+  const slots = useDaySlots(useSelector(manage, (s) => s.children.slots))
+
+  // Controls ask the machine whether it takes their event now.
+  const can = {
+    retry: useSelector(manage, (s) => s.can({ type: 'RETRY' })),
+    startCancel: useSelector(manage, (s) => s.can({ type: 'START_CANCEL' })),
+    startReschedule: useSelector(manage, (s) => s.can({ type: 'START_RESCHEDULE' })),
+    back: useSelector(manage, (s) => s.can({ type: 'BACK' })),
+    editReason: useSelector(manage, (s) => s.can({ type: 'REASON_CHANGED', value: '' })),
+    confirmCancel: useSelector(manage, (s) => s.can({ type: 'CONFIRM_CANCEL' })),
+    chooseSlot: useSelector(manage, (s) => s.can({ type: 'SLOT_CHOSEN', slot: '' })),
+    confirmReschedule: useSelector(manage, (s) => s.can({ type: 'CONFIRM_RESCHEDULE' })),
+  }
+
+  const events = useMemo(
+    () => ({
+      retry: () => manage.send({ type: 'RETRY' }),
+      startCancel: () => manage.send({ type: 'START_CANCEL' }),
+      changeReason: (value: string) => manage.send({ type: 'REASON_CHANGED', value }),
+      confirmCancel: () => manage.send({ type: 'CONFIRM_CANCEL' }),
+      startReschedule: () => manage.send({ type: 'START_RESCHEDULE' }),
+      chooseSlot: (slot: string) => manage.send({ type: 'SLOT_CHOSEN', slot }),
+      confirmReschedule: () => manage.send({ type: 'CONFIRM_RESCHEDULE' }),
+      back: () => manage.send({ type: 'BACK' }),
+    }),
+    [manage],
+  )
+
+  return { step, booking, timeZone, reason, chosen, movedFrom, error, cancelling, saving, slots, can, ...events }
+}
+
+export type ManageBookingView = ReturnType<typeof useManageBooking>

@@ -1,0 +1,18 @@
+/** The manage page's calls (issue 11, Cal.com's shapes): read one booking, cancel it. Moving it is calendarApi's bookEvent. */
+import { BookingViewSchema, CancelAnswerSchema, type BookingView, type CancelRequest } from '../../core/manageWire'
+import { bookingSettings } from './bookingSettings'
+import { postJson, readAnswer } from './calendarApi'
+
+/** GET /api/booking/{uid}; 404 (unknown or malformed uid) and every other non-OK answer throw BookingRejected. */
+export async function fetchBooking(uid: string, signal?: AbortSignal): Promise<BookingView> {
+  const response = await fetch(`${bookingSettings.apiBase}/api/booking/${encodeURIComponent(uid)}`, {
+    signal,
+    headers: { Accept: 'application/json' },
+  })
+  return readAnswer(response, BookingViewSchema)
+}
+
+/** POST /api/cancel with `{ uid, cancellationReason? }`; a non-OK answer throws BookingRejected. */
+export async function cancelBooking(request: CancelRequest, signal?: AbortSignal): Promise<void> {
+  await postJson('/api/cancel', request, CancelAnswerSchema, signal)
+}

@@ -1,0 +1,243 @@
+/**
+ * The manage page /booking/{uid} (issue 11) on the built site: served as one shell for every uid, the
+ * same "not found" for any unknown uid (from the real server), and, with the API answered through
+ * page.route, a keyboard-only move and cancel, a slot taken meanwhile, past and cancelled bookings,
+ * and axe at 390 and 1280 px in each step.
+ */
+import { expect, test, type Locator, type Page } from '@playwright/test'
+import { bookingDialog } from '../support/pages/bookingForm'
+import { answer, nthRequest, routeManageApi, type ManageRoutes } from '../support/manageApi'
+import {
+  manageButton,
+  managePath,
+  newSlot,
+  newSlotButtons,
+  openManagePage,
+  pageHeading,
+  reasonField,
+  stepAlert,
+  stepHeading,
+  tabTo,
+} from '../support/pages/manageBooking'
+import { CHOSEN, NO_SLOTS, TODAY, TODAY_SLOTS } from '../paths/ui/support/bookingModel'
+import {
+  CANCELLED,
+  MANAGE_TEXTS,
+  MOVED,
+  MOVED_LABEL,
+  PAST,
+  REASON,
+  RESCHEDULE_REQUEST,
+  UID,
+  UPCOMING,
+  UPCOMING_LABEL,
+  UPCOMING_START_LABEL,
+} from '../paths/ui/support/manageModel'
+import { expectNoAxeViolations } from './support/axe'
+
+test.use({ timezoneId: 'Pacific/Auckland', locale: 'en-NZ' })
+
+const CANCEL_OK = { json: { success: true, message: 'Booking successfully cancelled.', bookingId: 12, bookingUid: UID, onlyRemovedAttendee: false } }
+const SLOT_TAKEN = { status: 409, body: JSON.stringify({ message: 'no_available_users_found_error' }) }
+
+/** The manage page with the API held, its booking answered with `booking`. */
+async function openWith(page: Page, booking = UPCOMING): Promise<{ main: Locator; routes: ManageRoutes }> {
+  const routes = await routeManageApi(page)
+  const main = await openManagePage(page, UID)
+  await answer(await nthRequest(routes.loads, 1), { json: booking })
+  await expect(stepHeading(main)).toBeVisible()
+  return { main, routes }
+}
+
+test.describe('served as a shell', () => {
+  test('every /booking/<uid> is the same 200 shell: noindex, no booking in it, not in the sitemap', async ({ request }) => {
+    const pages = await Promise.all([UID, 'not-a-uid', 'x'.repeat(200)].map((uid) => request.get(managePath(uid))))
+    const bodies = await Promise.all(pages.map((p) => p.text()))
+    for (const [i, response] of pages.entries()) {
+      expect(response.status()).toBe(200)
+      expect(bodies[i]).toBe(bodies[0])
+    }
+    expect(bodies[0]).toContain('<meta name="robots" content="noindex" />')
+    expect(bodies[0]).toContain('Manage your call')
+    expect(bodies[0]).toContain(MANAGE_TEXTS.loading)
+    expect(bodies[0]).not.toContain(UID)
+    expect((await request.get('/booking')).status()).toBe(404)
+    expect((await request.get(`/booking/${UID}/more`)).status()).toBe(404)
+    expect(await (await request.get('/sitemap.xml')).text()).not.toContain('/booking')
+  })
+
+  test('an unknown or malformed uid shows the same not-found view, with Book a new call', async ({ page }) => {
+    for (const uid of ['3f0c1a52-0000-4000-8000-000000000000', 'not a uid', '✓']) {
+      const main = await openManagePage(page, uid)
+      await expect(pageHeading(main)).toBeVisible()
+      await expect(stepHeading(main)).toHaveText(MANAGE_TEXTS.notFoundHeading)
+      await expect(main.getByText(MANAGE_TEXTS.notFound)).toBeVisible()
+      await expect(manageButton(main, 'Reschedule')).toHaveCount(0)
+    }
+    const main = page.getByRole('main')
+    await manageButton(main, 'Book a new call').click()
+    await expect(bookingDialog(page)).toBeVisible()
+  })
+})
+
+test('keyboard only: move the call, then cancel it with a reason, then book a new one', async ({ page }) => {
+  const { main, routes } = await openWith(page)
+  await expect(stepHeading(main)).toHaveText(MANAGE_TEXTS.loadedHeading)
+  await expect(main.getByText(UPCOMING_LABEL)).toBeVisible()
+  await expect(main.getByText(MANAGE_TEXTS.zone)).toBeVisible()
+
+  await tabTo(page, manageButton(main, 'Reschedule'))
+  await page.keyboard.press('Enter')
+  await expect(stepHeading(main)).toHaveText(MANAGE_TEXTS.rescheduleHeading)
+  await expect(stepHeading(main)).toBeFocused()
+  await tabTo(page, newSlot(main, CHOSEN.label))
+  await page.keyboard.press('Space')
+  await expect(newSlot(main, CHOSEN.label)).toHaveAttribute('aria-pressed', 'true')
+  await tabTo(page, manageButton(main, 'Move my call'))
+  await page.keyboard.press('Enter')
+  const move = await nthRequest(routes.moves, 1)
+  expect(move.request().postDataJSON()).toEqual(RESCHEDULE_REQUEST)
+  await answer(move, { json: MOVED })
+  await expect(stepHeading(main)).toHaveText(MANAGE_TEXTS.rescheduledHeading)
+  await expect(stepHeading(main)).toBeFocused()
+  await expect(main.getByText(MOVED_LABEL)).toBeVisible()
+  await expect(main.getByText(`Was ${UPCOMING_START_LABEL}`)).toBeVisible()
+
+  await tabTo(page, manageButton(main, 'Cancel this call'))
+  await page.keyboard.press('Enter')
+  await expect(stepHeading(main)).toHaveText(MANAGE_TEXTS.confirmCancelHeading)
+  await expect(stepHeading(main)).toBeFocused()
+  await tabTo(page, reasonField(main))
+  await page.keyboard.type(REASON)
+  await tabTo(page, manageButton(main, 'Yes, cancel the call'))
+  await page.keyboard.press('Enter')
+  const cancel = await nthRequest(routes.cancels, 1)
+  expect(cancel.request().postDataJSON()).toEqual({ uid: UID, cancellationReason: REASON })
+  await answer(cancel, CANCEL_OK)
+  await expect(stepHeading(main)).toHaveText(MANAGE_TEXTS.cancelDoneHeading)
+  await expect(stepHeading(main)).toBeFocused()
+
+  const bookNew = manageButton(main, 'Book a new call')
+  await tabTo(page, bookNew)
+  await page.keyboard.press('Enter')
+  await expect(bookingDialog(page)).toBeVisible()
+  await page.keyboard.press('Escape')
+  await expect(bookingDialog(page)).toBeHidden()
+  await expect(bookNew).toBeFocused()
+})
+
+test('keyboard only: leaving a step keeps the booking and puts the focus back on it', async ({ page }) => {
+  const { main, routes } = await openWith(page)
+  await tabTo(page, manageButton(main, 'Cancel this call'))
+  await page.keyboard.press('Enter')
+  await tabTo(page, manageButton(main, 'Keep my call'))
+  await page.keyboard.press('Enter')
+  await expect(stepHeading(main)).toHaveText(MANAGE_TEXTS.loadedHeading)
+  await expect(stepHeading(main)).toBeFocused()
+  await tabTo(page, manageButton(main, 'Reschedule'))
+  await page.keyboard.press('Enter')
+  await tabTo(page, manageButton(main, 'Keep the current time'))
+  await page.keyboard.press('Enter')
+  await expect(stepHeading(main)).toHaveText(MANAGE_TEXTS.loadedHeading)
+  expect(routes.cancels).toHaveLength(0)
+  expect(routes.moves).toHaveLength(0)
+})
+
+test('a slot taken meanwhile: the message, fresh slots without it, and another time moves the call', async ({ page }) => {
+  const { main, routes } = await openWith(page)
+  await manageButton(main, 'Reschedule').click()
+  await newSlot(main, CHOSEN.label).click()
+  await manageButton(main, 'Move my call').click()
+  // Someone else booked 12:00 pm: the next answer lists the day without it.
+  routes.slots = { [TODAY]: TODAY_SLOTS.filter((s) => s.time !== CHOSEN.time).map(({ time }) => ({ time })) }
+  await answer(await nthRequest(routes.moves, 1), SLOT_TAKEN)
+  await expect(stepAlert(main)).toHaveText('This time slot is no longer available. Please select another time.')
+  await expect(stepHeading(main)).toBeFocused()
+  await expect(newSlotButtons(main)).toHaveText(['11:00 am', '11:30 am', '2:00 pm'])
+  await expect(manageButton(main, 'Move my call')).toBeDisabled()
+  await newSlot(main, '2:00 pm').click()
+  await expect(stepAlert(main)).toHaveText('')
+  await manageButton(main, 'Move my call').click()
+  const move = await nthRequest(routes.moves, 2)
+  expect(move.request().postDataJSON()).toMatchObject({ start: '2026-03-03T14:00:00+13:00', rescheduleUid: UID })
+  await answer(move, { json: { ...MOVED, startTime: '2026-03-03T01:00:00.000Z', endTime: '2026-03-03T01:15:00.000Z' } })
+  await expect(main.getByText('Tuesday, 3 March 2026, 2:00 pm to 2:15 pm')).toBeVisible()
+})
+
+test('a day without slots says so in the reschedule step', async ({ page }) => {
+  const { main, routes } = await openWith(page)
+  routes.slots = NO_SLOTS
+  await manageButton(main, 'Reschedule').click()
+  await expect(main.getByText('No available time slots for this date')).toBeVisible()
+})
+
+for (const [what, booking, heading] of [
+  ['past', PAST, MANAGE_TEXTS.pastHeading],
+  ['cancelled', CANCELLED, MANAGE_TEXTS.cancelledHeading],
+] as const) {
+  test(`a ${what} booking says so and offers only Book a new call`, async ({ page }) => {
+    const { main } = await openWith(page, booking)
+    await expect(stepHeading(main)).toHaveText(heading)
+    await expect(manageButton(main, 'Reschedule')).toHaveCount(0)
+    await expect(manageButton(main, 'Cancel this call')).toHaveCount(0)
+    await manageButton(main, 'Book a new call').click()
+    await expect(bookingDialog(page)).toBeVisible()
+  })
+}
+
+for (const width of [390, 1280]) {
+  test.describe(`at ${width} px wide, no WCAG 2.1 AA violation`, () => {
+    test.use({ viewport: { width, height: 900 } })
+
+    test('loaded', async ({ page }) => {
+      await openWith(page)
+      await expectNoAxeViolations(page)
+    })
+
+    test('confirming cancel, with a failure showing', async ({ page }) => {
+      const { main, routes } = await openWith(page)
+      await manageButton(main, 'Cancel this call').click()
+      await reasonField(main).fill(REASON)
+      await expectNoAxeViolations(page)
+      await manageButton(main, 'Yes, cancel the call').click()
+      await answer(await nthRequest(routes.cancels, 1), 'network')
+      await expect(manageButton(main, 'Retry')).toBeVisible()
+      await expectNoAxeViolations(page)
+    })
+
+    test('rescheduling, with the slots and a taken slot', async ({ page }) => {
+      const { main, routes } = await openWith(page)
+      await manageButton(main, 'Reschedule').click()
+      await newSlot(main, CHOSEN.label).click()
+      await expectNoAxeViolations(page)
+      await manageButton(main, 'Move my call').click()
+      await answer(await nthRequest(routes.moves, 1), SLOT_TAKEN)
+      await expect(stepAlert(main)).not.toHaveText('')
+      await expectNoAxeViolations(page)
+    })
+
+    test('rescheduled and cancelled', async ({ page }) => {
+      const { main, routes } = await openWith(page)
+      await manageButton(main, 'Reschedule').click()
+      await newSlot(main, CHOSEN.label).click()
+      await manageButton(main, 'Move my call').click()
+      await answer(await nthRequest(routes.moves, 1), { json: MOVED })
+      await expect(stepHeading(main)).toHaveText(MANAGE_TEXTS.rescheduledHeading)
+      await expectNoAxeViolations(page)
+      await manageButton(main, 'Cancel this call').click()
+      await manageButton(main, 'Yes, cancel the call').click()
+      await answer(await nthRequest(routes.cancels, 1), CANCEL_OK)
+      await expect(stepHeading(main)).toHaveText(MANAGE_TEXTS.cancelDoneHeading)
+      await expectNoAxeViolations(page)
+    })
+
+    test('not found, and a booking that cannot change', async ({ page }) => {
+      const main = await openManagePage(page, 'no-such-booking')
+      await expect(stepHeading(main)).toHaveText(MANAGE_TEXTS.notFoundHeading)
+      await expectNoAxeViolations(page)
+      await page.goto('about:blank')
+      await openWith(page, CANCELLED)
+      await expectNoAxeViolations(page)
+    })
+  })
+}

@@ -1,0 +1,204 @@
+import { expect } from 'vitest'
+import { createActor } from 'xstate'
+import type { BookingResponse } from '../../core/bookingWire'
+import type { BookingView, CancelRequest, RescheduleRequest } from '../../core/manageWire'
+import type { SlotsByDate, SlotsQuery } from '../../core/slotWindow'
+import { closedReason, manageBookingMachine, manageStep } from '../../machines/manageBooking'
+import { slotsMachine } from '../../machines/slots'
+import { controllablePromiseActor } from './support/fakes'
+import { describeMachinePaths } from './support/machineLevel'
+import { CHOSEN, TIME_ZONE, TODAY } from './ui/support/bookingModel'
+import { manageFailureOf, manageInput, manageModel, MOVED, REASON, RESCHEDULE_REQUEST, UID, type ManageFailure } from './ui/support/manageModel'
+
+describeMachinePaths(
+  'manageBooking',
+  manageBookingMachine,
+  () => {
+    const loads = controllablePromiseActor<BookingView, { uid: string }>()
+    const cancels = controllablePromiseActor<void, CancelRequest>()
+    const moves = controllablePromiseActor<BookingResponse, RescheduleRequest>()
+    const slotLoads = controllablePromiseActor<SlotsByDate, SlotsQuery>()
+    const machine = manageBookingMachine.provide({
+      actors: {
+        loadBooking: loads.logic,
+        cancelBooking: cancels.logic,
+        rescheduleBooking: moves.logic,
+        slots: slotsMachine.provide({ actors: { loadSlots: slotLoads.logic } }),
+      },
+      actions: { focusStepHeading: () => {} },
+    })
+    const actor = createActor(machine, { input: manageInput })
+    actor.start()
+    return {
+      actor,
+      loads,
+      cancels,
+      moves,
+      slotLoads,
+      /** What the visitor has done and what the server answered: the checks' expectations. */
+      booking: null as BookingView | null,
+      movedFrom: null as string | null,
+      reason: '',
+      chosen: null as string | null,
+      failure: null as ManageFailure | null,
+      slotLoadsBeforeAnswer: 0,
+      snapshot: () => actor.getSnapshot(),
+      stop: () => actor.stop(),
+    }
+  },
+  {
+    ...manageModel,
+    events: {
+      RETRY: (sut, event) => sut.actor.send(event),
+      START_CANCEL: (sut, event) => {
+        sut.reason = ''
+        sut.failure = null
+        sut.actor.send(event)
+      },
+      REASON_CHANGED: (sut, event) => {
+        sut.reason = event.value
+        sut.actor.send(event)
+      },
+      CONFIRM_CANCEL: (sut, event) => sut.actor.send(event),
+      START_RESCHEDULE: (sut, event) => {
+        sut.chosen = null
+        sut.failure = null
+        sut.actor.send(event)
+      },
+      SLOT_CHOSEN: (sut, event) => {
+        sut.chosen = event.slot
+        sut.failure = null
+        sut.actor.send(event)
+      },
+      CONFIRM_RESCHEDULE: (sut, event) => sut.actor.send(event),
+      BACK: (sut, event) => sut.actor.send(event),
+    },
+    internal: {
+      advance: () => {
+        throw new Error('The manage page has no delays.')
+      },
+      done: {
+        loadBooking: (sut, event) => {
+          sut.booking = event.output as BookingView
+          sut.loads.last.settle.resolve(sut.booking)
+        },
+        cancelBooking: (sut) => {
+          sut.booking = sut.booking && { ...sut.booking, status: 'CANCELLED', canChange: false }
+          sut.cancels.last.settle.resolve()
+        },
+        rescheduleBooking: (sut, event) => {
+          const moved = event.output as BookingResponse
+          sut.movedFrom = sut.booking!.startTime
+          sut.booking = { ...sut.booking!, startTime: moved.startTime, endTime: moved.endTime }
+          sut.moves.last.settle.resolve(moved)
+        },
+      },
+      error: {
+        loadBooking: (sut, event) => {
+          sut.failure = manageFailureOf(event.error)
+          sut.loads.last.settle.reject(event.error)
+        },
+        cancelBooking: (sut, event) => {
+          sut.failure = manageFailureOf(event.error)
+          sut.cancels.last.settle.reject(event.error)
+        },
+        rescheduleBooking: (sut, event) => {
+          sut.failure = manageFailureOf(event.error)
+          sut.slotLoadsBeforeAnswer = sut.slotLoads.calls.length
+          if (sut.failure.slotTaken) sut.chosen = null
+          sut.moves.last.settle.reject(event.error)
+        },
+      },
+    },
+    states: {
+      loading: (sut) => {
+        const { context } = sut.snapshot()
+        expect(context.booking).toBeNull()
+        // The booking of the page's uid, once per visit and once per Retry.
+        expect(sut.loads.last.input).toEqual({ uid: UID })
+        expect(manageStep(sut.snapshot())).toBe('loading')
+      },
+      loadFailed: (sut) => {
+        expect(sut.snapshot().context.booking).toBeNull()
+        expect(sut.snapshot().can({ type: 'RETRY' })).toBe(true)
+      },
+      notFound: (sut) => {
+        expect(sut.snapshot().context.booking).toBeNull()
+        // Nothing to do here but book anew (the view's 'Book a new call').
+        for (const type of ['RETRY', 'START_CANCEL', 'START_RESCHEDULE'] as const) expect(sut.snapshot().can({ type })).toBe(false)
+      },
+      readOnly: (sut) => {
+        const { context } = sut.snapshot()
+        expect(context.booking).toEqual(sut.booking)
+        expect(closedReason(context.booking!)).toBe(sut.booking!.status === 'CANCELLED' ? 'cancelled' : 'past')
+        for (const type of ['START_CANCEL', 'START_RESCHEDULE'] as const) expect(sut.snapshot().can({ type })).toBe(false)
+      },
+      loaded: (sut) => {
+        const { context } = sut.snapshot()
+        expect(context.booking).toEqual(sut.booking)
+        expect(context.booking?.canChange).toBe(true)
+        expect(sut.snapshot().can({ type: 'START_CANCEL' })).toBe(true)
+        expect(sut.snapshot().can({ type: 'START_RESCHEDULE' })).toBe(true)
+      },
+      confirmingCancel: (sut) => {
+        const { context } = sut.snapshot()
+        expect(context.reason).toBe(sut.reason)
+        expect(context.error).toBeNull()
+        expect(manageStep(sut.snapshot())).toBe('confirmingCancel')
+      },
+      cancelling: (sut) => {
+        const { context } = sut.snapshot()
+        expect(context.error).toBeNull()
+        // Cal.com's shape; a blank reason is left out.
+        expect(sut.cancels.last.input).toEqual(sut.reason ? { uid: UID, cancellationReason: REASON } : { uid: UID })
+        expect(sut.snapshot().can({ type: 'REASON_CHANGED', value: '' })).toBe(false)
+        expect(sut.snapshot().can({ type: 'BACK' })).toBe(false)
+      },
+      cancelFailed: (sut) => {
+        const { context } = sut.snapshot()
+        expect(context.error).toBe(sut.failure?.text)
+        expect(context.reason).toBe(sut.reason)
+        expect(manageStep(sut.snapshot())).toBe('confirmingCancel')
+      },
+      cancelled: (sut) => {
+        const { context } = sut.snapshot()
+        expect(context.booking).toEqual(sut.booking)
+        expect(context.booking).toMatchObject({ status: 'CANCELLED', canChange: false })
+      },
+      rescheduling: (sut) => {
+        const { context, children } = sut.snapshot()
+        expect(children.slots).toBeDefined()
+        // The day picker starts today, and every slot request names the booking being moved.
+        expect(sut.slotLoads.last.input).toMatchObject({ timeZone: TIME_ZONE, rescheduleUid: UID })
+        expect(children.slots?.getSnapshot().context.today).toBe(TODAY)
+        expect(context.chosen).toBe(sut.chosen)
+        expect(manageStep(sut.snapshot())).toBe('rescheduling')
+      },
+      'rescheduling.picking': (sut) => {
+        const { context } = sut.snapshot()
+        expect(context.error).toBe(sut.failure?.slotTaken ? sut.failure.text : null)
+        expect(sut.snapshot().can({ type: 'CONFIRM_RESCHEDULE' })).toBe(sut.chosen !== null)
+        // A taken slot reloads the day without it.
+        if (sut.failure?.slotTaken) expect(sut.slotLoads.calls.length).toBe(sut.slotLoadsBeforeAnswer + 1)
+      },
+      'rescheduling.saving': (sut) => {
+        expect(sut.snapshot().context.error).toBeNull()
+        expect(sut.snapshot().context.chosen).toBe(CHOSEN.time)
+        expect(sut.moves.last.input).toStrictEqual(RESCHEDULE_REQUEST)
+        expect(sut.snapshot().can({ type: 'BACK' })).toBe(false)
+        expect(sut.snapshot().can({ type: 'SLOT_CHOSEN', slot: CHOSEN.time })).toBe(false)
+      },
+      'rescheduling.saveFailed': (sut) => {
+        const { context } = sut.snapshot()
+        expect(context.error).toBe(sut.failure?.text)
+        expect(context.chosen).toBe(CHOSEN.time)
+      },
+      rescheduled: (sut) => {
+        const { context } = sut.snapshot()
+        expect(context.booking).toEqual(sut.booking)
+        expect(context.booking?.startTime).toBe(MOVED.startTime)
+        expect(context.movedFrom).toBe(sut.movedFrom)
+      },
+    },
+  },
+)
