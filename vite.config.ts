@@ -11,6 +11,10 @@ const voiceFake = process.env.E2E_VOICE_FAKE === '1'
 // BOOKING_* settings are read by both the browser build and the server (DESIGN §7).
 const envPrefix = ['VITE_', 'BOOKING_']
 
+// One year for the browser bundle and the prerender (scripts/build.ts sets it once for both builds): the footer
+// renders it in the HTML and during hydration, then the visitor's own year (Footer.tsx).
+const buildYear = Number(process.env.BUILD_YEAR) || new Date().getFullYear()
+
 const config = {
   envPrefix,
   plugins: [
@@ -26,7 +30,13 @@ const config = {
 } satisfies UserConfig
 
 export default defineConfig(({ mode }) => {
+  const env = { ...loadEnv(mode, process.cwd(), envPrefix), ...process.env }
   // A wrong booking setting fails the build with the variable's name, as it stops the server.
-  readBookingSettings({ ...loadEnv(mode, process.cwd(), envPrefix), ...process.env })
-  return config
+  readBookingSettings(env)
+  return {
+    ...config,
+    define: {
+      'import.meta.env.BUILD_YEAR': JSON.stringify(buildYear),
+    },
+  }
 })

@@ -11,4 +11,6 @@ interface ImportMetaEnv {
   readonly BOOKING_HOST?: string
   readonly BOOKING_EVENT_TYPE_ID?: string
   readonly BOOKING_EVENT_TYPE_SLUG?: string
+  /** The year of the build (vite.config.ts): the footer's year in the prerendered HTML. */
+  readonly BUILD_YEAR?: number
 }
