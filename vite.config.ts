@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react'
 import { fileURLToPath } from 'node:url'
 import { defineConfig, loadEnv, type UserConfig } from 'vite'
 import { readBookingSettings } from './core/settings'
+import { readVoiceConfig } from './src/lib/voice/config'
 
 // Browser tests only (tests/e2e/serve.ts): swap the voice SDK for a scripted fake. Never set for a real build.
 const voiceFake = process.env.E2E_VOICE_FAKE === '1'
@@ -37,6 +38,9 @@ export default defineConfig(({ mode }) => {
     ...config,
     define: {
       'import.meta.env.BUILD_YEAR': JSON.stringify(buildYear),
+      // A constant at each use, so the first-load voice shell of a build without voice settings drops
+      // what it would never show (VoiceWidget.tsx).
+      'import.meta.env.VOICE_CONFIGURED': JSON.stringify(readVoiceConfig(env) !== null),
     },
   }
 })

@@ -12,3 +12,6 @@ export function focusAfterRender(target: FocusReturnTarget | null | undefined): 
   if (typeof requestAnimationFrame === 'function') requestAnimationFrame(run)
   else run()
 }
+
+/** The voice widget's call button: its call part takes the focus over from the first-load shell's button by this id. */
+export const CALL_BUTTON_ID = 'voice-call-button'
