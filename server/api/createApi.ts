@@ -13,6 +13,7 @@ import { bookRoute } from './bookRoute'
 import type { ApiContext, Clock } from './context'
 import { slotsRoute } from './slotsRoute'
 import { trpcError } from './trpcError'
+import { requireVoiceSecret, voiceToolsBodyLimit, voiceToolsRoute } from './voiceTools'
 
 export interface ApiDeps {
   config: ServerConfig
@@ -63,6 +64,8 @@ export function createApi({ config, store, clock = () => Temporal.Now.instant(),
     (c) => bookRoute(c, ctx),
   )
   api.get('/bookings.ics', (c) => bookingsFeedRoute(c, ctx))
+  // The voice assistant's tools (server/api/voiceTools.ts): the secret first (404 when unset), then the limits.
+  api.post('/voice/tools', requireVoiceSecret(config), limited(config.RATE_LIMIT_VOICE_TOOLS, messageError), voiceToolsBodyLimit, (c) => voiceToolsRoute(c, ctx))
   api.onError((error, c) => {
     console.error('API error:', error)
     const errorBody = c.req.path.endsWith('/calendar/slots') ? trpcError : messageError
