@@ -20,11 +20,11 @@ const panelButton = `rounded-lg border border-white/20 px-3 py-2 text-sm font-se
 
 /**
  * The interactive part of the voice widget (SPEC §2, §4): the call machine, the voice client behind
- * it, the call button and what stands beside it — the consent notice before a first call (drawn by
- * the first-load shell, which hands it over), the call
- * panel while connecting or in a call, the red error box, or (without voice settings) a plain word
- * that the assistant is not set up with 'Book a Call'. Its own chunk, loaded at idle time or on the
- * visitor's first intent (VoiceWidget); never part of the first load (DESIGN §10).
+ * it, the call button and what stands beside it — the consent notice before a first call (drawn by the
+ * first-load shell, which hands it over), the call panel while connecting or in a call, the red error
+ * box, or (without voice settings) a plain word that the assistant is not set up, with 'Book a Call'.
+ * Its own chunk, loaded at idle time or on the visitor's first intent (VoiceWidget); never part of the
+ * first load (DESIGN §10).
  */
 export default function VoiceCallWidget({ startOnLoad, notice }: { startOnLoad: boolean; notice: ReactNode }) {
   const { phase, context, canStart, canEnd, canMute, canDismiss, events } = useVoiceCall(startOnLoad)
