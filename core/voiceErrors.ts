@@ -5,7 +5,7 @@
 
 export const UNKNOWN_ERROR = 'An unknown error occurred.'
 export const NO_CALL_OBJECT = 'Call object is not available.'
-export const NOT_CONFIGURED = 'The voice assistant is not configured on this site yet.'
+export const NOT_CONFIGURED = 'The voice assistant is not set up on this site yet.'
 export const SDK_LOAD_FAILED = 'The voice assistant could not be loaded. Check your connection, then press Retry Call.'
 export const ALREADY_STARTED = 'A call is already under way. End it before starting another.'
 

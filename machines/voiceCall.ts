@@ -1,84 +1,110 @@
 /**
- * The floating voice widget's call (SPEC §4, DESIGN §2, §5): idle or error → connecting on Start;
- * connecting → active when the assistant is listening; active → ending on End Call; ending → idle
- * when the call ends; any error → error with its message. End Call while connecting is honoured once
- * the SDK's start settles (DESIGN §5). The voice client is an injected actor.
+ * The floating voice widget's call (SPEC §4, DESIGN §2, §5), its whole lifecycle in one statechart:
+ * what the visitor sees (idle, connecting, active, ending, error) and what the voice SDK is doing
+ * underneath (its start() still settling, a stop under way). The app's adapter only translates SDK
+ * events into CALL.* events and runs the commands the machine invokes: it keeps no state of its own.
+ *
+ * - The SDK's start() and stop() are promise actors (`startCall`, `stopCall`): a state that waits for
+ *   them is a state here, so nothing is started twice and nothing is stopped before its start settles.
+ * - `stop()` does not cancel a start under way (DESIGN §5): End Call while the SDK starts waits in
+ *   `starting.endDeferred` and hangs up once the start has settled.
+ * - A failed start shows its error at once (`starting.failed`) but Retry waits for the SDK to settle.
+ * - An error during a call shows at once and hangs up (`error.hangingUp`) before Retry is offered.
+ *
  * Every transition is one a visitor can cause or see (the path tests walk them all on the real UI).
  */
-import { assertEvent, assign, fromCallback, fromPromise, sendTo, setup } from 'xstate'
+import { assertEvent, assign, fromCallback, fromPromise, sendTo, setup, type DoneActorEvent, type ErrorActorEvent } from 'xstate'
 import { UNKNOWN_ERROR } from '../core/voiceErrors'
 import { providedByApp } from './providedByApp'
 import { applyTranscript, type Caption } from './voiceCaptions'
 
 export { UNKNOWN_ERROR }
 
-/** What the machine tells its voice client (an injected actor over the SDK). */
-export type VoiceClientCommand = { type: 'CLIENT.START' } | { type: 'CLIENT.STOP' } | { type: 'CLIENT.SET_MUTED'; muted: boolean } | { type: 'CLIENT.PREFETCH' }
+/** What the machine tells its voice client (an injected actor over the SDK) outside start and stop. */
+export type VoiceClientCommand = { type: 'CLIENT.SET_MUTED'; muted: boolean } | { type: 'CLIENT.PREFETCH' }
 
-/** What the voice client reports about the call. */
+/** What the voice client reports about the call (the SDK's events, translated). */
 export type VoiceClientEvent =
   | { type: 'CALL.LISTENING' }
-  | { type: 'CALL.START_SETTLED'; ok: boolean }
   | { type: 'CALL.ENDED' }
   | { type: 'CALL.ERROR'; message: string }
   | { type: 'CALL.SPEECH_STARTED' }
   | { type: 'CALL.SPEECH_ENDED' }
   | { type: 'CALL.VOLUME'; level: number }
+  | { type: 'CALL.VISITOR_SPEECH_STARTED' }
+  | { type: 'CALL.VISITOR_SPEECH_ENDED' }
+  | { type: 'CALL.VISITOR_VOLUME'; level: number }
   | { type: 'CALL.TRANSCRIPT'; role: 'assistant' | 'user'; text: string; final: boolean }
 
 export interface VoiceCallContext {
   /** false when the build has no public key or assistant id: the widget says so and calls nothing. */
   configured: boolean
-  /** The visitor agreed to the AI-and-recording notice (remembered on this device). */
+  /** The visitor agreed to the AI-and-recording notice (by starting a call; remembered on this device). */
   consented: boolean
   errorMessage: string
   muted: boolean
   assistantSpeaking: boolean
   /** The assistant's level, 0 to 1. */
   volume: number
+  visitorSpeaking: boolean
+  /** The visitor's microphone level, 0 to 1. */
+  visitorVolume: number
   captions: Caption[]
   elapsedSeconds: number
 }
 
-export type VoiceCallViewEvent = { type: 'START' } | { type: 'END_CALL' } | { type: 'TOGGLE_MUTE' } | { type: 'PREFETCH' }
+/** What the view sends: the floating call button, Mute, the unconfigured panel's close button. */
+export type VoiceCallViewEvent = { type: 'START' } | { type: 'END_CALL' } | { type: 'TOGGLE_MUTE' } | { type: 'PREFETCH' } | { type: 'DISMISS' }
 
-export type VoiceCallEvent = VoiceCallViewEvent | VoiceClientEvent | { type: 'CONSENT_RESTORED' }
+export type VoiceCallEvent = VoiceCallViewEvent | VoiceClientEvent
+
+/**
+ * The SDK's start() settling. In the machine's event union (unlike other actors' results), because
+ * what it means depends on what happened while it ran: each child of `starting` takes it its own way.
+ */
+type StartSettled = DoneActorEvent<boolean, 'startCall'> | ErrorActorEvent<unknown, 'startCall'>
 
 export interface VoiceCallInput {
   configured: boolean
+  /** The notice was agreed to on an earlier visit (read by the app from storage). */
+  consented: boolean
 }
 
 /** The call timer's tick (a named delay, so tests drive it with a SimulatedClock). */
 export const CALL_TICK_MS = 1000
 
-const quiet = { assistantSpeaking: false, volume: 0 } as const
+const quiet = { assistantSpeaking: false, volume: 0, visitorSpeaking: false, visitorVolume: 0 } as const
+
+const errorParams = ({ event }: { event: { error?: unknown } }) => ({ error: event.error })
 
 export const voiceCallMachine = setup({
   types: {
     context: {} as VoiceCallContext,
-    events: {} as VoiceCallEvent,
+    events: {} as VoiceCallEvent | StartSettled,
     input: {} as VoiceCallInput,
   },
   actors: {
-    /** Receives VoiceClientCommand, sends back VoiceClientEvent. */
+    /** Receives VoiceClientCommand, sends back VoiceClientEvent, for as long as the widget lives. */
     voiceClient: fromCallback<VoiceClientCommand>(() => providedByApp('voiceClient')),
     /** Asks for the microphone; rejects with an Error whose message the visitor can act on. */
     requestMicrophone: fromPromise<void>(() => providedByApp('requestMicrophone')),
+    /** The SDK's start(): true when a call was joined, false when the SDK gave up; rejects with a readable Error. */
+    startCall: fromPromise<boolean>(() => providedByApp('startCall')),
+    /** The SDK's stop(): settles when the call is gone. */
+    stopCall: fromPromise<void>(() => providedByApp('stopCall')),
   },
   delays: {
     callTick: CALL_TICK_MS,
   },
   guards: {
     isUnconfigured: ({ context }) => !context.configured,
-    startFailed: ({ event }) => {
-      assertEvent(event, 'CALL.START_SETTLED')
-      return !event.ok
+    /** start() settled with a call joined. */
+    joined: ({ event }) => {
+      assertEvent(event, 'xstate.done.actor.startCall')
+      return event.output
     },
   },
   actions: {
-    // Storage is read after hydration (on start), so the prerendered notice and the first render agree:
-    // the app's action sends CONSENT_RESTORED when the visitor agreed before.
-    restoreConsent: () => providedByApp('restoreConsent'),
     rememberConsent: () => providedByApp('rememberConsent'),
     markConsented: assign({ consented: true }),
     clearError: assign({ errorMessage: '' }),
@@ -90,12 +116,11 @@ export const voiceCallMachine = setup({
       },
     }),
     setUnknownError: assign({ errorMessage: UNKNOWN_ERROR }),
-    setMicrophoneError: assign({
+    /** A rejected microphone request or start: its message, written for the visitor by the app. */
+    setFailure: assign({
       errorMessage: (_, params: { error: unknown }) =>
-        params.error instanceof Error && params.error.message ? params.error.message : UNKNOWN_ERROR,
+        params.error instanceof Error && params.error.message.trim() ? params.error.message : UNKNOWN_ERROR,
     }),
-    startCall: sendTo('voiceClient', { type: 'CLIENT.START' } satisfies VoiceClientCommand),
-    stopCall: sendTo('voiceClient', { type: 'CLIENT.STOP' } satisfies VoiceClientCommand),
     prefetchClient: sendTo('voiceClient', { type: 'CLIENT.PREFETCH' } satisfies VoiceClientCommand),
     toggleMuted: assign({ muted: ({ context }) => !context.muted }),
     sendMuted: sendTo('voiceClient', ({ context }): VoiceClientCommand => ({ type: 'CLIENT.SET_MUTED', muted: context.muted })),
@@ -104,6 +129,14 @@ export const voiceCallMachine = setup({
     setVolume: assign({
       volume: ({ event }) => {
         assertEvent(event, 'CALL.VOLUME')
+        return event.level
+      },
+    }),
+    visitorSpeechStarted: assign({ visitorSpeaking: true }),
+    visitorSpeechEnded: assign({ visitorSpeaking: false }),
+    setVisitorVolume: assign({
+      visitorVolume: ({ event }) => {
+        assertEvent(event, 'CALL.VISITOR_VOLUME')
         return event.level
       },
     }),
@@ -120,7 +153,7 @@ export const voiceCallMachine = setup({
   id: 'voiceCall',
   context: ({ input }) => ({
     configured: input.configured,
-    consented: false,
+    consented: input.consented,
     errorMessage: '',
     muted: false,
     ...quiet,
@@ -128,67 +161,106 @@ export const voiceCallMachine = setup({
     elapsedSeconds: 0,
   }),
   invoke: { id: 'voiceClient', src: 'voiceClient' },
-  entry: 'restoreConsent',
   initial: 'idle',
   states: {
-    /** No public key or assistant id in this build: nothing is ever called. */
-    unconfigured: {},
+    /** No public key or assistant id in this build: nothing is ever called; the button explains and offers a booking. */
+    unconfigured: {
+      initial: 'closed',
+      states: {
+        closed: { on: { START: { target: 'explained' } } },
+        explained: { on: { DISMISS: { target: 'closed' } } },
+      },
+    },
     idle: {
       always: { guard: 'isUnconfigured', target: 'unconfigured' },
       on: {
-        // Starting means agreeing to the notice.
-        START: { target: 'connecting', actions: ['rememberConsent', 'markConsented'] },
+        // Starting means agreeing to the notice beside the button.
+        START: { target: 'microphone', actions: ['rememberConsent', 'markConsented'] },
         PREFETCH: { actions: 'prefetchClient' },
-        // Sent by restoreConsent as the machine starts, which is in idle (or unconfigured, where it means nothing).
-        CONSENT_RESTORED: { actions: 'markConsented' },
       },
     },
-    connecting: {
+    /**
+     * Asked inside the click, before the SDK starts (DESIGN §5). Nothing is started yet, so ending now
+     * just drops the microphone's answer, and what the client reports (a late end or error of an
+     * earlier call) is not about this call.
+     */
+    microphone: {
       entry: ['clearError', 'resetCall'],
-      initial: 'microphone',
+      invoke: {
+        id: 'requestMicrophone',
+        src: 'requestMicrophone',
+        onDone: { target: 'starting' },
+        onError: { target: 'error', actions: { type: 'setFailure', params: errorParams } },
+      },
+      on: { END_CALL: { target: 'idle' } },
+    },
+    /** The SDK's start() is under way; each child says what happens once it settles. */
+    starting: {
+      invoke: { id: 'startCall', src: 'startCall' },
+      initial: 'waiting',
       states: {
-        /**
-         * Asked inside the click, before the SDK starts (DESIGN §5). Nothing is started yet, so what the
-         * client reports now (a late end or error of an earlier call) is not about this call.
-         */
-        microphone: {
-          invoke: {
-            id: 'requestMicrophone',
-            src: 'requestMicrophone',
-            onDone: { target: 'starting' },
-            onError: {
-              target: '#voiceCall.error',
-              actions: { type: 'setMicrophoneError', params: ({ event }) => ({ error: event.error }) },
-            },
-          },
-          // Nothing has started yet: ending now just drops the microphone's answer.
-          on: { END_CALL: { target: '#voiceCall.idle' } },
-        },
-        starting: {
-          entry: 'startCall',
+        waiting: {
           on: {
-            'CALL.LISTENING': { target: '#voiceCall.active' },
-            // Failed without saying why (a failure the SDK described comes first, as CALL.ERROR).
-            'CALL.START_SETTLED': { guard: 'startFailed', target: '#voiceCall.error', actions: 'setUnknownError' },
-            'CALL.ERROR': { target: '#voiceCall.error', actions: 'setError' },
-            'CALL.ENDED': { target: '#voiceCall.idle' },
-            // The SDK's stop() does not cancel its start (DESIGN §5): End waits here until the start settles.
-            END_CALL: { target: 'endRequested' },
-          },
-        },
-        /** End Call was pressed while the SDK was starting: carried out as soon as the start settles. */
-        endRequested: {
-          on: {
-            'CALL.LISTENING': { target: '#voiceCall.ending' },
-            'CALL.START_SETTLED': [
-              // No call was made: nothing to end (the visitor asked to end, so no unknown error either).
-              { guard: 'startFailed', target: '#voiceCall.idle' },
-              { target: '#voiceCall.ending' },
+            'xstate.done.actor.startCall': [
+              { guard: 'joined', target: '#voiceCall.joined' },
+              // The SDK gave up without saying why (a failure it described came first, as CALL.ERROR).
+              { target: '#voiceCall.error', actions: 'setUnknownError' },
             ],
-            'CALL.ERROR': { target: '#voiceCall.error', actions: 'setError' },
-            'CALL.ENDED': { target: '#voiceCall.idle' },
+            'xstate.error.actor.startCall': { target: '#voiceCall.error', actions: { type: 'setFailure', params: errorParams } },
+            // The assistant answered before start() returned: active as soon as it does.
+            'CALL.LISTENING': { target: 'heard' },
+            // Shown at once; Retry waits until the SDK has finished failing.
+            'CALL.ERROR': { target: 'failed', actions: 'setError' },
+            // stop() would not cancel the start: hang up once it settles.
+            END_CALL: { target: 'endDeferred' },
+            'CALL.ENDED': { target: 'endDeferred' },
           },
         },
+        heard: {
+          on: {
+            'xstate.done.actor.startCall': [
+              { guard: 'joined', target: '#voiceCall.active' },
+              { target: '#voiceCall.error', actions: 'setUnknownError' },
+            ],
+            'xstate.error.actor.startCall': { target: '#voiceCall.error', actions: { type: 'setFailure', params: errorParams } },
+            'CALL.ERROR': { target: 'failed', actions: 'setError' },
+            END_CALL: { target: 'endDeferred' },
+            'CALL.ENDED': { target: 'endDeferred' },
+          },
+        },
+        /** The error is on screen; the start has not settled yet, so Retry waits. */
+        failed: {
+          on: {
+            'xstate.done.actor.startCall': [
+              // Joined despite the error: hang up before offering Retry.
+              { guard: 'joined', target: '#voiceCall.error.hangingUp' },
+              { target: '#voiceCall.error' },
+            ],
+            // The error on screen already says what went wrong.
+            'xstate.error.actor.startCall': { target: '#voiceCall.error' },
+          },
+        },
+        /** End Call was pressed (or the call ended) while the SDK was starting: hang up once it settles. */
+        endDeferred: {
+          on: {
+            'xstate.done.actor.startCall': [
+              { guard: 'joined', target: '#voiceCall.ending' },
+              // No call was made: nothing to end, and the visitor asked to end, so no error either.
+              { target: '#voiceCall.idle' },
+            ],
+            'xstate.error.actor.startCall': { target: '#voiceCall.idle' },
+          },
+        },
+      },
+    },
+    /** start() returned with a call: waiting for the assistant to listen. */
+    joined: {
+      on: {
+        'CALL.LISTENING': { target: 'active' },
+        END_CALL: { target: 'ending' },
+        'CALL.ERROR': { target: '#voiceCall.error.hangingUp', actions: 'setError' },
+        // The call ended before the assistant spoke (the SDK has left the room by itself).
+        'CALL.ENDED': { target: 'idle' },
       },
     },
     active: {
@@ -198,11 +270,14 @@ export const voiceCallMachine = setup({
         END_CALL: { target: 'ending' },
         // The call ended by itself (the assistant hung up).
         'CALL.ENDED': { target: 'idle' },
-        'CALL.ERROR': { target: 'error', actions: ['setError', 'stopCall'] },
+        'CALL.ERROR': { target: '#voiceCall.error.hangingUp', actions: 'setError' },
         TOGGLE_MUTE: { actions: ['toggleMuted', 'sendMuted'] },
         'CALL.SPEECH_STARTED': { actions: 'speechStarted' },
         'CALL.SPEECH_ENDED': { actions: 'speechEnded' },
         'CALL.VOLUME': { actions: 'setVolume' },
+        'CALL.VISITOR_SPEECH_STARTED': { actions: 'visitorSpeechStarted' },
+        'CALL.VISITOR_SPEECH_ENDED': { actions: 'visitorSpeechEnded' },
+        'CALL.VISITOR_VOLUME': { actions: 'setVisitorVolume' },
         'CALL.TRANSCRIPT': { actions: 'addTranscript' },
       },
       states: {
@@ -211,17 +286,23 @@ export const voiceCallMachine = setup({
         },
       },
     },
+    /** stop() is under way: a new call starts only once it has settled (a failed stop leaves no call either). */
     ending: {
-      entry: 'stopCall',
-      on: {
-        'CALL.ENDED': { target: 'idle' },
-        'CALL.ERROR': { target: 'error', actions: 'setError' },
-      },
+      invoke: { id: 'stopCall', src: 'stopCall', onDone: { target: 'idle' }, onError: { target: 'idle' } },
     },
     error: {
-      on: {
-        START: { target: 'connecting', actions: ['rememberConsent', 'markConsented'] },
-        PREFETCH: { actions: 'prefetchClient' },
+      initial: 'ready',
+      states: {
+        /** The error is on screen; the call it broke is being hung up before Retry is offered. */
+        hangingUp: {
+          invoke: { id: 'stopCall', src: 'stopCall', onDone: { target: 'ready' }, onError: { target: 'ready' } },
+        },
+        ready: {
+          on: {
+            START: { target: '#voiceCall.microphone', actions: ['rememberConsent', 'markConsented'] },
+            PREFETCH: { actions: 'prefetchClient' },
+          },
+        },
       },
     },
   },

@@ -19,6 +19,9 @@ const distDir = resolve(root, process.env.DIST_DIR || 'dist')
 const clientDir = join(distDir, 'client')
 const renderDir = join(distDir, 'render')
 
+// The client bundle and the prerender must agree on the footer's year (vite.config.ts); not a VITE_ setting, so
+// it stays out of the build stamp.
+process.env.BUILD_YEAR ||= String(new Date().getFullYear())
 await build({ root, logLevel: 'warn', build: { outDir: clientDir, emptyOutDir: true } })
 const rendered = (await build({
   root,

@@ -89,6 +89,16 @@ const EnvSchema = v.object({
     v.check((s) => s === '' || s.length >= 16, 'ADMIN_TOKEN must be at least 16 characters'),
     v.transform((s) => (s === '' ? undefined : s)),
   ),
+  /**
+   * The voice platform's shared secret for POST /api/voice/tools (sent as `x-vapi-secret` or as a bearer
+   * token); the route is off (404) when empty.
+   */
+  VAPI_SERVER_SECRET: v.pipe(
+    v.optional(v.string(), ''),
+    v.transform((s) => s.trim()),
+    v.check((s) => s === '' || s.length >= 16, 'VAPI_SERVER_SECRET must be at least 16 characters'),
+    v.transform((s) => (s === '' ? undefined : s)),
+  ),
   /** Shared with the browser build: the host handle sent as `user` and `usernameList`, the event type. */
   ...bookingSettingsEntries,
   /** The built-in scheduler: the host's availability (DESIGN §4). */
@@ -112,6 +122,8 @@ const EnvSchema = v.object({
   RATE_LIMIT_WINDOW_SECONDS: envInt('RATE_LIMIT_WINDOW_SECONDS', 1, 86_400, 60),
   RATE_LIMIT_SLOTS: envInt('RATE_LIMIT_SLOTS', 1, 10_000_000, 120),
   RATE_LIMIT_BOOKINGS: envInt('RATE_LIMIT_BOOKINGS', 1, 10_000_000, 10),
+  /** The voice platform calls from a few addresses for every caller: its own, higher limit. */
+  RATE_LIMIT_VOICE_TOOLS: envInt('RATE_LIMIT_VOICE_TOOLS', 1, 10_000_000, 120),
   /** Behind a reverse proxy: take the client address from the last X-Forwarded-For entry. */
   TRUST_PROXY: boolean('TRUST_PROXY', false),
   /** Mail (issue 11): SMTP server with credentials in the URL; unset: every message is an .eml in DATA_DIR/outbox. */

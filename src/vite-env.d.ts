@@ -11,4 +11,8 @@ interface ImportMetaEnv {
   readonly BOOKING_HOST?: string
   readonly BOOKING_EVENT_TYPE_ID?: string
   readonly BOOKING_EVENT_TYPE_SLUG?: string
+  /** The year of the build (vite.config.ts): the footer's year in the prerendered HTML. */
+  readonly BUILD_YEAR?: number
+  /** Whether VITE_VAPI_PUBLIC_KEY and VITE_VAPI_ASSISTANT_ID are set (vite.config.ts), as a build-time constant. */
+  readonly VOICE_CONFIGURED?: boolean
 }

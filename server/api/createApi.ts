@@ -17,6 +17,7 @@ import { cancelRoute } from './cancelRoute'
 import type { ApiContext, Clock } from './context'
 import { slotsRoute } from './slotsRoute'
 import { trpcError } from './trpcError'
+import { requireVoiceSecret, voiceToolsBodyLimit, voiceToolsRoute } from './voiceTools'
 
 export interface ApiDeps {
   config: ServerConfig
@@ -76,6 +77,8 @@ export function createApi({ config, store, clock = () => Temporal.Now.instant(),
   api.post('/cancel', limited('cancel', config.RATE_LIMIT_BOOKINGS, messageError), limitedBody(), (c) => cancelRoute(c, ctx))
   api.get('/booking/:uid', limited('booking', config.RATE_LIMIT_SLOTS, messageError), (c) => bookingRoute(c, ctx))
   api.get('/bookings.ics', (c) => bookingsFeedRoute(c, ctx))
+  // The voice assistant's tools (server/api/voiceTools.ts): the secret first (404 when unset), then the limits.
+  api.post('/voice/tools', requireVoiceSecret(config), limited('voice', config.RATE_LIMIT_VOICE_TOOLS, messageError), voiceToolsBodyLimit, (c) => voiceToolsRoute(c, ctx))
   api.onError((error, c) => {
     logOf(c).error({ err: error }, 'API error')
     const errorBody = c.req.path.endsWith('/calendar/slots') ? trpcError : messageError

@@ -28,3 +28,6 @@ export function focusInPageContent(id: string): void {
   if (typeof requestAnimationFrame === 'function') requestAnimationFrame(run)
   else run()
 }
+
+/** The voice widget's call button: its call part takes the focus over from the first-load shell's button by this id. */
+export const CALL_BUTTON_ID = 'voice-call-button'

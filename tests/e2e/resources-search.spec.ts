@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test'
 import { waitForHydration } from './support/hydration'
+import { collectPageProblems } from './support/pageProblems'
 
 const results = (page: import('@playwright/test').Page) => page.getByRole('region', { name: 'Search results' }).getByRole('article')
 
@@ -42,13 +43,7 @@ test('no match shows a clear message, and Clear search brings every article back
 })
 
 test('the query survives a reload and a shared link, without hydration errors', async ({ page }) => {
-  const problems: string[] = []
-  page.on('console', (msg) => {
-    // The test build points the external script at a path that does not exist (tests/e2e/env.ts).
-    const about = `${msg.text()} ${msg.location().url}`
-    if (msg.type() === 'error' && !about.includes('external-script')) problems.push(about)
-  })
-  page.on('pageerror', (err) => problems.push(err.message))
+  const problems = collectPageProblems(page)
 
   await page.goto('/resources')
   await waitForHydration(page)

@@ -1,12 +1,14 @@
 /**
  * The widget through a whole call, with the SDK swapped for a scripted fake (the voice-scripted build):
- * Start → 'Connecting...' → 'End Call' with speaking indicator, mute and captions → 'Ending...' → 'Start a call'.
+ * one floating button that reads 'Start a call' → 'Connecting...' → 'End Call' → 'Ending...' → 'Start a
+ * call', the consent notice beside it before the first call, and while connecting or in a call a panel
+ * with both speakers, the levels, captions, the timer and Mute ↔ Unmute. At a phone's and a desktop's width.
  */
 import { expectNoAxeViolations } from './support/axe'
 import { waitForHydration } from './support/hydration'
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Page, type TestInfo } from '@playwright/test'
 import { VOICE_API_ORIGIN, VOICE_ASSISTANT_ID, VOICE_PUBLIC_KEY } from './support/voice/voiceEnv'
-import { drive, fakeLog, openVoicePanel, voiceLauncher, voicePanel } from '../support/pages/voicePanel'
+import { callButton, consentNotice, drive, fakeLog, openVoiceWidget, voiceWidget } from '../support/pages/voicePanel'
 
 /** The fake's start() has been called (the SDK chunk loaded and the microphone granted). */
 async function startCalled(page: Page) {
@@ -15,116 +17,176 @@ async function startCalled(page: Page) {
 
 async function openWidget(page: Page) {
   await page.goto('/')
-  return openVoicePanel(page)
+  return openVoiceWidget(page)
 }
 
-test('a whole call: connecting, listening, speaking, captions, mute, ending, back to start', async ({ page }) => {
-  test.setTimeout(90_000) // a whole call plus an axe scan (which takes long on a busy 2-core machine)
-  await page.clock.install()
-  const widget = await openWidget(page)
-  await expect(widget.getByText('Calls are answered by an AI assistant and may be recorded.', { exact: false })).toBeVisible()
-  const call = widget.getByRole('button', { name: 'Start a call' })
-  await call.click()
+/** A picture of the widget's corner for whoever reviews the run (kept with the test's results). */
+async function snap(page: Page, testInfo: TestInfo, name: string) {
+  await page.screenshot({ path: testInfo.outputPath(`${name}.png`) })
+}
 
-  await expect(widget.getByRole('button', { name: 'Connecting...' })).toBeDisabled()
-  await startCalled(page)
-  const log = await fakeLog(page)
-  expect(log.constructed).toEqual([{ apiToken: VOICE_PUBLIC_KEY, apiBaseUrl: VOICE_API_ORIGIN, dailyConfig: { avoidEval: true } }])
-  expect(log.calls).toEqual([`start:${VOICE_ASSISTANT_ID}`])
-  // Listeners for errors and start progress were attached before start().
-  expect(log.listenersAtStart[0]).toEqual(expect.arrayContaining(['error', 'camera-error', 'call-start-progress', 'call-start', 'call-end']))
-  await expect(widget.getByRole('button', { name: 'Mute' })).toHaveCount(0)
+const mute = (page: Page) => voiceWidget(page).getByRole('button', { name: /^(Mute|Unmute)$/ })
 
-  await drive(page, { type: 'listening' })
-  const end = widget.getByRole('button', { name: 'End Call' })
-  await expect(end).toBeEnabled()
-  await expect(widget.getByText('Assistant is listening')).toBeVisible()
-  // The call timer runs on the page's clock: paused, it stands still; a second later it reads one more.
-  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000)
-  const timer = widget.getByText(/^\d\d:\d\d$/)
-  const [minutes, seconds] = (await timer.textContent())!.split(':').map(Number)
-  await page.clock.runFor(1000)
-  const next = minutes! * 60 + seconds! + 1
-  await expect(timer).toHaveText(`${String(Math.floor(next / 60)).padStart(2, '0')}:${String(next % 60).padStart(2, '0')}`)
-  await page.clock.resume()
+for (const { name, width, height } of [
+  { name: 'phone', width: 390, height: 844 },
+  { name: 'desktop', width: 1280, height: 800 },
+]) {
+  test(`a whole call on the one button (${name}, ${width} px): notice, connecting, both speakers, captions, mute, ending`, async ({ page }, testInfo) => {
+    test.setTimeout(120_000) // a whole call plus four axe scans (slow on a busy 2-core machine)
+    await page.setViewportSize({ width, height })
+    await page.clock.install()
+    const widget = await openWidget(page)
+    const button = callButton(page)
 
-  await drive(page, { type: 'speech-start' })
-  await drive(page, { type: 'volume', level: 0.8 })
-  await expect(widget.getByText('Assistant is speaking')).toBeVisible()
-  await drive(page, { type: 'transcript', role: 'assistant', transcriptType: 'partial', transcript: 'Kia ora' })
-  const captions = widget.getByRole('log', { name: 'Live captions' })
-  await expect(captions).toHaveAttribute('aria-live', 'polite')
-  await expect(captions).toContainText('Assistant: Kia ora')
-  await drive(page, { type: 'transcript', role: 'assistant', transcriptType: 'final', transcript: 'Kia ora, how can I help you today?' })
-  await drive(page, { type: 'transcript', role: 'user', transcriptType: 'final', transcript: 'I want to automate invoicing.' })
-  await expect(captions.getByRole('paragraph')).toHaveText(['Assistant: Kia ora, how can I help you today?', 'You: I want to automate invoicing.'])
-  await drive(page, { type: 'speech-end' })
-  await expect(widget.getByText('Assistant is listening')).toBeVisible()
-  await expectNoAxeViolations(page)
+    // Before the first call: the notice beside the button, with the privacy text's link; no panel.
+    await expect(button).toHaveText('Start a call')
+    await expect(consentNotice(page)).toBeVisible()
+    await expect(widget.getByRole('link', { name: 'How we handle calls' })).toHaveAttribute('href', '/sms-info#ai-calls')
+    await expect(button).toHaveAccessibleDescription(/You'll talk to an AI assistant; the call may be recorded\./)
+    await expect(mute(page)).toHaveCount(0)
+    await expectNoAxeViolations(page)
+    await snap(page, testInfo, `1-idle-${width}`)
 
-  const mute = widget.getByRole('button', { name: 'Mute' })
-  await expect(mute).toHaveAttribute('aria-pressed', 'false')
-  await mute.click()
-  await expect(mute).toHaveAttribute('aria-pressed', 'true')
-  await mute.click()
-  await expect(mute).toHaveAttribute('aria-pressed', 'false')
-  expect((await fakeLog(page)).calls).toEqual([`start:${VOICE_ASSISTANT_ID}`, 'setMuted:true', 'setMuted:false'])
+    // One click starts the call: the microphone is asked, the SDK started; the button is disabled.
+    await button.click()
+    await expect(button).toHaveText('Connecting...')
+    await expect(button).toBeDisabled()
+    await expect(button).toBeFocused() // still on the button while its label changes
+    await expect(consentNotice(page)).toHaveCount(0)
+    await startCalled(page)
+    const log = await fakeLog(page)
+    expect(log.constructed).toEqual([{ apiToken: VOICE_PUBLIC_KEY, apiBaseUrl: VOICE_API_ORIGIN, dailyConfig: { avoidEval: true } }])
+    expect(log.calls).toEqual([`start:${VOICE_ASSISTANT_ID}`])
+    // Listeners for errors, start progress and both speakers were attached before start().
+    expect(log.listenersAtStart[0]).toEqual(
+      expect.arrayContaining(['error', 'camera-error', 'call-start-progress', 'call-start', 'call-end', 'message', 'volume-level', 'local-volume-level']),
+    )
+    await expect(mute(page)).toBeDisabled()
+    await expect(widget.getByRole('status')).toHaveText('Connecting to the assistant')
+    await expectNoAxeViolations(page)
+    await snap(page, testInfo, `2-connecting-${width}`)
 
-  await end.click()
-  await expect(widget.getByRole('button', { name: 'Ending...' })).toBeDisabled()
-  await expect(widget.getByRole('button', { name: 'Mute' })).toHaveCount(0)
-  await drive(page, { type: 'finish-stop' })
-  await expect(widget.getByRole('button', { name: 'Start a call' })).toBeEnabled()
-  // Agreed once: the notice is not shown again on this device.
-  await expect(widget.getByText('may be recorded', { exact: false })).toHaveCount(0)
-  await page.reload()
-  await openVoicePanel(page)
-  await expect(page.getByRole('button', { name: 'Start a call' })).toBeVisible()
-  await expect(page.getByText('may be recorded', { exact: false })).toHaveCount(0)
-})
+    await drive(page, { type: 'listening' })
+    await expect(button).toHaveText('End Call')
+    await expect(button).toBeEnabled()
+    await expect(widget.getByText('Assistant is listening')).toBeVisible()
+    await expect(widget.getByText('You are not speaking')).toBeVisible()
+
+    // The call timer runs on the page's clock: paused, it stands still; a second later it reads one more.
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000)
+    const timer = widget.getByText(/^\d\d:\d\d$/)
+    const [minutes, seconds] = (await timer.textContent())!.split(':').map(Number)
+    await page.clock.runFor(1000)
+    const next = minutes! * 60 + seconds! + 1
+    await expect(timer).toHaveText(`${String(Math.floor(next / 60)).padStart(2, '0')}:${String(next % 60).padStart(2, '0')}`)
+    await page.clock.resume()
+
+    // Both speakers: the assistant from the SDK's speech and volume events, the visitor from the
+    // platform's speech-update message and the microphone's level.
+    await drive(page, { type: 'speech-start' })
+    await drive(page, { type: 'volume', level: 0.8 })
+    await expect(widget.getByText('Assistant is speaking')).toBeVisible()
+    await drive(page, { type: 'transcript', role: 'assistant', transcriptType: 'partial', transcript: 'Kia ora' })
+    const captions = widget.getByRole('log', { name: 'Live captions' })
+    await expect(captions).toHaveAttribute('aria-live', 'polite')
+    await expect(captions).toContainText('Assistant: Kia ora')
+    await drive(page, { type: 'transcript', role: 'assistant', transcriptType: 'final', transcript: 'Kia ora, how can I help you today?' })
+    await drive(page, { type: 'speech-end' })
+    await drive(page, { type: 'user-speech', status: 'started' })
+    await drive(page, { type: 'local-volume', level: 0.1 })
+    await expect(widget.getByText('You are speaking')).toBeVisible()
+    await expect(widget.getByText('Assistant is listening')).toBeVisible()
+    await drive(page, { type: 'transcript', role: 'user', transcriptType: 'final', transcript: 'I want to automate invoicing.' })
+    await expect(captions.getByRole('paragraph')).toHaveText(['Assistant: Kia ora, how can I help you today?', 'You: I want to automate invoicing.'])
+    await expectNoAxeViolations(page)
+    await snap(page, testInfo, `3-active-${width}`)
+    await drive(page, { type: 'user-speech', status: 'stopped' })
+    await expect(widget.getByText('You are not speaking')).toBeVisible()
+
+    // Mute: its label and aria-pressed follow the state.
+    await expect(mute(page)).toHaveText('Mute')
+    await expect(mute(page)).toHaveAttribute('aria-pressed', 'false')
+    await mute(page).click()
+    await expect(mute(page)).toHaveText('Unmute')
+    await expect(mute(page)).toHaveAttribute('aria-pressed', 'true')
+    await expect(widget.getByText('You are muted')).toBeVisible()
+    await expectNoAxeViolations(page)
+    await snap(page, testInfo, `4-muted-${width}`)
+    await mute(page).click()
+    await expect(mute(page)).toHaveText('Mute')
+    await expect(mute(page)).toHaveAttribute('aria-pressed', 'false')
+    expect((await fakeLog(page)).calls).toEqual([`start:${VOICE_ASSISTANT_ID}`, 'setMuted:true', 'setMuted:false'])
+
+    await button.click()
+    await expect(button).toHaveText('Ending...')
+    await expect(button).toBeDisabled()
+    await expect(mute(page)).toHaveCount(0)
+    await drive(page, { type: 'finish-stop' })
+    await expect(button).toHaveText('Start a call')
+    await expect(button).toBeEnabled()
+    // Agreed by starting: the notice is gone, also on the next visit.
+    await expect(consentNotice(page)).toHaveCount(0)
+    await page.reload()
+    await openVoiceWidget(page)
+    await expect(callButton(page)).toHaveText('Start a call')
+    await expect(consentNotice(page)).toHaveCount(0)
+  })
+}
 
 test('the assistant hanging up ends the call: back to Start a call, no error', async ({ page }) => {
   const widget = await openWidget(page)
-  await widget.getByRole('button', { name: 'Start a call' }).click()
+  await callButton(page).click()
   await startCalled(page)
   await drive(page, { type: 'listening' })
-  await expect(widget.getByRole('button', { name: 'End Call' })).toBeVisible()
+  await expect(callButton(page)).toHaveText('End Call')
   // Daily's ejection around call-end is a normal end.
   await drive(page, { type: 'error', payload: { type: 'daily-error', error: { message: { type: 'ejected', msg: 'Meeting has ended' }, errorMsg: 'Meeting has ended' } } })
   await drive(page, { type: 'call-end' })
-  await expect(widget.getByRole('button', { name: 'Start a call' })).toBeEnabled()
+  await expect(callButton(page)).toHaveText('Start a call')
   await expect(widget.getByRole('alert')).toHaveCount(0)
 })
 
-test('an error during the call shows in the red box and offers Retry Call', async ({ page }) => {
+test('an error during the call shows in the red box; Retry Call once the call is hung up', async ({ page }, testInfo) => {
+  test.setTimeout(60_000)
+  await page.setViewportSize({ width: 390, height: 844 })
   const widget = await openWidget(page)
-  await widget.getByRole('button', { name: 'Start a call' }).click()
+  await callButton(page).click()
   await startCalled(page)
   await drive(page, { type: 'listening' })
   await drive(page, { type: 'error', payload: { type: 'daily-error', error: { message: 'The network connection was lost.' } } })
   await expect(widget.getByRole('alert')).toHaveText('The network connection was lost.')
-  await expect(widget.getByRole('button', { name: 'Retry Call' })).toBeEnabled()
+  await expect(callButton(page)).toHaveText('Retry Call')
+  await expect(callButton(page)).toBeDisabled() // hanging up the broken call first
+  expect((await fakeLog(page)).calls.at(-1)).toBe('stop')
+  await drive(page, { type: 'finish-stop' })
+  await expect(callButton(page)).toBeEnabled()
   await expectNoAxeViolations(page)
+  await snap(page, testInfo, 'error-390')
+  await callButton(page).click()
+  await expect(callButton(page)).toHaveText('Connecting...')
+  await expect(widget.getByRole('alert')).toHaveCount(0)
 })
 
-test('at 320 px the widget is a compact button that opens a usable panel inside the screen', async ({ page }) => {
+test('at 320 px the button and its panel fit inside the screen', async ({ page }) => {
   await page.setViewportSize({ width: 320, height: 640 })
   const widget = await openWidget(page)
-  const start = widget.getByRole('button', { name: 'Start a call' })
-  await expect(start).toBeVisible()
-  const box = await widget.boundingBox()
-  expect(box).not.toBeNull()
-  expect(box!.x).toBeGreaterThanOrEqual(0)
-  expect(box!.x + box!.width).toBeLessThanOrEqual(320)
-  expect(box!.y).toBeGreaterThanOrEqual(0)
-  await start.click()
-  await expect(widget.getByRole('button', { name: 'Connecting...' })).toBeVisible()
+  await callButton(page).click()
+  await startCalled(page)
+  await drive(page, { type: 'listening' })
+  await expect(mute(page)).toBeVisible()
+  for (const part of [callButton(page), widget.getByRole('log', { name: 'Live captions' }), mute(page)]) {
+    const box = (await part.boundingBox())!
+    expect(box.x).toBeGreaterThanOrEqual(0)
+    expect(box.x + box.width).toBeLessThanOrEqual(320)
+    expect(box.y).toBeGreaterThanOrEqual(0)
+    expect(box.y + box.height).toBeLessThanOrEqual(640)
+  }
 })
 
-/** Text only the widget's interactive chunk holds (the panel's notice): how the tests recognise it. */
-const PANEL_CHUNK_MARKER = 'Calls are answered by an AI assistant and may be recorded.'
+/** Text only the widget's interactive chunk holds (a line of the call panel): how the tests recognise it. */
+const PANEL_CHUNK_MARKER = 'You are not speaking'
 
-test("the call panel's code is not in the first load: it loads after the load event, with no interaction", async ({ page }) => {
+test("the call's code is not in the first load: it loads after the load event, with no interaction", async ({ page }) => {
   const beforeLoad: string[] = []
   const afterLoad: string[] = []
   let loaded = false
@@ -140,10 +202,11 @@ test("the call panel's code is not in the first load: it loads after the load ev
   await expect.poll(() => afterLoad.length, { timeout: 10_000 }).toBe(1)
   expect(beforeLoad).toEqual([])
   const html = await (await page.request.get('/')).text()
-  expect(html).not.toContain(PANEL_CHUNK_MARKER) // the prerendered shell holds only the launcher and the panel's title
+  expect(html).not.toContain(PANEL_CHUNK_MARKER) // the prerendered shell holds only the button and the notice
+  expect(html).toContain('Start a call')
 })
 
-test('a click on the launcher before the panel has loaded is not lost: the panel opens, its controls follow', async ({ page }) => {
+test('a press on the button before the call code has loaded is not lost: the call starts once it has', async ({ page }) => {
   let release!: () => void
   const released = new Promise<void>((resolve) => (release = resolve))
   let held = 0
@@ -159,18 +222,18 @@ test('a click on the launcher before the panel has loaded is not lost: the panel
   await page.goto('/')
   await waitForHydration(page)
   await expect.poll(() => held).toBe(1) // requested (at idle time) and held back
-  const launcher = voiceLauncher(page)
-  const shellBox = await launcher.boundingBox()
-  await launcher.click()
-  const widget = voicePanel(page)
-  await expect(widget).toBeVisible()
-  await expect(widget).toHaveAttribute('aria-busy', 'true')
-  await expect(widget.getByRole('button')).toHaveCount(0)
+  const button = callButton(page)
+  await button.click()
+  await expect(button).toHaveText('Connecting...')
+  await expect(button).toBeDisabled()
+  await expect(button).toBeFocused()
+  const shellBox = await button.boundingBox()
   release()
-  await expect(widget.getByRole('button', { name: 'Start a call' })).toBeEnabled()
-  await expect(widget).not.toHaveAttribute('aria-busy')
-  // Opened once (the click was neither lost nor doubled), and the launcher did not move.
-  await expect(widget).toBeVisible()
-  expect(await launcher.boundingBox()).toEqual(shellBox)
+  await startCalled(page) // pressed once: started once
+  await expect(button).toHaveText('Connecting...')
+  await expect(button).toBeFocused() // the interactive part took the focus over
+  expect(await button.boundingBox()).toEqual(shellBox) // and the button did not move
+  await drive(page, { type: 'listening' })
+  await expect(button).toHaveText('End Call')
+  expect((await fakeLog(page)).calls).toEqual([`start:${VOICE_ASSISTANT_ID}`])
 })
-

@@ -3,7 +3,7 @@
  */
 import { expect, test, type Page, type Request } from '@playwright/test'
 import { SDK_CHUNK_MARKER, VOICE_API_ORIGIN, VOICE_ASSISTANT_ID, VOICE_PUBLIC_KEY } from './support/voice/voiceEnv'
-import { openVoicePanel, voiceLauncher } from '../support/pages/voicePanel'
+import { callButton, openVoiceWidget } from '../support/pages/voicePanel'
 
 const UNAUTHORIZED_BODY = {
   message: 'Invalid Key. Hot tip, you may be using the private key instead of the public key, or vice versa.',
@@ -46,12 +46,13 @@ test('a 401 from the voice platform shows a readable message in the red box and 
     if (msg.type() === 'error' && /Content Security Policy/i.test(msg.text())) problems.push(msg.text())
   })
   await page.goto('/')
-  const widget = await openVoicePanel(page)
-  await widget.getByRole('button', { name: 'Start a call' }).click()
+  const widget = await openVoiceWidget(page)
+  await callButton(page).click()
 
   const alert = widget.getByRole('alert')
   await expect(alert).toHaveText(/^The voice assistant refused this site's key \(Invalid Key\. .+\)\. Please try again later\.$/, { timeout: 15_000 })
-  await expect(widget.getByRole('button', { name: 'Retry Call' })).toBeEnabled()
+  await expect(callButton(page)).toHaveText('Retry Call')
+  await expect(callButton(page)).toBeEnabled()
 
   expect(webCalls).toHaveLength(1)
   const call = webCalls[0]!
@@ -62,9 +63,10 @@ test('a 401 from the voice platform shows a readable message in the red box and 
   expect(problems).toEqual([])
 
   // Retry starts a new call (the SDK is not left "already started").
-  await widget.getByRole('button', { name: 'Retry Call' }).click()
+  await callButton(page).click()
   await expect.poll(() => webCalls.length).toBe(2)
-  await expect(widget.getByRole('button', { name: 'Retry Call' })).toBeEnabled()
+  await expect(callButton(page)).toHaveText('Retry Call')
+  await expect(callButton(page)).toBeEnabled()
 })
 
 test("the SDK's chunk is not loaded with the page, only after Start", async ({ page }) => {
@@ -77,12 +79,12 @@ test("the SDK's chunk is not loaded with the page, only after Start", async ({ p
   for (const href of preloads) {
     expect(await (await page.request.get(href)).text(), `${href} is modulepreloaded`).not.toContain(SDK_CHUNK_MARKER)
   }
-  await voiceLauncher(page).click()
-  expect(sdkChunks).toEqual([])
+  await openVoiceWidget(page)
+  expect(sdkChunks).toEqual([]) // not even with the call's code loaded at idle time
 
-  await page.getByRole('button', { name: 'Start a call' }).click()
+  await callButton(page).click()
   await expect.poll(() => sdkChunks.length).toBe(1)
-  await expect(page.getByRole('button', { name: 'Retry Call' })).toBeVisible({ timeout: 15_000 })
+  await expect(callButton(page)).toHaveText('Retry Call', { timeout: 15_000 })
 })
 
 test('the CSP allows the voice platform and Daily only because voice is configured', async ({ page }) => {

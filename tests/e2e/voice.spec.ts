@@ -2,39 +2,72 @@
 import { readdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { expectNoAxeViolations } from './support/axe'
-import { waitForHydration } from './support/hydration'
 import { expect, test, type Locator } from '@playwright/test'
 import { E2E_ORIGIN, E2E_PORT } from './env'
 import { VOICE_FAKE_MARKER } from './support/voice-fake/fakeVapi'
 import { SDK_CHUNK_MARKER } from './support/voice/voiceEnv'
 import { bookingDialog, heroBookCall } from '../support/pages/bookingForm'
 import { menuToggle, mobileMenu } from '../support/pages/mobileMenu'
-import { openVoicePanel, voiceLauncher } from '../support/pages/voicePanel'
+import { callButton, CONSENT_TEXT, openVoiceWidget } from '../support/pages/voicePanel'
 
-test('not configured: the widget says so plainly and calls nothing', async ({ page }) => {
-  test.setTimeout(60_000) // an axe scan, slow on a busy 2-core machine
-  const foreign: string[] = []
-  const sdk: string[] = []
-  page.on('request', (request) => {
-    const url = new URL(request.url())
-    if (url.origin !== E2E_ORIGIN || /vapi|daily/i.test(url.href)) foreign.push(url.href)
-  })
-  page.on('response', async (response) => {
-    if (response.url().endsWith('.js') && (await response.text().catch(() => '')).includes(SDK_CHUNK_MARKER)) sdk.push(response.url())
-  })
-  await page.goto('/')
-  const widget = await openVoicePanel(page)
-  await expect(widget.getByText('The voice assistant is not configured on this site yet.')).toBeVisible()
-  await expect(widget.getByRole('button')).toHaveCount(0)
-  await expectNoAxeViolations(page)
-  await page.waitForLoadState('networkidle')
-  expect(foreign.filter((u) => !u.includes('/__e2e/'))).toEqual([])
-  expect(sdk).toEqual([])
+for (const { name, width, height } of [
+  { name: 'phone', width: 390, height: 844 },
+  { name: 'desktop', width: 1280, height: 800 },
+]) {
+  test(`not configured (${name}, ${width} px): the button still shows; its panel says so plainly and offers 'Book a Call'`, async ({ page }, testInfo) => {
+    test.setTimeout(90_000) // three axe scans, slow on a busy 2-core machine
+    await page.setViewportSize({ width, height })
+    const foreign: string[] = []
+    const sdk: string[] = []
+    page.on('request', (request) => {
+      const url = new URL(request.url())
+      if (url.origin !== E2E_ORIGIN || /vapi|daily/i.test(url.href)) foreign.push(url.href)
+    })
+    page.on('response', async (response) => {
+      if (response.url().endsWith('.js') && (await response.text().catch(() => '')).includes(SDK_CHUNK_MARKER)) sdk.push(response.url())
+    })
+    await page.goto('/')
+    const widget = await openVoiceWidget(page)
+    const button = callButton(page)
+    await expect(button).toHaveText('Start a call')
+    await expect(button).toHaveAttribute('aria-expanded', 'false')
+    await expect(widget.getByText(CONSENT_TEXT)).toHaveCount(0) // no call can be made, so nothing to agree to
+    await expectNoAxeViolations(page)
 
-  const response = await page.request.get('/')
-  const csp = response.headers()['content-security-policy'] ?? ''
-  expect(csp).not.toMatch(/daily|vapi/)
-})
+    await button.click()
+    await expect(button).toHaveAttribute('aria-expanded', 'true')
+    await expect(widget.getByText('The voice assistant is not set up on this site yet.')).toBeVisible()
+    await expectNoAxeViolations(page)
+    await page.screenshot({ path: testInfo.outputPath(`not-set-up-${width}.png`) })
+
+    // 'Book a Call' opens the booking modal; closing it gives the focus back to it.
+    const book = widget.getByRole('button', { name: 'Book a Call' })
+    await book.click()
+    const modal = bookingDialog(page)
+    await expect(modal).toBeVisible()
+    await expectNoAxeViolations(page, { include: 'dialog' })
+    await page.keyboard.press('Escape')
+    await expect(modal).toBeHidden()
+    await expect(book).toBeFocused()
+
+    // Escape (or Close, or the button again) puts the panel away.
+    await page.keyboard.press('Escape')
+    await expect(widget.getByText('The voice assistant is not set up on this site yet.')).toHaveCount(0)
+    await button.click()
+    await widget.getByRole('button', { name: 'Close' }).click()
+    await expect(button).toHaveAttribute('aria-expanded', 'false')
+    await button.click()
+    await button.click()
+    await expect(button).toHaveAttribute('aria-expanded', 'false')
+
+    await page.waitForLoadState('networkidle')
+    expect(foreign.filter((u) => !u.includes('/__e2e/'))).toEqual([])
+    expect(sdk).toEqual([])
+    const response = await page.request.get('/')
+    const csp = response.headers()['content-security-policy'] ?? ''
+    expect(csp).not.toMatch(/daily|vapi/)
+  })
+}
 
 test('the built site holds no trace of the scripted voice fake', async () => {
   const client = join(import.meta.dirname, `../../.tmp/e2e-dist-${E2E_PORT}/client`)
@@ -59,8 +92,9 @@ test('the widget stays under the booking modal and the mobile menu', async ({ pa
   test.setTimeout(60_000) // every visible control of the modal (a day of slots) is checked
   await page.setViewportSize({ width: 390, height: 844 })
   await page.goto('/')
-  await waitForHydration(page)
-  const launcher = voiceLauncher(page)
+  // The call part replaces the first-load button at idle time: check the button that stays.
+  await openVoiceWidget(page)
+  const launcher = callButton(page)
   await expect(launcher).toBeVisible()
   expect(await onTop(launcher)).toBe(true)
 

@@ -1,29 +1,31 @@
 /**
  * Path coverage of machines/voiceCall.ts at the machine level: the production machine with its voice
- * client replaced by a scripted fake (it records the machine's commands and reports call events the
- * way the adapter does), a controllable microphone and a SimulatedClock for the call timer.
+ * client replaced by fakes — a callback actor that records the machine's commands and reports call
+ * events the way the adapter does, the SDK's start() and stop() as promises the test settles, a
+ * controllable microphone — and a SimulatedClock for the call timer.
  *
- * Two starts: the configured widget (every transition), and the unconfigured build, whose machine
- * starts in `unconfigured` and takes no transition (its one path is the initial state, run by hand).
+ * Two runs: the configured widget (every transition of the call), and the unconfigured build, whose
+ * machine starts in `unconfigured` and only explains itself.
  */
-import { describe, expect, it } from 'vitest'
+import { expect } from 'vitest'
 import { createActor, fromCallback, SimulatedClock, type EventObject } from 'xstate'
-import { UNKNOWN_ERROR, voiceCallMachine, type VoiceCallEvent } from '../../machines/voiceCall'
+import { UNKNOWN_ERROR, voiceCallMachine, type VoiceCallEvent, type VoiceCallInput } from '../../machines/voiceCall'
 import { MICROPHONE_MESSAGES } from '../../core/voiceErrors'
 import { MicrophoneError } from '../../src/lib/voice/microphone'
 import type { VoiceClientCommand } from '../../machines/voiceCall'
-import { controllablePromiseActor, flush } from './support/fakes'
+import { controllablePromiseActor } from './support/fakes'
 import { describeMachinePaths } from './support/machineLevel'
-import { createMachineModel, walkedBy, type AnySnapshot } from './support/machineModel'
-import { writePathResult } from './support/report'
-import { voiceCallModelOptions } from './voiceCall.model'
+import type { AnySnapshot } from './support/machineModel'
+import { CALL_EVENT_TYPES, CALL_STATE_KEYS, CONFIGURED, impossible, UNCONFIGURED, UNCONFIGURED_STATE_KEYS, voiceCallModelOptions } from './voiceCall.model'
 
-function startCall(configured: boolean) {
+function startCall(input: VoiceCallInput) {
   const commands: VoiceClientCommand[] = []
   let sendBack: (event: VoiceCallEvent) => void = () => {
     throw new Error('The voice client is not running.')
   }
   const microphone = controllablePromiseActor<void>()
+  const sdkStart = controllablePromiseActor<boolean>()
+  const sdkStop = controllablePromiseActor<void>()
   const consentWrites: number[] = []
   const clock = new SimulatedClock()
   const machine = voiceCallMachine.provide({
@@ -33,75 +35,78 @@ function startCall(configured: boolean) {
         receive((command) => void commands.push(command))
       }),
       requestMicrophone: microphone.logic,
+      startCall: sdkStart.logic,
+      stopCall: sdkStop.logic,
     },
     actions: {
-      restoreConsent: () => {}, // a first visit: nothing stored
-      rememberConsent: () => void consentWrites.push(commands.length),
+      rememberConsent: () => void consentWrites.push(sdkStart.calls.length),
     },
   })
-  const actor = createActor(machine, { input: { configured }, clock })
+  const actor = createActor(machine, { input, clock })
   actor.start()
-  const sut = {
+  return {
     actor,
     clock,
     commands,
     microphone,
+    sdkStart,
+    sdkStop,
     consentWrites,
     /** What the visitor did and what the call reported, for the checks. */
     agreed: false,
     starts: 0,
     granted: 0,
+    commandsAtStart: 0,
+    /** The message on screen: the first error of an attempt stays until Retry. */
     expectedError: '',
-    report: (event: VoiceCallEvent) => sendBack(event),
+    report: (event: EventObject) => sendBack(event as VoiceCallEvent),
     snapshot: () => actor.getSnapshot() as AnySnapshot,
     context: () => actor.getSnapshot().context,
-    count: (type: VoiceClientCommand['type']) => commands.filter((c) => c.type === type).length,
     stop: () => actor.stop(),
   }
-  return sut
 }
 
 type Sut = ReturnType<typeof startCall>
 
-/** The client's muted flag as the machine last told it since the latest start (false before any). */
+/** An error the visitor sees, unless one is already on screen for this attempt. */
+const showError = (sut: Sut, message: string) => {
+  if (!sut.expectedError) sut.expectedError = message
+}
+
+/** The client's muted flag as the machine last told it since the latest Start (false before any). */
 function mutedToldSinceStart(sut: Sut): boolean {
-  const sinceStart = sut.commands.slice(sut.commands.map((c) => c.type).lastIndexOf('CLIENT.START'))
-  const last = sinceStart.filter((c) => c.type === 'CLIENT.SET_MUTED').at(-1)
+  const last = sut.commands.slice(sut.commandsAtStart).filter((c) => c.type === 'CLIENT.SET_MUTED').at(-1)
   return last?.type === 'CLIENT.SET_MUTED' ? last.muted : false
 }
 
-const report = (sut: Sut, event: EventObject) => sut.report(event as VoiceCallEvent)
-
-describeMachinePaths('voiceCall', voiceCallMachine, () => startCall(true), {
+describeMachinePaths('voiceCall', voiceCallMachine, () => startCall(CONFIGURED), {
   ...voiceCallModelOptions,
-  input: { configured: true },
+  input: CONFIGURED,
   events: {
     START: (sut) => {
       sut.starts++
       sut.agreed = true
+      sut.expectedError = ''
+      sut.commandsAtStart = sut.commands.length
       sut.actor.send({ type: 'START' })
     },
     PREFETCH: (sut) => sut.actor.send({ type: 'PREFETCH' }),
-    CONSENT_RESTORED: (sut) => {
-      sut.agreed = true
-      sut.actor.send({ type: 'CONSENT_RESTORED' })
-    },
+    ...impossible(['DISMISS'], 'only a build without voice settings has a panel to dismiss'),
     END_CALL: (sut) => sut.actor.send({ type: 'END_CALL' }),
     TOGGLE_MUTE: (sut) => sut.actor.send({ type: 'TOGGLE_MUTE' }),
-    'CALL.LISTENING': (sut, event) => report(sut, event),
-    'CALL.START_SETTLED': (sut, event) => {
-      if (!event.ok) sut.expectedError = UNKNOWN_ERROR
-      report(sut, event)
-    },
-    'CALL.ENDED': (sut, event) => report(sut, event),
+    'CALL.LISTENING': (sut, event) => sut.report(event),
+    'CALL.ENDED': (sut, event) => sut.report(event),
     'CALL.ERROR': (sut, event) => {
-      sut.expectedError = event.message
-      report(sut, event)
+      showError(sut, event.message)
+      sut.report(event)
     },
-    'CALL.SPEECH_STARTED': (sut, event) => report(sut, event),
-    'CALL.SPEECH_ENDED': (sut, event) => report(sut, event),
-    'CALL.VOLUME': (sut, event) => report(sut, event),
-    'CALL.TRANSCRIPT': (sut, event) => report(sut, event),
+    'CALL.SPEECH_STARTED': (sut, event) => sut.report(event),
+    'CALL.SPEECH_ENDED': (sut, event) => sut.report(event),
+    'CALL.VOLUME': (sut, event) => sut.report(event),
+    'CALL.VISITOR_SPEECH_STARTED': (sut, event) => sut.report(event),
+    'CALL.VISITOR_SPEECH_ENDED': (sut, event) => sut.report(event),
+    'CALL.VISITOR_VOLUME': (sut, event) => sut.report(event),
+    'CALL.TRANSCRIPT': (sut, event) => sut.report(event),
   },
   internal: {
     advance: (sut, ms) => sut.clock.increment(ms),
@@ -110,79 +115,100 @@ describeMachinePaths('voiceCall', voiceCallMachine, () => startCall(true), {
         sut.granted++
         sut.microphone.last.settle.resolve()
       },
+      startCall: (sut, event) => {
+        if (event.output !== true) showError(sut, UNKNOWN_ERROR)
+        sut.sdkStart.last.settle.resolve(event.output === true)
+      },
+      stopCall: (sut) => sut.sdkStop.last.settle.resolve(),
     },
     error: {
       requestMicrophone: (sut) => {
-        sut.expectedError = MICROPHONE_MESSAGES.denied
+        showError(sut, MICROPHONE_MESSAGES.denied)
         sut.microphone.last.settle.reject(new MicrophoneError(MICROPHONE_MESSAGES.denied))
       },
+      startCall: (sut, event) => {
+        showError(sut, (event.error as Error).message)
+        sut.sdkStart.last.settle.reject(event.error)
+      },
+      stopCall: (sut) => sut.sdkStop.last.settle.reject(new Error('Daily is already gone')),
     },
   },
   states: {
-    unconfigured: () => {
-      throw new Error('The configured widget never reaches unconfigured.')
-    },
+    ...impossible(UNCONFIGURED_STATE_KEYS, 'the configured widget is never unconfigured'),
     idle: (sut) => {
       const c = sut.context()
       expect(c.consented).toBe(sut.agreed)
       expect(c.errorMessage).toBe('')
       expect(sut.consentWrites).toHaveLength(sut.starts)
+      // Nothing of the SDK is left under way.
+      expect(sut.sdkStop.calls.length).toBeLessThanOrEqual(sut.sdkStart.calls.length)
     },
-    connecting: (sut) => {
+    microphone: (sut) => {
       const c = sut.context()
-      expect(c.errorMessage).toBe('')
-      expect([c.muted, c.assistantSpeaking, c.captions, c.elapsedSeconds]).toEqual([false, false, [], 0])
+      expect([c.errorMessage, c.muted, c.assistantSpeaking, c.visitorSpeaking, c.captions, c.elapsedSeconds]).toEqual(['', false, false, false, [], 0])
       expect(c.consented).toBe(true)
-    },
-    'connecting.microphone': (sut) => {
       // Asked once per Start, and the SDK not started before the microphone is granted.
       expect(sut.microphone.calls).toHaveLength(sut.starts)
-      expect(sut.count('CLIENT.START')).toBe(sut.granted)
+      expect(sut.sdkStart.calls).toHaveLength(sut.granted)
     },
-    'connecting.starting': (sut) => {
-      expect(sut.count('CLIENT.START')).toBe(sut.granted)
-      expect(sut.commands.at(-1)?.type).toBe('CLIENT.START')
+    starting: (sut) => {
+      // Started exactly once per granted microphone: a second start is never made while one runs.
+      expect(sut.sdkStart.calls).toHaveLength(sut.granted)
     },
-    'connecting.endRequested': (sut) => {
-      // End waits for the start to settle: the client is not told to stop yet.
-      expect(sut.commands.at(-1)?.type).toBe('CLIENT.START')
-      expect(sut.count('CLIENT.START')).toBe(sut.granted)
+    'starting.waiting': (sut) => expect(sut.context().errorMessage).toBe(''),
+    'starting.heard': (sut) => expect(sut.context().errorMessage).toBe(''),
+    'starting.failed': (sut) => {
+      // The error is on screen at once; Retry waits for the start to settle.
+      expect(sut.context().errorMessage).toBe(sut.expectedError)
+      expect(sut.snapshot().can({ type: 'START' })).toBe(false)
     },
+    'starting.endDeferred': (sut) => {
+      // End waits for the start to settle: nothing is stopped yet.
+      expect(sut.sdkStop.calls.length).toBeLessThan(sut.sdkStart.calls.length)
+      expect(sut.snapshot().can({ type: 'START' })).toBe(false)
+    },
+    joined: (sut) => expect(sut.context().errorMessage).toBe(''),
     active: (sut) => {
       expect(sut.context().muted).toBe(mutedToldSinceStart(sut))
-      expect(sut.commands.at(-1)?.type).not.toBe('CLIENT.STOP')
+      expect(sut.sdkStop.calls.length).toBeLessThan(sut.sdkStart.calls.length)
     },
     'active.counting': (sut) => expect(sut.context().elapsedSeconds).toBeGreaterThanOrEqual(0),
     ending: (sut) => {
-      expect(sut.commands.at(-1)?.type).toBe('CLIENT.STOP')
-      expect([sut.context().muted, sut.context().assistantSpeaking]).toEqual([false, false])
+      // Stopped once, after its start had settled.
+      expect(sut.sdkStop.calls).toHaveLength(sut.sdkStart.calls.length)
+      expect([sut.context().muted, sut.context().assistantSpeaking, sut.context().visitorSpeaking]).toEqual([false, false, false])
     },
     error: (sut) => {
       expect(sut.context().errorMessage).toBe(sut.expectedError)
       expect(sut.context().consented).toBe(true)
     },
+    'error.hangingUp': (sut) => {
+      expect(sut.sdkStop.calls).toHaveLength(sut.sdkStart.calls.length)
+      expect(sut.snapshot().can({ type: 'START' })).toBe(false)
+    },
+    'error.ready': (sut) => expect(sut.snapshot().can({ type: 'START' })).toBe(true),
   },
 })
 
-describe('voiceCall: machine paths (unconfigured build)', () => {
-  const [path] = createMachineModel(voiceCallMachine, { ...voiceCallModelOptions, input: { configured: false } }).getShortestPaths() as unknown as [
-    { steps: Array<{ state: AnySnapshot; event: EventObject }>; state: AnySnapshot; weight: number },
-  ]
-  it('no voice settings: unconfigured, and nothing is ever sent to the voice client', async () => {
-    expect(path.steps).toHaveLength(1)
-    const sut = startCall(false)
-    try {
-      expect(sut.snapshot().value).toBe('unconfigured')
-      expect(sut.snapshot().value).toEqual(path.state.value)
-      // What the view could still send changes nothing.
-      for (const type of ['START', 'PREFETCH', 'END_CALL', 'TOGGLE_MUTE'] as const) sut.actor.send({ type })
-      await flush()
-      expect(sut.snapshot().value).toBe('unconfigured')
+describeMachinePaths('voiceCall', voiceCallMachine, () => startCall(UNCONFIGURED), {
+  ...voiceCallModelOptions,
+  input: UNCONFIGURED,
+  label: 'unconfigured build',
+  events: {
+    START: (sut) => sut.actor.send({ type: 'START' }),
+    DISMISS: (sut) => sut.actor.send({ type: 'DISMISS' }),
+    ...impossible(CALL_EVENT_TYPES, 'no call can be made in this build'),
+  },
+  internal: { ...impossible(['advance'], 'no timer runs in this build'), done: {}, error: {} },
+  states: {
+    unconfigured: (sut) => {
+      // Nothing is ever asked of the microphone or the SDK, and nothing is remembered.
       expect(sut.commands).toEqual([])
-      expect(sut.microphone.calls).toEqual([])
-      writePathResult({ machine: 'voiceCall', level: 'machine', title: 'unconfigured build: initial state', ...walkedBy(voiceCallMachine, [path as never]) })
-    } finally {
-      sut.stop()
-    }
-  })
+      expect([sut.microphone.calls, sut.sdkStart.calls, sut.sdkStop.calls, sut.consentWrites]).toEqual([[], [], [], []])
+      expect(sut.context().consented).toBe(false)
+    },
+    'unconfigured.closed': (sut) => expect(sut.snapshot().can({ type: 'START' })).toBe(true),
+    'unconfigured.explained': (sut) => expect(sut.snapshot().can({ type: 'DISMISS' })).toBe(true),
+    ...impossible(CALL_STATE_KEYS, 'this build never reaches a call state'),
+  },
 })

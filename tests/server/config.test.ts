@@ -52,6 +52,8 @@ describe('server configuration', () => {
     [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL must start with postgres:// or postgresql://'],
     [{ CALCOM_URL: 'cal.example.com' }, 'CALCOM_URL must be an absolute URL such as https://example.com'],
     [{ ADMIN_TOKEN: 'short' }, 'ADMIN_TOKEN must be at least 16 characters'],
+    [{ VAPI_SERVER_SECRET: 'short' }, 'VAPI_SERVER_SECRET must be at least 16 characters'],
+    [{ RATE_LIMIT_VOICE_TOOLS: '0' }, 'RATE_LIMIT_VOICE_TOOLS must be a whole number from 1 to 10000000'],
     [{ BOOKING_HOST: '  ' }, 'BOOKING_HOST must not be empty'],
     [{ SCHEDULE_TIME_ZONE: 'Mars/Olympus' }, 'SCHEDULE_TIME_ZONE must be an IANA time zone such as Pacific/Auckland'],
     [{ SCHEDULE_DAYS: 'fri-mon' }, 'SCHEDULE_DAYS must list weekdays such as mon-fri or mon,wed,fri'],

@@ -1,19 +1,30 @@
-import type { ReactNode } from 'react'
+import { useSyncExternalStore, type ReactNode } from 'react'
 import { consultationLabel, footerExplore, footerNav, type NavItem } from '../../content/nav'
 import { site } from '../../content/site'
 import { NavItemLink } from '../nav/NavItemLink'
 import { focusRing } from '../sections/ui'
 import { LogoLink } from './LogoLink'
 
-// Taken once when the module loads. The prerendered HTML carries the build's year; a visitor across
-// New Year sees their own year after hydration without a mismatch error.
-const year = new Date().getFullYear()
+const BUILD_YEAR = import.meta.env.BUILD_YEAR ?? new Date().getFullYear()
+const noSubscription = () => () => {}
+const visitorsYear = () => new Date().getFullYear()
+const buildYear = () => BUILD_YEAR
+
+/**
+ * The current year in the visitor's browser (SPEC §9). The prerendered HTML holds the build's year, and
+ * hydration renders the same (the server snapshot), so nothing mismatches; React then renders again with
+ * the visitor's year when it differs. No subscription: a page left open over New Year keeps its year.
+ */
+function useCurrentYear(): number {
+  return useSyncExternalStore(noSubscription, visitorsYear, buildYear)
+}
 
 const footerLink =
   `rounded text-sm text-slate-400 transition hover:text-white ${focusRing}`
 
 /** Footer links, copyright line and location (SPEC §2 footer links, §9). */
 export function Footer() {
+  const year = useCurrentYear()
   return (
     <footer className="border-t border-white/10 bg-slate-950/70">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-[1.4fr_1fr_1fr] lg:px-8">
@@ -42,7 +53,7 @@ export function Footer() {
         {/* Left-aligned, with room below on small screens: the floating voice widget sits bottom right. */}
         <div className="mx-auto flex max-w-7xl flex-col gap-x-6 gap-y-2 px-4 pt-6 pb-24 text-sm text-slate-400 sm:flex-row sm:flex-wrap sm:px-6 md:pb-6 lg:px-8">
           <p>
-            © <span suppressHydrationWarning>{year}</span> {site.legalName}. All rights reserved.
+            © {year} {site.legalName}. All rights reserved.
           </p>
           <p>{site.location}</p>
         </div>

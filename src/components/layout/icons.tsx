@@ -31,3 +31,13 @@ export function ArrowRightIcon({ className = 'size-4' }: { className?: string })
     </svg>
   )
 }
+
+/** The voice widget's call button. */
+export function MicIcon({ className = 'size-5' }: { className?: string }) {
+  return (
+    <svg className={className} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" aria-hidden="true">
+      <rect x="9" y="3" width="6" height="11" rx="3" />
+      <path d="M5 11a7 7 0 0 0 14 0M12 18v3" />
+    </svg>
+  )
+}

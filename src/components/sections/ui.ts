@@ -19,3 +19,12 @@ export const textLink = `font-semibold text-sky-300 underline-offset-4 hover:tex
 export const card = 'rounded-2xl border border-white/10 bg-slate-900/60 backdrop-blur-sm'
 
 export const gradientText = 'bg-linear-to-r from-sky-300 via-sky-400 to-indigo-300 bg-clip-text text-transparent'
+
+/**
+ * The voice widget's floating call button, colours aside: its first-load shell and its call part draw it
+ * alike. Marked with aria-disabled rather than disabled while connecting or ending (SPEC §4), so it keeps
+ * the keyboard focus while its label moves through the call.
+ */
+export const callButton = `pointer-events-auto flex min-h-11 items-center gap-2 rounded-full px-4 py-3 font-semibold text-white shadow-lg shadow-black/40 transition aria-disabled:cursor-not-allowed aria-disabled:opacity-80 ${focusRing}`
+
+export const callButtonIdle = 'bg-sky-700 hover:bg-sky-800'

@@ -2,8 +2,8 @@ import type { CSSProperties } from 'react'
 
 const BAR_WEIGHTS = [0.55, 1, 0.8, 0.45]
 
-/** Bars that follow the assistant's level; still under prefers-reduced-motion. */
-export function SpeakingIndicator({ speaking, volume }: { speaking: boolean; volume: number }) {
+/** Bars that follow a speaker's level, and who is speaking in words; still under prefers-reduced-motion. */
+export function SpeakingIndicator({ speaking, volume, text, tone }: { speaking: boolean; volume: number; text: string; tone: 'assistant' | 'visitor' }) {
   return (
     <p className="flex items-center gap-2 text-sm text-slate-300">
       <span aria-hidden="true" className="flex h-5 items-end gap-0.5">
@@ -13,12 +13,12 @@ export function SpeakingIndicator({ speaking, volume }: { speaking: boolean; vol
             <span
               key={i}
               style={{ '--level': level } as CSSProperties}
-              className="h-5 w-1 origin-bottom rounded-full bg-sky-400 [transform:scaleY(var(--level))] motion-safe:transition-transform motion-safe:duration-100 motion-reduce:[transform:scaleY(0.6)]"
+              className={`h-5 w-1 origin-bottom rounded-full ${tone === 'assistant' ? 'bg-sky-400' : 'bg-emerald-400'} [transform:scaleY(var(--level))] motion-safe:transition-transform motion-safe:duration-100 motion-reduce:[transform:scaleY(0.6)]`}
             />
           )
         })}
       </span>
-      <span>{speaking ? 'Assistant is speaking' : 'Assistant is listening'}</span>
+      <span>{text}</span>
     </p>
   )
 }

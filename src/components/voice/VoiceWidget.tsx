@@ -1,52 +1,87 @@
-import { useEffect, useSyncExternalStore } from 'react'
+import { useEffect, useState, useSyncExternalStore } from 'react'
+import { connectingLabel, consentNotice, startCallLabel } from '../../content/voice'
 import { deferredModule } from '../../lib/deferredModule'
-import { focusRing } from '../sections/ui'
+import { readVoiceConsent } from '../../lib/voice/consent'
+import { CALL_BUTTON_ID } from '../../lib/focus'
+import { MicIcon } from '../layout/icons'
+import { callButton, callButtonIdle, focusRing } from '../sections/ui'
 
 /**
- * The call machine, the voice client and the panel's controls: their own chunk, out of the first load
- * (DESIGN §10). Imported when the page is idle, or at the visitor's first pointer, focus or click on the
- * widget, whichever comes first.
+ * The call machine, the voice client and the widget's controls: their own chunk, out of the first load
+ * (DESIGN §10). Imported when the page is idle, or at the visitor's first pointer, focus or press on the
+ * button, whichever comes first.
  */
-const callPanel = deferredModule(() => import('./VoiceCallPanel'))
+const callWidget = deferredModule(() => import('./VoiceCallWidget'))
 
 /**
- * The floating voice assistant (SPEC §2, §4): a compact button bottom-right that opens a small panel.
- * It sits under the mobile menu and the booking modal (z-40 < z-50 < z-60).
+ * The floating voice assistant (SPEC §2, §4): one button bottom-right whose label is the call's state,
+ * with the consent notice, the call panel or the error box beside it. It sits under the mobile menu and
+ * the booking modal (z-40 < z-50 < z-60).
  *
- * This shell is all the first load holds. The button is a native <details> summary, so a click that
- * comes before the panel's code (even before hydration) still opens the panel; its controls appear
- * as soon as the code has loaded.
+ * This shell is all the first load holds: the button and the notice as the interactive part draws them
+ * (it is handed the notice, so the notice's code is here only; it shares nothing else with this module,
+ * which would make the first-load chunk export it). A press before that part has loaded is
+ * kept and starts the call as soon as it has. `import.meta.env.VOICE_CONFIGURED` is a constant at each
+ * use, so a build without voice settings carries no notice code at all.
  */
 export function VoiceWidget() {
-  const Panel = useSyncExternalStore(callPanel.subscribe, callPanel.current, callPanel.serverValue)?.default
-  useEffect(() => callPanel.loadWhenIdle(), [])
+  const Widget = useSyncExternalStore(callWidget.subscribe, callWidget.current, callWidget.serverValue)?.default
+  // Not business state: only whether a press came before the code that handles it (handed over once).
+  const [pressed, setPressed] = useState(false)
+  useEffect(() => callWidget.loadWhenIdle(), [])
+  const notice = import.meta.env.VOICE_CONFIGURED ? <ConsentNotice /> : null
 
   return (
-    <details
-      className="group fixed right-[max(1rem,env(safe-area-inset-right))] bottom-[max(1rem,env(safe-area-inset-bottom))] z-40"
-      onPointerEnter={callPanel.load}
-      onFocus={callPanel.load}
-      onClick={callPanel.load}
+    <section
+      aria-label="Voice assistant"
+      className="pointer-events-none fixed right-[max(1rem,env(safe-area-inset-right))] bottom-[max(1rem,env(safe-area-inset-bottom))] z-40 flex w-[min(20rem,calc(100vw-2rem))] flex-col-reverse items-end gap-2"
     >
-      <summary className={`flex cursor-pointer list-none items-center gap-2 rounded-full bg-sky-700 px-4 py-3 font-semibold text-white shadow-lg shadow-black/40 hover:bg-sky-800 ${focusRing} [&::-webkit-details-marker]:hidden`}>
-        <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="2">
-          <rect x="9" y="3" width="6" height="11" rx="3" />
-          <path d="M5 11a7 7 0 0 0 14 0M12 18v3" strokeLinecap="round" />
-        </svg>
-        <span>Talk to our AI</span>
-        {/* In a call: the panel's state marks it (data-call), even while the panel is closed. */}
-        <span aria-hidden="true" className="hidden size-2 rounded-full bg-emerald-300 group-has-[[data-call=active]]:block motion-safe:animate-pulse" />
-      </summary>
-      <section
-        aria-labelledby="voice-widget-title"
-        aria-busy={Panel ? undefined : true}
-        className="absolute right-0 bottom-full mb-3 max-h-[calc(100dvh-6rem)] w-[min(20rem,calc(100vw-2rem))] space-y-3 overflow-y-auto rounded-xl border border-white/10 bg-slate-900 p-4 text-slate-100 shadow-2xl shadow-black/50"
-      >
-        <h2 id="voice-widget-title" className="text-base font-semibold">
-          Voice assistant
-        </h2>
-        {Panel ? <Panel /> : null}
-      </section>
-    </details>
+      {Widget ? (
+        <Widget startOnLoad={pressed} notice={notice} />
+      ) : (
+        <>
+          <button
+            type="button"
+            id={CALL_BUTTON_ID}
+            aria-disabled={pressed || undefined}
+            className={`${callButton} ${callButtonIdle}`}
+            onPointerEnter={callWidget.load}
+            onFocus={callWidget.load}
+            onClick={() => {
+              setPressed(true)
+              callWidget.load()
+            }}
+          >
+            <MicIcon />
+            <span>{pressed && import.meta.env.VOICE_CONFIGURED ? connectingLabel : startCallLabel}</span>
+          </button>
+          {notice}
+        </>
+      )}
+    </section>
+  )
+}
+
+const noSubscription = () => () => {}
+/** The prerendered page (and hydration) shows the notice: whether the visitor agreed is known only after. */
+const serverAgreed = () => false
+
+/**
+ * "You'll talk to an AI assistant…", with the privacy text's link, until the visitor has started a call
+ * on this device (the call machine hides it from then on; before it has loaded, the stored agreement does).
+ */
+function ConsentNotice() {
+  const agreed = useSyncExternalStore(noSubscription, readVoiceConsent, serverAgreed)
+  if (agreed) return null
+  return (
+    // The card of the call panel and the error box (VoiceCallWidget), repeated so it stays out of the first load there.
+    <p
+      className="pointer-events-auto w-full rounded-xl border border-white/10 bg-slate-900 px-3 py-2 text-xs text-slate-200 shadow-2xl shadow-black/50 sm:text-sm"
+    >
+      {consentNotice.text}{' '}
+      <a href={consentNotice.href} className={`rounded-sm font-semibold text-sky-300 underline underline-offset-2 hover:text-sky-200 ${focusRing}`}>
+        {consentNotice.linkLabel}
+      </a>
+    </p>
   )
 }

@@ -1,4 +1,4 @@
-/** What the widget shows for a voiceCall snapshot (labels are SPEC §4's). */
+/** What the widget shows for a voiceCall snapshot: one phase per label of SPEC §4. */
 import type { SnapshotFrom } from 'xstate'
 import type { voiceCallMachine } from '../../../machines/voiceCall'
 
@@ -8,20 +8,13 @@ export type CallPhase = 'unconfigured' | 'idle' | 'connecting' | 'active' | 'end
 
 export function callPhase(snapshot: VoiceCallSnapshot): CallPhase {
   if (snapshot.matches('unconfigured')) return 'unconfigured'
+  // A failed start shows its error at once, while the SDK is still settling it.
+  if (snapshot.matches({ starting: 'failed' })) return 'error'
   // End pressed while the SDK starts: the visitor sees it ending (the machine waits for the start to settle).
-  if (snapshot.matches({ connecting: 'endRequested' })) return 'ending'
-  if (snapshot.matches('connecting')) return 'connecting'
+  if (snapshot.matches({ starting: 'endDeferred' })) return 'ending'
+  if (snapshot.matches('microphone') || snapshot.matches('starting') || snapshot.matches('joined')) return 'connecting'
   if (snapshot.matches('active')) return 'active'
   if (snapshot.matches('ending')) return 'ending'
   if (snapshot.matches('error')) return 'error'
   return 'idle'
-}
-
-export const CALL_BUTTON_LABELS: Record<CallPhase, string> = {
-  unconfigured: 'Start a call',
-  idle: 'Start a call',
-  connecting: 'Connecting...',
-  active: 'End Call',
-  ending: 'Ending...',
-  error: 'Retry Call',
 }

@@ -1,7 +1,10 @@
 /**
- * The voice client over @vapi-ai/web (DESIGN §5): one SDK instance per page, created on the first
- * Start; listeners attached before start(); errors turned into readable text; a stop asked for while
- * the SDK is still starting is carried out once the start settles.
+ * The voice client over @vapi-ai/web (DESIGN §5): a thin translation, with no call state of its own.
+ * SDK events become listener calls (the machine's CALL.* events); the machine's commands become SDK
+ * calls. When to start, stop or wait for a start to settle is the voiceCall machine's business.
+ *
+ * It holds one thing: the page's one SDK instance, created on the first start with its listeners
+ * attached before that start() (with no `error` listener the SDK throws inside start()).
  */
 import type { VoiceConfig } from './config'
 import {
@@ -26,18 +29,25 @@ export interface VoiceTranscript {
 export interface VoiceListener {
   /** The assistant is listening (SDK `call-start`). */
   listening(): void
-  /** start() has settled: ok when a call was created and joined. */
-  startSettled(ok: boolean): void
   ended(): void
   error(message: string): void
+  /** The assistant speaking (SDK `speech-start` / `speech-end`). */
   speech(speaking: boolean): void
+  /** The assistant's level, 0 to 1 (SDK `volume-level`). */
   volume(level: number): void
+  /** The visitor speaking (the platform's `speech-update` message for the user). */
+  visitorSpeech(speaking: boolean): void
+  /** The visitor's microphone level, 0 to 1 (SDK `local-volume-level`, scaled as the assistant's is). */
+  visitorVolume(level: number): void
   transcript(transcript: VoiceTranscript): void
 }
 
 export interface VoiceAdapter {
-  start(): Promise<void>
+  /** The SDK's start() with the configured assistant: true when a call was joined; rejects with a readable message. */
+  start(): Promise<boolean>
+  /** The SDK's stop(); nothing to do before the SDK was ever created. */
   stop(): Promise<void>
+  /** The SDK's setMuted() (it throws without a call: the machine sends it only while active). */
   setMuted(muted: boolean): void
   /** Loads the SDK ahead of the first Start (hover, focus). */
   prefetch(): void
@@ -51,22 +61,27 @@ export interface VoiceAdapterDeps {
   prefetch?: () => Promise<unknown>
 }
 
-type Phase = 'idle' | 'starting' | 'inCall' | 'stopping'
+/** The SDK's own scale for the assistant's level (SPEC §9: 1 at a summed level of 0.15), for the visitor's too. */
+export const FULL_SCALE_LEVEL = 0.15
 
 const silent: VoiceListener = {
   listening() {},
-  startSettled() {},
   ended() {},
   error() {},
   speech() {},
   volume() {},
+  visitorSpeech() {},
+  visitorVolume() {},
   transcript() {},
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null
 
-function toTranscript(message: unknown): VoiceTranscript | undefined {
-  if (!isRecord(message) || message.type !== 'transcript' || typeof message.transcript !== 'string') return undefined
+const level = (value: unknown, fullScale = 1) =>
+  typeof value === 'number' && Number.isFinite(value) ? Math.min(1, Math.max(0, value / fullScale)) : 0
+
+function toTranscript(message: Record<string, unknown>): VoiceTranscript | undefined {
+  if (message.type !== 'transcript' || typeof message.transcript !== 'string') return undefined
   const role = message.role === 'user' ? 'user' : 'assistant'
   return { role, text: message.transcript, final: message.transcriptType === 'final' }
 }
@@ -75,54 +90,35 @@ export function createVoiceAdapter({ config, createVapi, prefetch }: VoiceAdapte
   let listener: VoiceListener = silent
   let vapi: Promise<VapiLike> | undefined
   let ready: VapiLike | undefined
-  let phase: Phase = 'idle'
-  let stopRequested = false
-  let restartRequested = false
-  let errorDuringStart = false
-  let endedDuringStart = false
-  let endedSinceStop = false
-  let stopping: Promise<void> = Promise.resolve()
 
   // Attached once, to the one instance, before its first start() (DESIGN §5).
   function attach(instance: VapiLike): VapiLike {
-    instance.on('call-start', () => {
-      if (phase === 'starting' || phase === 'inCall') listener.listening()
-    })
-    instance.on('call-end', () => {
-      endedSinceStop = true
-      if (phase === 'starting') endedDuringStart = true
-      if (phase === 'inCall') phase = 'idle'
-      listener.speech(false)
-      listener.ended()
-    })
+    ready = instance
+    instance.on('call-start', () => listener.listening())
+    instance.on('call-end', () => listener.ended())
     instance.on('speech-start', () => listener.speech(true))
     instance.on('speech-end', () => listener.speech(false))
-    instance.on('volume-level', (level: unknown) =>
-      listener.volume(typeof level === 'number' && Number.isFinite(level) ? Math.min(1, Math.max(0, level)) : 0),
-    )
+    instance.on('volume-level', (value: unknown) => listener.volume(level(value)))
+    // Listening to it is what makes the SDK start its microphone level observer.
+    instance.on('local-volume-level', (value: unknown) => listener.visitorVolume(level(value, FULL_SCALE_LEVEL)))
     instance.on('message', (message: unknown) => {
+      if (!isRecord(message)) return
+      if (message.type === 'speech-update' && message.role === 'user') {
+        listener.visitorSpeech(message.status === 'started')
+        return
+      }
       const transcript = toTranscript(message)
       if (transcript) listener.transcript(transcript)
     })
     instance.on('error', (payload: unknown) => {
       if (isNonFatal(payload)) return
       // The assistant hanging up ejects us from Daily's room: a normal end, not an error.
-      if (isMeetingEnded(payload)) {
-        endedSinceStop = true
-        if (phase === 'inCall') phase = 'idle'
-        listener.ended()
-        return
-      }
-      if (phase === 'starting') errorDuringStart = true
-      listener.error(describeVoiceError(payload))
+      if (isMeetingEnded(payload)) listener.ended()
+      else listener.error(describeVoiceError(payload))
     })
-    instance.on('camera-error', (payload: unknown) => {
-      if (phase === 'starting') errorDuringStart = true
-      listener.error(describeCameraError(payload))
-    })
+    instance.on('camera-error', (payload: unknown) => listener.error(describeCameraError(payload)))
     instance.on('call-start-progress', (progress: unknown) => {
       if (isRecord(progress) && progress.status === 'failed' && isRecord(progress.metadata) && progress.metadata.reason === 'already-started') {
-        errorDuringStart = true
         listener.error(ALREADY_STARTED)
       }
     })
@@ -131,93 +127,33 @@ export function createVoiceAdapter({ config, createVapi, prefetch }: VoiceAdapte
 
   function instance(): Promise<VapiLike> {
     if (!config) return Promise.reject(new Error(NOT_CONFIGURED))
-    vapi ??= createVapi({ publicKey: config.publicKey, baseUrl: config.baseUrl }).then((created) => (ready = attach(created)))
+    vapi ??= createVapi({ publicKey: config.publicKey, baseUrl: config.baseUrl }).then(attach)
     vapi.catch(() => {
-      vapi = undefined
+      vapi = undefined // a failed load (offline) may be retried
     })
     return vapi
   }
 
-  async function stopNow(current: VapiLike): Promise<void> {
-    phase = 'stopping'
-    endedSinceStop = false
-    try {
-      await current.stop()
-    } catch {
-      // Daily may already be gone; the call is over either way.
-    }
-    if (phase === 'stopping') phase = 'idle'
-    // A stop before the call was joined ends without the SDK's call-end.
-    if (!endedSinceStop) listener.ended()
-  }
-
-  const adapter: VoiceAdapter = {
+  return {
     async start() {
-      if (!config) {
-        listener.error(NOT_CONFIGURED)
-        return
-      }
-      if (phase === 'starting' && errorDuringStart) {
-        // Retry pressed after the error but before the failed start settled: start again once it has.
-        restartRequested = true
-        return
-      }
-      if (phase === 'starting' || phase === 'inCall') return // a second start while one is under way does nothing
-      phase = 'starting'
-      stopRequested = false
-      restartRequested = false
-      errorDuringStart = false
-      endedDuringStart = false
-      await stopping
-      let current: VapiLike
+      if (!config) throw new Error(NOT_CONFIGURED)
+      const current = await instance().catch(() => {
+        throw new Error(SDK_LOAD_FAILED)
+      })
       try {
-        current = await instance()
-      } catch {
-        phase = 'idle'
-        listener.error(SDK_LOAD_FAILED)
-        listener.startSettled(false)
-        return
-      }
-      let call: unknown = null
-      try {
-        call = await current.start(config.assistantId)
+        const call = await current.start(config.assistantId)
+        return call !== null && call !== undefined
       } catch (error) {
-        if (!errorDuringStart) {
-          errorDuringStart = true
-          listener.error(describeVoiceError(error))
-        }
-      }
-      const ok = call !== null && call !== undefined
-      phase = ok && !endedDuringStart ? 'inCall' : 'idle'
-      // A failure nobody described settles as not ok: the machine says 'An unknown error occurred.',
-      // unless End was pressed meanwhile (then the call just ends).
-      listener.startSettled(ok)
-      // A stop asked for during the start, or an error reported while joining: end the call now.
-      if (phase === 'inCall' && (stopRequested || errorDuringStart)) {
-        stopping = stopNow(current)
-        await stopping
-      }
-      stopRequested = false
-      if (restartRequested) {
-        restartRequested = false
-        await adapter.start()
+        throw new Error(describeVoiceError(error))
       }
     },
 
     async stop() {
-      if (phase === 'starting') {
-        // stop() does not cancel the SDK's start: carry it out once the start settles.
-        stopRequested = true
-        return
-      }
-      if (phase !== 'inCall' || !ready) return
-      stopping = stopNow(ready)
-      await stopping
+      await ready?.stop()
     },
 
     setMuted(muted: boolean) {
-      // The SDK throws without a call; the machine only sends this while active, and we guard too.
-      if (phase !== 'inCall' || !ready) throw new Error(NO_CALL_OBJECT)
+      if (!ready) throw new Error(NO_CALL_OBJECT)
       ready.setMuted(muted)
     },
 
@@ -232,5 +168,4 @@ export function createVoiceAdapter({ config, createVapi, prefetch }: VoiceAdapte
       }
     },
   }
-  return adapter
 }

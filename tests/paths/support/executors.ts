@@ -12,7 +12,11 @@ type Flatten<V> = V extends string ? V : V extends object ? { [K in keyof V & st
 /** Every state of a machine as a dotted key: `'idle'`, `'open'`, `'open.loading'`. */
 export type StateKey<M extends AnyStateMachine> = Flatten<SnapshotFrom<M>['value']>
 
-export type UserEvent<M extends AnyStateMachine> = EventFromLogic<M>
+/**
+ * The machine's own events. A machine may list an invoked actor's done/error events in its union (when
+ * child states take them), but those are carried out by `internal`, like every `xstate.*` event.
+ */
+export type UserEvent<M extends AnyStateMachine> = Exclude<EventFromLogic<M>, { type: `xstate.${string}` }>
 export type UserEventType<M extends AnyStateMachine> = UserEvent<M>['type']
 
 export interface InternalExecutors<TSut> {

@@ -22,6 +22,8 @@ export interface MachinePathSpec<M extends AnyStateMachine, TSut extends Machine
   internal: InternalExecutors<TSut>
   /** What must hold in each state (the context the views depend on), beyond the state value itself. */
   states: StateChecks<M, TSut>
+  /** Names a run, so two runs of one machine (say, with different input) keep apart in the report. */
+  label?: string
 }
 
 /**
@@ -36,9 +38,9 @@ export function describeMachinePaths<M extends AnyStateMachine, TSut extends Mac
   spec: MachinePathSpec<M, NoInfer<TSut>>,
 ): ModelPath[] {
   const paths = transitionCoveringPaths(createMachineModel(machine, spec))
-  describe(`${name}: machine paths`, () => {
+  describe(`${name}${spec.label ? ` (${spec.label})` : ''}: machine paths`, () => {
     for (const path of paths) {
-      const title = pathTitle(path)
+      const title = `${spec.label ? `${spec.label}: ` : ''}${pathTitle(path)}`
       it(title, async () => {
         const sut = start()
         try {

@@ -6,22 +6,32 @@ import { expect, type Locator, type Page } from '@playwright/test'
 import { waitForHydration } from '../../e2e/support/hydration'
 import { VOICE_FAKE_COMMAND, type VoiceFakeCommand, type VoiceFakeLog } from '../../e2e/support/voice-fake/fakeVapi'
 
-export const voiceLauncher = (page: Page) => page.getByText('Talk to our AI', { exact: true })
+export const CONSENT_TEXT = "You'll talk to an AI assistant; the call may be recorded."
 
-export const voicePanel = (page: Page) => page.getByRole('region', { name: 'Voice assistant' })
+/** The floating widget: the call button and whatever stands beside it. */
+export const voiceWidget = (page: Page) => page.getByRole('region', { name: 'Voice assistant' })
 
-/** Opens the widget's panel the way a visitor does, once the page has hydrated, and waits for its controls. */
-export async function openVoicePanel(page: Page): Promise<Locator> {
+/** The one floating call button, whatever its label (SPEC §4). */
+export const callButton = (page: Page) =>
+  voiceWidget(page).getByRole('button', { name: /^(Start a call|Connecting\.\.\.|End Call|Ending\.\.\.|Retry Call)$/ })
+
+export const consentNotice = (page: Page) => voiceWidget(page).getByText(CONSENT_TEXT)
+
+/**
+ * Waits until the page has hydrated and the widget's interactive part has replaced the first-load
+ * shell (it loads at idle time); that part announces the call's progress in a status line.
+ */
+export async function openVoiceWidget(page: Page): Promise<Locator> {
   await waitForHydration(page)
-  await voiceLauncher(page).click()
-  const panel = voicePanel(page)
-  await expect(panel).not.toHaveAttribute('aria-busy')
-  return panel
+  const widget = voiceWidget(page)
+  await expect(widget.getByRole('status')).toBeAttached()
+  return widget
 }
 
 /** What the scripted fake has recorded so far. */
 export const fakeLog = (page: Page) => page.evaluate(() => window.__voiceFake as VoiceFakeLog)
 
 /** Has the scripted fake act as the SDK would: report listening, speech, captions, errors, the end of a call. */
-export const drive = (page: Page, command: VoiceFakeCommand) =>
-  page.evaluate(({ name, detail }) => window.dispatchEvent(new CustomEvent(name, { detail })), { name: VOICE_FAKE_COMMAND, detail: command })
+export async function drive(page: Page, command: VoiceFakeCommand): Promise<void> {
+  await page.evaluate(({ name, detail }) => window.dispatchEvent(new CustomEvent(name, { detail })), { name: VOICE_FAKE_COMMAND, detail: command })
+}

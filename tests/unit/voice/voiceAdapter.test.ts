@@ -1,7 +1,9 @@
 import { EventEmitter } from 'node:events'
 import { describe, expect, it, vi } from 'vitest'
 import { MICROPHONE_MESSAGES, NO_CALL_OBJECT, NOT_CONFIGURED, SDK_LOAD_FAILED, UNKNOWN_ERROR, ALREADY_STARTED } from '../../../core/voiceErrors'
-import { createVoiceAdapter, type VoiceListener } from '../../../src/lib/voice/voiceAdapter'
+import { createActor, setup as setupMachine, type EventObject } from 'xstate'
+import { createVoiceAdapter, type VoiceAdapter, type VoiceListener } from '../../../src/lib/voice/voiceAdapter'
+import { startCallLogic, voiceClientLogic } from '../../../src/lib/voice/voiceClientActor'
 import type { VapiLike } from '../../../src/lib/voice/vapiTypes'
 
 const config = { publicKey: 'pk-test', assistantId: 'assistant-1', baseUrl: 'https://voice.example.com' }
@@ -36,11 +38,12 @@ function recorder() {
   const events: (string | [string, unknown])[] = []
   const listener: VoiceListener = {
     listening: () => events.push('listening'),
-    startSettled: (ok) => events.push(['startSettled', ok]),
     ended: () => events.push('ended'),
     error: (message) => events.push(['error', message]),
     speech: (speaking) => events.push(['speech', speaking]),
     volume: (level) => events.push(['volume', level]),
+    visitorSpeech: (speaking) => events.push(['visitorSpeech', speaking]),
+    visitorVolume: (level) => events.push(['visitorVolume', level]),
     transcript: (t) => events.push(['transcript', t]),
   }
   return { events, listener, errors: () => events.filter((e): e is [string, string] => Array.isArray(e) && e[0] === 'error').map((e) => e[1]) }
@@ -60,52 +63,64 @@ const failingStart = (payload: unknown) => async (sdk: FakeSdk) => {
   return null
 }
 
-describe('voice adapter over the SDK', () => {
+/** start() as the machine runs it: joined or not, or a readable rejection. */
+const startOutcome = (adapter: VoiceAdapter) =>
+  adapter.start().then(
+    (joined) => ({ joined }),
+    (error: Error) => ({ rejected: error.message }),
+  )
+
+describe('voice adapter: a thin translation of the SDK', () => {
   it('creates one SDK instance with the public key and base URL, and starts the fixed assistant', async () => {
     const t = setup()
-    await t.adapter.start()
+    expect(await t.adapter.start()).toBe(true)
     expect(t.createVapi).toHaveBeenCalledWith({ publicKey: 'pk-test', baseUrl: 'https://voice.example.com' })
     expect(t.sdk.start).toHaveBeenCalledWith('assistant-1')
-    expect(t.events).toEqual([['startSettled', true]])
     t.sdk.emit('call-start')
-    expect(t.events.at(-1)).toBe('listening')
     t.sdk.emit('call-end')
+    expect(t.events).toEqual(['listening', 'ended'])
     await t.adapter.start()
     expect(t.createVapi).toHaveBeenCalledTimes(1) // one instance per page
   })
 
-  it('attaches error, camera-error and call-start-progress listeners before start()', async () => {
+  it('attaches its listeners, error ones included, before the first start()', async () => {
     const t = setup()
     await t.adapter.start()
-    expect(t.sdk.listenersAtStart[0]).toEqual(expect.arrayContaining(['error', 'camera-error', 'call-start-progress', 'call-start', 'call-end', 'message', 'speech-start', 'speech-end', 'volume-level']))
+    expect(t.sdk.listenersAtStart[0]).toEqual(
+      expect.arrayContaining(['error', 'camera-error', 'call-start-progress', 'call-start', 'call-end', 'message', 'speech-start', 'speech-end', 'volume-level', 'local-volume-level']),
+    )
   })
 
-  it('an error payload that is a string is shown as is', async () => {
+  it('a start that resolves null is not joined; one that throws rejects with readable text', async () => {
+    const t = setup()
+    t.sdk.script = async () => null
+    expect(await startOutcome(t.adapter)).toEqual({ joined: false })
+    t.sdk.script = async () => {
+      throw new Error('Assistant or Squad or Workflow must be provided.')
+    }
+    expect(await startOutcome(t.adapter)).toEqual({ rejected: 'Assistant or Squad or Workflow must be provided.' })
+    t.sdk.script = async () => {
+      throw { error: { statusCode: 401, message: 'Invalid Key' } }
+    }
+    expect(await startOutcome(t.adapter)).toEqual({ rejected: "The voice assistant refused this site's key (Invalid Key). Please try again later." })
+  })
+
+  it('error payloads: a string as is, nested texts found, no text → the unknown error', async () => {
     const t = setup()
     t.sdk.script = failingStart('Assistant or Squad must be provided.')
     await t.adapter.start()
-    expect(t.events).toEqual([['error', 'Assistant or Squad must be provided.'], ['startSettled', false]])
-  })
-
-  it('an error payload nested as error.message or error.error.message gives its text', async () => {
-    const t = setup()
     t.sdk.script = failingStart({ type: 'daily-call-join-error', error: { message: 'Room not found' } })
     await t.adapter.start()
     t.sdk.script = failingStart({ type: 'start-method-error', error: { error: { message: 'Web call creation failed' } } })
     await t.adapter.start()
     t.sdk.script = failingStart({ type: 'start-method-error', error: { message: { message: 'Deeply nested' } } })
     await t.adapter.start()
-    expect(t.errors()).toEqual(['Room not found', 'Web call creation failed', 'Deeply nested'])
-  })
-
-  it('an object without readable text falls back to the unknown error', async () => {
-    const t = setup()
     t.sdk.script = failingStart({ type: 'start-method-error', error: { code: 42 } })
     await t.adapter.start()
-    expect(t.errors()).toEqual([UNKNOWN_ERROR])
+    expect(t.errors()).toEqual(['Assistant or Squad must be provided.', 'Room not found', 'Web call creation failed', 'Deeply nested', UNKNOWN_ERROR])
   })
 
-  it("a 401 body from POST /call/web (as the SDK wraps the failed Response) becomes a readable sentence", async () => {
+  it('a 401 body from POST /call/web (as the SDK wraps the failed Response) becomes a readable sentence', async () => {
     const body = { message: 'Invalid Key. Hot tip, you may be using the private key instead of the public key, or vice versa.', error: 'Unauthorized', statusCode: 401 }
     const t = setup()
     // serializeError() of the thrown Response: message = its parsed body, plus its own data/error fields.
@@ -119,37 +134,12 @@ describe('voice adapter over the SDK', () => {
     ])
   })
 
-  it('a start that resolves null without any error event settles as failed, with no message of its own', async () => {
-    // The machine turns an undescribed failure into 'An unknown error occurred.' (or a quiet end after End).
-    const t = setup()
-    t.sdk.script = async () => null
-    await t.adapter.start()
-    expect(t.events).toEqual([['startSettled', false]])
-  })
-
-  it('a start() that throws is reported with its message', async () => {
-    const t = setup()
-    t.sdk.script = async () => {
-      throw new Error('Assistant or Squad or Workflow must be provided.')
-    }
-    await t.adapter.start()
-    expect(t.errors()).toEqual(['Assistant or Squad or Workflow must be provided.'])
-  })
-
   it("Daily's \"Meeting has ended\" ejection at the end of a call is a normal end, not an error", async () => {
     const t = setup()
     await t.adapter.start()
-    t.sdk.emit('call-start')
     t.sdk.emit('error', { type: 'daily-error', error: { message: { type: 'ejected', msg: 'Meeting has ended' }, errorMsg: 'Meeting has ended' } })
-    t.sdk.emit('call-end')
-    expect(t.errors()).toEqual([])
-    expect(t.events).toContain('ended')
-    // ...in either order
-    const u = setup()
-    await u.adapter.start()
-    u.sdk.emit('call-end')
-    u.sdk.emit('error', { type: 'daily-error', error: { errorMsg: 'Meeting has ended' } })
-    expect(u.errors()).toEqual([])
+    t.sdk.emit('error', { type: 'daily-error', error: { errorMsg: 'Meeting has ended' } })
+    expect(t.events).toEqual(['ended', 'ended'])
   })
 
   it('a camera-error about permissions gives the microphone message', async () => {
@@ -162,57 +152,10 @@ describe('voice adapter over the SDK', () => {
     expect(t.errors()).toEqual([MICROPHONE_MESSAGES.denied])
   })
 
-  it('no setMuted without a call: the adapter refuses with the SDK’s message and never calls the SDK', async () => {
-    const t = setup()
-    expect(() => t.adapter.setMuted(true)).toThrow(NO_CALL_OBJECT)
-    await t.adapter.start()
-    t.adapter.setMuted(true)
-    expect(t.sdk.setMuted).toHaveBeenCalledWith(true)
-    t.sdk.emit('call-end')
-    expect(() => t.adapter.setMuted(false)).toThrow(NO_CALL_OBJECT)
-    expect(t.sdk.setMuted).toHaveBeenCalledTimes(1)
-  })
-
-  it('a stop while the SDK is starting waits for the start to settle, then stops the call', async () => {
-    const t = setup()
-    let join!: () => void
-    t.sdk.script = () => new Promise((resolve) => (join = () => resolve({ id: 'call-1' })))
-    const starting = t.adapter.start()
-    await vi.waitFor(() => expect(t.sdk.start).toHaveBeenCalled())
-    await t.adapter.stop()
-    expect(t.sdk.stop).not.toHaveBeenCalled()
-    join()
-    await starting
-    expect(t.sdk.stop).toHaveBeenCalledTimes(1)
-    expect(t.events).toEqual([['startSettled', true], ['speech', false], 'ended'])
-  })
-
-  it('a stop with no call under way does nothing; a stop before joining still reports the end', async () => {
-    const t = setup()
-    await t.adapter.stop()
-    expect(t.sdk.stop).not.toHaveBeenCalled()
-    await t.adapter.start()
-    t.sdk.stop.mockImplementationOnce(async () => {}) // Daily destroyed without a left-meeting
-    await t.adapter.stop()
-    expect(t.events.at(-1)).toBe('ended')
-  })
-
-  it('a second start while one is under way does nothing', async () => {
-    const t = setup()
-    let join!: () => void
-    t.sdk.script = () => new Promise((resolve) => (join = () => resolve({ id: 'call-1' })))
-    const first = t.adapter.start()
-    await t.adapter.start()
-    await vi.waitFor(() => expect(t.sdk.start).toHaveBeenCalled())
-    join()
-    await first
-    await t.adapter.start()
-    expect(t.sdk.start).toHaveBeenCalledTimes(1)
-  })
-
-  it("the SDK's already-started progress is reported as an error", async () => {
+  it("the SDK's already-started progress is reported as an error; other progress is not", async () => {
     const t = setup()
     t.sdk.script = async (sdk) => {
+      sdk.emit('call-start-progress', { stage: 'initialization', status: 'started' })
       sdk.emit('call-start-progress', { stage: 'validation', status: 'failed', metadata: { reason: 'already-started' } })
       return null
     }
@@ -224,33 +167,71 @@ describe('voice adapter over the SDK', () => {
     const t = setup()
     await t.adapter.start()
     t.sdk.emit('error', { type: 'audio-processing-setup-error', error: { message: 'KrispInitError: Canceled' } })
-    expect(t.errors()).toEqual([])
+    t.sdk.emit('error', { type: 'local-audio-level-observer-error', error: { message: 'AbortError' } })
+    expect(t.events).toEqual([])
   })
 
-  it('speech, volume and transcript messages are passed on; other messages are not', async () => {
+  it('both speakers: the assistant from speech and volume events, the visitor from speech-update and the local level', async () => {
     const t = setup()
     await t.adapter.start()
     t.sdk.emit('speech-start')
     t.sdk.emit('volume-level', 0.42)
     t.sdk.emit('volume-level', 7)
-    t.sdk.emit('message', { type: 'transcript', role: 'assistant', transcriptType: 'partial', transcript: 'Kia' })
-    t.sdk.emit('message', { type: 'transcript', role: 'user', transcriptType: 'final', transcript: 'Hello' })
-    t.sdk.emit('message', { type: 'status-update', status: 'in-progress' })
+    t.sdk.emit('message', { type: 'speech-update', status: 'started', role: 'user', turn: 1 })
+    t.sdk.emit('local-volume-level', 0.075) // scaled as the SDK scales the assistant's: 1 at 0.15
+    t.sdk.emit('local-volume-level', 0.6)
+    t.sdk.emit('local-volume-level', Number.NaN)
+    t.sdk.emit('message', { type: 'speech-update', status: 'stopped', role: 'user', turn: 1 })
+    t.sdk.emit('message', { type: 'speech-update', status: 'started', role: 'assistant', turn: 2 })
     t.sdk.emit('speech-end')
-    expect(t.events.slice(1)).toEqual([
+    expect(t.events).toEqual([
       ['speech', true],
       ['volume', 0.42],
       ['volume', 1],
-      ['transcript', { role: 'assistant', text: 'Kia', final: false }],
-      ['transcript', { role: 'user', text: 'Hello', final: true }],
+      ['visitorSpeech', true],
+      ['visitorVolume', 0.5],
+      ['visitorVolume', 1],
+      ['visitorVolume', 0],
+      ['visitorSpeech', false],
       ['speech', false],
     ])
   })
 
-  it('not configured: start reports it and never loads the SDK', async () => {
-    const t = setup(new FakeSdk(), null)
+  it('transcript messages become captions; other messages are not passed on', async () => {
+    const t = setup()
     await t.adapter.start()
-    expect(t.errors()).toEqual([NOT_CONFIGURED])
+    t.sdk.emit('message', { type: 'transcript', role: 'assistant', transcriptType: 'partial', transcript: 'Kia' })
+    t.sdk.emit('message', { type: 'transcript', role: 'user', transcriptType: 'final', transcript: 'Hello' })
+    t.sdk.emit('message', { type: 'status-update', status: 'in-progress' })
+    t.sdk.emit('message', 'listening')
+    expect(t.events).toEqual([
+      ['transcript', { role: 'assistant', text: 'Kia', final: false }],
+      ['transcript', { role: 'user', text: 'Hello', final: true }],
+    ])
+  })
+
+  it('setMuted goes to the SDK, which refuses without a call; before the SDK exists the adapter refuses alike', async () => {
+    const t = setup()
+    expect(() => t.adapter.setMuted(true)).toThrow(NO_CALL_OBJECT)
+    await t.adapter.start()
+    t.adapter.setMuted(true)
+    expect(t.sdk.setMuted).toHaveBeenCalledWith(true)
+    t.sdk.inCall = false
+    expect(() => t.adapter.setMuted(false)).toThrow(NO_CALL_OBJECT)
+  })
+
+  it('stop() calls the SDK once it exists, and does nothing before', async () => {
+    const t = setup()
+    await t.adapter.stop()
+    expect(t.sdk.stop).not.toHaveBeenCalled()
+    await t.adapter.start()
+    await t.adapter.stop()
+    expect(t.sdk.stop).toHaveBeenCalledTimes(1)
+  })
+
+  it('not configured: start rejects with the sentence and never loads the SDK', async () => {
+    const t = setup(new FakeSdk(), null)
+    expect(await startOutcome(t.adapter)).toEqual({ rejected: NOT_CONFIGURED })
     expect(t.createVapi).not.toHaveBeenCalled()
   })
 
@@ -258,11 +239,48 @@ describe('voice adapter over the SDK', () => {
     const sdk = new FakeSdk()
     const createVapi = vi.fn().mockRejectedValueOnce(new TypeError('Failed to fetch dynamically imported module')).mockResolvedValue(sdk)
     const adapter = createVoiceAdapter({ config, createVapi })
-    const rec = recorder()
-    adapter.subscribe(rec.listener)
-    await adapter.start()
-    expect(rec.errors()).toEqual([SDK_LOAD_FAILED])
-    await adapter.start()
-    expect(sdk.start).toHaveBeenCalledTimes(1)
+    expect(await startOutcome(adapter)).toEqual({ rejected: SDK_LOAD_FAILED })
+    expect(await startOutcome(adapter)).toEqual({ joined: true })
+    expect(createVapi).toHaveBeenCalledTimes(2)
+  })
+})
+
+describe('the machine’s actors over the adapter', () => {
+  it('a start abandoned because the widget is gone hangs up the call it still joins', async () => {
+    const t = setup()
+    let join!: () => void
+    t.sdk.script = () => new Promise((resolve) => (join = () => resolve({ id: 'call-1' })))
+    const actor = createActor(startCallLogic(() => t.adapter)).start()
+    await vi.waitFor(() => expect(t.sdk.start).toHaveBeenCalled())
+    actor.stop()
+    join()
+    await vi.waitFor(() => expect(t.sdk.stop).toHaveBeenCalledTimes(1))
+  })
+
+  it('the client actor reports SDK events as machine events, takes mute commands, and ends any call when it stops', async () => {
+    const t = setup()
+    const received: EventObject[] = []
+    const parent = createActor(
+      setupMachine({ actors: { client: voiceClientLogic(() => t.adapter) } }).createMachine({
+        invoke: { id: 'client', src: 'client' },
+        on: { '*': { actions: ({ event }) => void received.push(event) } },
+      }),
+    ).start()
+    await t.adapter.start()
+    t.sdk.emit('call-start')
+    t.sdk.emit('message', { type: 'speech-update', status: 'started', role: 'user' })
+    t.sdk.emit('error', 'boom')
+    parent.getSnapshot().children.client?.send({ type: 'CLIENT.SET_MUTED', muted: true })
+    expect(t.sdk.setMuted).toHaveBeenCalledWith(true)
+    t.sdk.inCall = false
+    parent.getSnapshot().children.client?.send({ type: 'CLIENT.SET_MUTED', muted: false })
+    expect(received).toEqual([
+      { type: 'CALL.LISTENING' },
+      { type: 'CALL.VISITOR_SPEECH_STARTED' },
+      { type: 'CALL.ERROR', message: 'boom' },
+      { type: 'CALL.ERROR', message: NO_CALL_OBJECT },
+    ])
+    parent.stop()
+    await vi.waitFor(() => expect(t.sdk.stop).toHaveBeenCalledTimes(1))
   })
 })

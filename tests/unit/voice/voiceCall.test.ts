@@ -1,346 +1,333 @@
 import { describe, expect, it, vi } from 'vitest'
-import { createActor, fromCallback, fromPromise, SimulatedClock } from 'xstate'
+import { createActor, fromCallback, SimulatedClock } from 'xstate'
 import { voiceCallMachine, UNKNOWN_ERROR, CALL_TICK_MS } from '../../../machines/voiceCall'
-import type { VoiceClientCommand } from '../../../machines/voiceCall'
+import type { VoiceClientCommand, VoiceCallEvent } from '../../../machines/voiceCall'
+import { controllablePromiseActor, flush } from '../../paths/support/fakes'
 
-function deferred() {
-  let resolve!: () => void
-  let reject!: (error: unknown) => void
-  const promise = new Promise<void>((res, rej) => {
-    resolve = res
-    reject = rej
-  })
-  return { promise, resolve, reject }
-}
-
-/** The production machine with a recording voice client, a scripted microphone and in-memory consent. */
-function setupCall({ configured = true, storedConsent = false } = {}) {
-  const commands: VoiceClientCommand['type'][] = []
-  const muteCommands: boolean[] = []
-  let microphone = deferred()
-  const microphoneRequests = vi.fn(() => microphone.promise)
+/**
+ * The production machine with a recording voice client, the SDK's start() and stop() as promises the
+ * test settles, a scripted microphone and in-memory consent.
+ */
+function setupCall({ configured = true, consented = false } = {}) {
+  const commands: VoiceClientCommand[] = []
+  let report: (event: VoiceCallEvent) => void = () => {}
+  const microphone = controllablePromiseActor<void>()
+  const sdkStart = controllablePromiseActor<boolean>()
+  const sdkStop = controllablePromiseActor<void>()
   const consentWrites = vi.fn()
   const clock = new SimulatedClock()
   const machine = voiceCallMachine.provide({
     actors: {
-      voiceClient: fromCallback<VoiceClientCommand>(({ receive }) => {
-        receive((command) => {
-          commands.push(command.type)
-          if (command.type === 'CLIENT.SET_MUTED') muteCommands.push(command.muted)
-        })
+      voiceClient: fromCallback<VoiceClientCommand>(({ receive, sendBack }) => {
+        report = sendBack as typeof report
+        receive((command) => void commands.push(command))
       }),
-      requestMicrophone: fromPromise<void>(() => microphoneRequests()),
+      requestMicrophone: microphone.logic,
+      startCall: sdkStart.logic,
+      stopCall: sdkStop.logic,
     },
-    actions: {
-      restoreConsent: ({ self }) => {
-        if (storedConsent) self.send({ type: 'CONSENT_RESTORED' })
-      },
-      rememberConsent: consentWrites,
-    },
+    actions: { rememberConsent: consentWrites },
   })
-  const actor = createActor(machine, { input: { configured }, clock })
+  const actor = createActor(machine, { input: { configured, consented }, clock })
   actor.start()
   const state = () => actor.getSnapshot()
-  const value = () => state().value
-  const flush = () => new Promise((r) => setTimeout(r, 0))
-  return {
+  const t = {
     actor,
     clock,
     commands,
-    muteCommands,
-    microphoneRequests,
+    microphone,
+    sdkStart,
+    sdkStop,
     consentWrites,
     state,
-    value,
-    flush,
-    grantMicrophone: async () => {
-      microphone.resolve()
+    value: () => state().value,
+    report: (event: VoiceCallEvent) => report(event),
+    async grantMicrophone() {
+      microphone.last.settle.resolve()
       await flush()
-      microphone = deferred()
     },
-    failMicrophone: async (error: unknown) => {
-      microphone.reject(error)
+    async settleStart(joined: boolean) {
+      sdkStart.last.settle.resolve(joined)
       await flush()
-      microphone = deferred()
     },
-    /** Start → microphone granted → SDK start sent → the assistant is listening. */
-    toActive: async () => {
+    async settleStop() {
+      sdkStop.last.settle.resolve()
+      await flush()
+    },
+    /** Start → microphone granted → the SDK joined → the assistant is listening. */
+    async toActive() {
       actor.send({ type: 'START' })
-      microphone.resolve()
-      await flush()
-      microphone = deferred()
-      actor.send({ type: 'CALL.LISTENING' })
+      await t.grantMicrophone()
+      await t.settleStart(true)
+      t.report({ type: 'CALL.LISTENING' })
     },
   }
+  return t
 }
 
 describe('voiceCall machine', () => {
-  it('starts idle with no error, not muted, nobody speaking', () => {
+  it('starts idle with no error, not muted, nobody speaking; consent comes from its input', () => {
     const t = setupCall()
     expect(t.value()).toBe('idle')
-    expect(t.state().context).toMatchObject({ errorMessage: '', muted: false, assistantSpeaking: false, volume: 0, captions: [], elapsedSeconds: 0 })
+    expect(t.state().context).toMatchObject({
+      consented: false,
+      errorMessage: '',
+      muted: false,
+      assistantSpeaking: false,
+      visitorSpeaking: false,
+      volume: 0,
+      visitorVolume: 0,
+      captions: [],
+      elapsedSeconds: 0,
+    })
+    expect(setupCall({ consented: true }).state().context.consented).toBe(true)
   })
 
-  it('idle → connecting on Start: the microphone is asked within the same event, then the call is started', async () => {
+  it('idle → microphone on Start (asked within the same event), then the SDK starts once', async () => {
     const t = setupCall()
     t.actor.send({ type: 'START' })
     // Synchronously, inside the click's event: the gesture window is kept.
-    expect(t.microphoneRequests).toHaveBeenCalledTimes(1)
-    expect(t.value()).toEqual({ connecting: 'microphone' })
-    expect(t.commands).toEqual([])
+    expect(t.microphone.calls).toHaveLength(1)
+    expect(t.value()).toBe('microphone')
+    expect(t.sdkStart.calls).toHaveLength(0)
+    expect(t.consentWrites).toHaveBeenCalledTimes(1)
+    expect(t.state().context.consented).toBe(true)
     await t.grantMicrophone()
-    expect(t.value()).toEqual({ connecting: 'starting' })
-    expect(t.commands).toEqual(['CLIENT.START'])
+    expect(t.value()).toEqual({ starting: 'waiting' })
+    expect(t.sdkStart.calls).toHaveLength(1)
   })
 
-  it('connecting → active when the call reports it is listening', async () => {
-    const t = setupCall()
-    await t.toActive()
-    expect(t.value()).toEqual({ active: 'counting' })
-  })
-
-  it('a second Start while connecting or active does nothing', async () => {
+  it('joined, then active when the assistant listens; a second Start meanwhile does nothing', async () => {
     const t = setupCall()
     t.actor.send({ type: 'START' })
     t.actor.send({ type: 'START' })
-    expect(t.microphoneRequests).toHaveBeenCalledTimes(1)
     await t.grantMicrophone()
     t.actor.send({ type: 'START' })
-    expect(t.value()).toEqual({ connecting: 'starting' })
-    expect(t.commands).toEqual(['CLIENT.START'])
-    t.actor.send({ type: 'CALL.LISTENING' })
+    await t.settleStart(true)
+    expect(t.value()).toBe('joined')
     t.actor.send({ type: 'START' })
+    t.report({ type: 'CALL.LISTENING' })
     expect(t.value()).toEqual({ active: 'counting' })
-    expect(t.commands).toEqual(['CLIENT.START'])
+    expect([t.microphone.calls.length, t.sdkStart.calls.length]).toEqual([1, 1])
     expect(t.state().can({ type: 'START' })).toBe(false)
   })
 
-  it('active → ending on End Call (the call is stopped), ending → idle when the call ends', async () => {
+  it('the assistant listening before start() returned: active as soon as it does', async () => {
+    const t = setupCall()
+    t.actor.send({ type: 'START' })
+    await t.grantMicrophone()
+    t.report({ type: 'CALL.LISTENING' })
+    expect(t.value()).toEqual({ starting: 'heard' })
+    await t.settleStart(true)
+    expect(t.value()).toEqual({ active: 'counting' })
+  })
+
+  it('active → ending on End Call (stop() runs), → idle once stop() settles; nothing starts meanwhile', async () => {
     const t = setupCall()
     await t.toActive()
     t.actor.send({ type: 'END_CALL' })
     expect(t.value()).toBe('ending')
-    expect(t.commands).toEqual(['CLIENT.START', 'CLIENT.STOP'])
+    expect(t.sdkStop.calls).toHaveLength(1)
     t.actor.send({ type: 'START' })
+    t.report({ type: 'CALL.ENDED' }) // the SDK's call-end comes during stop()
     expect(t.value()).toBe('ending')
-    t.actor.send({ type: 'CALL.ENDED' })
+    await t.settleStop()
     expect(t.value()).toBe('idle')
   })
 
-  it('the call ending by itself while active → idle', async () => {
+  it('the call ending by itself while active → idle, nothing to stop', async () => {
     const t = setupCall()
     await t.toActive()
-    t.actor.send({ type: 'CALL.ENDED' })
+    t.report({ type: 'CALL.ENDED' })
     expect(t.value()).toBe('idle')
-    expect(t.commands).toEqual(['CLIENT.START'])
+    expect(t.sdkStop.calls).toHaveLength(0)
   })
 
-  describe('End Call while connecting (DESIGN §5: honoured once the start settles)', () => {
-    it('while the microphone is asked: back to idle at once, and a later grant starts nothing', async () => {
+  describe('End Call while connecting (DESIGN §5: stop() does not cancel a start)', () => {
+    it('while the microphone is asked: back to idle at once, and a late grant starts nothing', async () => {
       const t = setupCall()
       t.actor.send({ type: 'START' })
       t.actor.send({ type: 'END_CALL' })
       expect(t.value()).toBe('idle')
       await t.grantMicrophone()
       expect(t.value()).toBe('idle')
-      expect(t.commands).toEqual([])
+      expect(t.sdkStart.calls).toHaveLength(0)
     })
 
-    it('while the SDK starts: nothing is stopped yet; the start settling with a call → ending (stopped) → idle', async () => {
+    it('while the SDK starts: deferred; a start that joins is then stopped, one that does not is just dropped', async () => {
+      const joined = setupCall()
+      joined.actor.send({ type: 'START' })
+      await joined.grantMicrophone()
+      joined.actor.send({ type: 'END_CALL' })
+      expect(joined.value()).toEqual({ starting: 'endDeferred' })
+      joined.actor.send({ type: 'START' })
+      joined.report({ type: 'CALL.LISTENING' })
+      expect(joined.sdkStop.calls).toHaveLength(0)
+      await joined.settleStart(true)
+      expect(joined.value()).toBe('ending')
+      expect(joined.sdkStop.calls).toHaveLength(1)
+      await joined.settleStop()
+      expect(joined.value()).toBe('idle')
+      expect(joined.state().context.errorMessage).toBe('')
+
+      const dropped = setupCall()
+      dropped.actor.send({ type: 'START' })
+      await dropped.grantMicrophone()
+      dropped.actor.send({ type: 'END_CALL' })
+      await dropped.settleStart(false)
+      expect(dropped.value()).toBe('idle')
+      expect(dropped.state().context.errorMessage).toBe('')
+      expect(dropped.sdkStop.calls).toHaveLength(0)
+    })
+
+    it('the call ending while the SDK starts is handled the same way', async () => {
       const t = setupCall()
       t.actor.send({ type: 'START' })
       await t.grantMicrophone()
-      t.actor.send({ type: 'END_CALL' })
-      expect(t.value()).toEqual({ connecting: 'endRequested' })
-      expect(t.commands).toEqual(['CLIENT.START'])
-      // A second End or Start meanwhile changes nothing.
-      t.actor.send({ type: 'END_CALL' })
-      t.actor.send({ type: 'START' })
-      expect(t.value()).toEqual({ connecting: 'endRequested' })
-      t.actor.send({ type: 'CALL.START_SETTLED', ok: true })
-      expect(t.value()).toBe('ending')
-      expect(t.commands).toEqual(['CLIENT.START', 'CLIENT.STOP'])
-      t.actor.send({ type: 'CALL.ENDED' })
+      t.report({ type: 'CALL.ENDED' })
+      expect(t.value()).toEqual({ starting: 'endDeferred' })
+      await t.settleStart(false)
       expect(t.value()).toBe('idle')
-      expect(t.state().context.errorMessage).toBe('')
-    })
-
-    it('the assistant listening after End was pressed: the call is stopped, never shown as active', async () => {
-      const t = setupCall()
-      t.actor.send({ type: 'START' })
-      await t.grantMicrophone()
-      t.actor.send({ type: 'END_CALL' })
-      t.actor.send({ type: 'CALL.LISTENING' })
-      expect(t.value()).toBe('ending')
-      expect(t.commands).toEqual(['CLIENT.START', 'CLIENT.STOP'])
-      t.actor.send({ type: 'CALL.START_SETTLED', ok: true }) // already ending: no second stop
-      expect(t.commands).toEqual(['CLIENT.START', 'CLIENT.STOP'])
-    })
-
-    it('a start that fails without a call after End: idle, no error to show', async () => {
-      const t = setupCall()
-      t.actor.send({ type: 'START' })
-      await t.grantMicrophone()
-      t.actor.send({ type: 'END_CALL' })
-      t.actor.send({ type: 'CALL.START_SETTLED', ok: false })
-      expect(t.value()).toBe('idle')
-      expect(t.state().context.errorMessage).toBe('')
-      expect(t.commands).toEqual(['CLIENT.START'])
-    })
-
-    it('an error reported after End still shows; the call ending by itself → idle', async () => {
-      const failed = setupCall()
-      failed.actor.send({ type: 'START' })
-      await failed.grantMicrophone()
-      failed.actor.send({ type: 'END_CALL' })
-      failed.actor.send({ type: 'CALL.ERROR', message: 'Invalid Key' })
-      expect(failed.value()).toBe('error')
-      expect(failed.state().context.errorMessage).toBe('Invalid Key')
-
-      const ended = setupCall()
-      ended.actor.send({ type: 'START' })
-      await ended.grantMicrophone()
-      ended.actor.send({ type: 'END_CALL' })
-      ended.actor.send({ type: 'CALL.ENDED' })
-      expect(ended.value()).toBe('idle')
     })
   })
 
   it('a late end or error of an earlier call, while the microphone is being asked, does not stop this start', async () => {
     const t = setupCall()
     t.actor.send({ type: 'START' })
-    t.actor.send({ type: 'CALL.ENDED' })
-    t.actor.send({ type: 'CALL.ERROR', message: 'stale' })
-    expect(t.value()).toEqual({ connecting: 'microphone' })
+    t.report({ type: 'CALL.ENDED' })
+    t.report({ type: 'CALL.ERROR', message: 'stale' })
+    expect(t.value()).toBe('microphone')
     await t.grantMicrophone()
-    expect(t.commands).toEqual(['CLIENT.START'])
+    expect(t.sdkStart.calls).toHaveLength(1)
   })
 
-  it('a start that settles without a call and without an error reports the unknown error', async () => {
-    const t = setupCall()
-    t.actor.send({ type: 'START' })
-    await t.grantMicrophone()
-    t.actor.send({ type: 'CALL.START_SETTLED', ok: true })
-    expect(t.value()).toEqual({ connecting: 'starting' }) // joined: waits for the assistant to listen
-    t.actor.send({ type: 'CALL.START_SETTLED', ok: false })
-    expect(t.value()).toBe('error')
-    expect(t.state().context.errorMessage).toBe(UNKNOWN_ERROR)
-  })
-
-  it('the call ending while connecting → idle', async () => {
-    const t = setupCall()
-    t.actor.send({ type: 'START' })
-    await t.grantMicrophone()
-    t.actor.send({ type: 'CALL.ENDED' })
-    expect(t.value()).toBe('idle')
-  })
-
-  describe('any error → error, with its message or the unknown one', () => {
-    it('from connecting (the SDK start)', async () => {
+  describe('errors: shown at once, Retry once nothing is left under way', () => {
+    it('an error while the SDK starts shows at once; Retry waits for the start to settle', async () => {
       const t = setupCall()
       t.actor.send({ type: 'START' })
       await t.grantMicrophone()
-      t.actor.send({ type: 'CALL.ERROR', message: 'Invalid Key.' })
-      expect(t.value()).toBe('error')
+      t.report({ type: 'CALL.ERROR', message: 'Invalid Key.' })
+      expect(t.value()).toEqual({ starting: 'failed' })
       expect(t.state().context.errorMessage).toBe('Invalid Key.')
+      expect(t.state().can({ type: 'START' })).toBe(false)
+      await t.settleStart(false)
+      expect(t.value()).toEqual({ error: 'ready' })
+      expect(t.state().context.errorMessage).toBe('Invalid Key.') // not replaced by the unknown error
+      t.actor.send({ type: 'START' })
+      expect(t.value()).toBe('microphone')
+      expect(t.state().context.errorMessage).toBe('')
     })
 
-    it('from connecting (the microphone), with the message that says what to do', async () => {
+    it('a start that joined despite the error is hung up before Retry', async () => {
       const t = setupCall()
       t.actor.send({ type: 'START' })
-      await t.failMicrophone(new Error('Microphone access is blocked. Allow it.'))
-      expect(t.value()).toBe('error')
-      expect(t.state().context.errorMessage).toBe('Microphone access is blocked. Allow it.')
-      expect(t.commands).toEqual([])
+      await t.grantMicrophone()
+      t.report({ type: 'CALL.ERROR', message: 'Camera in use' })
+      await t.settleStart(true)
+      expect(t.value()).toEqual({ error: 'hangingUp' })
+      expect(t.sdkStop.calls).toHaveLength(1)
+      await t.settleStop()
+      expect(t.value()).toEqual({ error: 'ready' })
     })
 
-    it('from connecting (the microphone) with something that is not an Error', async () => {
+    it('a start that settles without a call and without an error reports the unknown error', async () => {
       const t = setupCall()
       t.actor.send({ type: 'START' })
-      await t.failMicrophone('weird')
+      await t.grantMicrophone()
+      await t.settleStart(false)
+      expect(t.value()).toEqual({ error: 'ready' })
       expect(t.state().context.errorMessage).toBe(UNKNOWN_ERROR)
     })
 
-    it('from active: the call is stopped', async () => {
+    it('a start() that throws shows its message', async () => {
+      const t = setupCall()
+      t.actor.send({ type: 'START' })
+      await t.grantMicrophone()
+      t.sdkStart.last.settle.reject(new Error('The voice assistant could not be loaded.'))
+      await flush()
+      expect(t.state().context.errorMessage).toBe('The voice assistant could not be loaded.')
+    })
+
+    it('the microphone refused: its message, which says what to do; something not an Error: the unknown one', async () => {
+      const t = setupCall()
+      t.actor.send({ type: 'START' })
+      t.microphone.last.settle.reject(new Error('Microphone access is blocked. Allow it.'))
+      await flush()
+      expect(t.value()).toEqual({ error: 'ready' })
+      expect(t.state().context.errorMessage).toBe('Microphone access is blocked. Allow it.')
+      expect(t.sdkStart.calls).toHaveLength(0)
+      t.actor.send({ type: 'START' })
+      t.microphone.last.settle.reject('weird')
+      await flush()
+      expect(t.state().context.errorMessage).toBe(UNKNOWN_ERROR)
+    })
+
+    it('an error during a call (empty text: the unknown one) hangs up, then offers Retry', async () => {
       const t = setupCall()
       await t.toActive()
-      t.actor.send({ type: 'CALL.ERROR', message: '' })
-      expect(t.value()).toBe('error')
+      t.report({ type: 'CALL.ERROR', message: '' })
+      expect(t.value()).toEqual({ error: 'hangingUp' })
       expect(t.state().context.errorMessage).toBe(UNKNOWN_ERROR)
-      expect(t.commands).toEqual(['CLIENT.START', 'CLIENT.STOP'])
+      expect(t.sdkStop.calls).toHaveLength(1)
+      t.sdkStop.last.settle.reject(new Error('Daily is gone')) // a failed stop leaves no call either
+      await flush()
+      expect(t.value()).toEqual({ error: 'ready' })
     })
 
-    it('from ending', async () => {
+    it('an error while ending or idle changes nothing', async () => {
       const t = setupCall()
+      t.report({ type: 'CALL.ERROR', message: 'late' })
+      expect(t.value()).toBe('idle')
       await t.toActive()
       t.actor.send({ type: 'END_CALL' })
-      t.actor.send({ type: 'CALL.ERROR', message: 'Daily went away' })
-      expect(t.value()).toBe('error')
-      expect(t.state().context.errorMessage).toBe('Daily went away')
-    })
-
-    it('an error in idle changes nothing', () => {
-      const t = setupCall()
-      t.actor.send({ type: 'CALL.ERROR', message: 'late' })
-      expect(t.value()).toBe('idle')
+      t.report({ type: 'CALL.ERROR', message: 'Daily went away' })
+      expect(t.value()).toBe('ending')
       expect(t.state().context.errorMessage).toBe('')
     })
   })
 
-  it('error → connecting on Retry: the error text is cleared and a call is started', async () => {
+  it('mute exists only while active: toggles and tells the client; a new call starts unmuted', async () => {
     const t = setupCall()
-    t.actor.send({ type: 'START' })
-    await t.grantMicrophone()
-    t.actor.send({ type: 'CALL.ERROR', message: 'boom' })
-    t.actor.send({ type: 'START' })
-    expect(t.value()).toEqual({ connecting: 'microphone' })
-    expect(t.state().context.errorMessage).toBe('')
-    await t.grantMicrophone()
-    expect(t.commands).toEqual(['CLIENT.START', 'CLIENT.START'])
-  })
-
-  it('mute exists only while active: toggles and tells the client', async () => {
-    const t = setupCall()
+    const muteCommands = () => t.commands.flatMap((c) => (c.type === 'CLIENT.SET_MUTED' ? [c.muted] : []))
     expect(t.state().can({ type: 'TOGGLE_MUTE' })).toBe(false)
-    t.actor.send({ type: 'TOGGLE_MUTE' })
     t.actor.send({ type: 'START' })
     t.actor.send({ type: 'TOGGLE_MUTE' })
     await t.grantMicrophone()
+    await t.settleStart(true)
     t.actor.send({ type: 'TOGGLE_MUTE' })
-    expect(t.muteCommands).toEqual([])
-    expect(t.state().context.muted).toBe(false)
-    t.actor.send({ type: 'CALL.LISTENING' })
-    expect(t.state().can({ type: 'TOGGLE_MUTE' })).toBe(true)
+    expect(muteCommands()).toEqual([])
+    t.report({ type: 'CALL.LISTENING' })
     t.actor.send({ type: 'TOGGLE_MUTE' })
     expect(t.state().context.muted).toBe(true)
     t.actor.send({ type: 'TOGGLE_MUTE' })
-    expect(t.state().context.muted).toBe(false)
-    expect(t.muteCommands).toEqual([true, false])
     t.actor.send({ type: 'TOGGLE_MUTE' })
+    expect(muteCommands()).toEqual([true, false, true])
     t.actor.send({ type: 'END_CALL' })
-    expect(t.state().context.muted).toBe(false) // a new call starts unmuted
-    t.actor.send({ type: 'TOGGLE_MUTE' })
-    expect(t.muteCommands).toEqual([true, false, true])
+    expect(t.state().context.muted).toBe(false)
   })
 
-  it('assistant speaking, volume and captions follow the call while active', async () => {
+  it('both speakers, their levels and the captions follow the call while active, and go quiet after', async () => {
     const t = setupCall()
     await t.toActive()
-    t.actor.send({ type: 'CALL.SPEECH_STARTED' })
-    t.actor.send({ type: 'CALL.VOLUME', level: 0.6 })
-    expect(t.state().context).toMatchObject({ assistantSpeaking: true, volume: 0.6 })
-    t.actor.send({ type: 'CALL.TRANSCRIPT', role: 'assistant', text: 'Kia ora', final: false })
-    t.actor.send({ type: 'CALL.TRANSCRIPT', role: 'assistant', text: 'Kia ora, how can I help?', final: true })
-    t.actor.send({ type: 'CALL.TRANSCRIPT', role: 'user', text: 'Pricing', final: false })
+    t.report({ type: 'CALL.SPEECH_STARTED' })
+    t.report({ type: 'CALL.VOLUME', level: 0.6 })
+    t.report({ type: 'CALL.VISITOR_SPEECH_STARTED' })
+    t.report({ type: 'CALL.VISITOR_VOLUME', level: 0.3 })
+    expect(t.state().context).toMatchObject({ assistantSpeaking: true, volume: 0.6, visitorSpeaking: true, visitorVolume: 0.3 })
+    t.report({ type: 'CALL.TRANSCRIPT', role: 'assistant', text: 'Kia ora', final: false })
+    t.report({ type: 'CALL.TRANSCRIPT', role: 'assistant', text: 'Kia ora, how can I help?', final: true })
+    t.report({ type: 'CALL.TRANSCRIPT', role: 'user', text: 'Pricing', final: false })
     expect(t.state().context.captions.map((c) => [c.role, c.text, c.final])).toEqual([
       ['assistant', 'Kia ora, how can I help?', true],
       ['user', 'Pricing', false],
     ])
-    t.actor.send({ type: 'CALL.SPEECH_ENDED' })
-    expect(t.state().context.assistantSpeaking).toBe(false)
-    t.actor.send({ type: 'CALL.SPEECH_STARTED' })
-    t.actor.send({ type: 'CALL.ENDED' })
-    expect(t.state().context).toMatchObject({ assistantSpeaking: false, volume: 0 })
+    t.report({ type: 'CALL.SPEECH_ENDED' })
+    t.report({ type: 'CALL.VISITOR_SPEECH_ENDED' })
+    expect(t.state().context).toMatchObject({ assistantSpeaking: false, visitorSpeaking: false })
+    t.report({ type: 'CALL.SPEECH_STARTED' })
+    t.report({ type: 'CALL.VISITOR_SPEECH_STARTED' })
+    t.report({ type: 'CALL.ENDED' })
+    expect(t.state().context).toMatchObject({ assistantSpeaking: false, volume: 0, visitorSpeaking: false, visitorVolume: 0 })
   })
 
   it('the call timer ticks every second while active, on the injected clock, and restarts with the next call', async () => {
@@ -356,36 +343,30 @@ describe('voiceCall machine', () => {
     t.actor.send({ type: 'END_CALL' })
     t.clock.increment(CALL_TICK_MS * 5)
     expect(t.state().context.elapsedSeconds).toBe(65)
-    t.actor.send({ type: 'CALL.ENDED' })
+    await t.settleStop()
     await t.toActive()
     expect(t.state().context.elapsedSeconds).toBe(0)
   })
 
-  it('starting agrees to the notice: remembered by a named action; a stored agreement is restored on start', async () => {
-    const t = setupCall()
-    expect(t.state().context.consented).toBe(false)
-    t.actor.send({ type: 'START' })
-    expect(t.consentWrites).toHaveBeenCalledTimes(1)
-    expect(t.state().context.consented).toBe(true)
-    const restored = setupCall({ storedConsent: true })
-    expect(restored.state().context.consented).toBe(true)
-  })
-
-  it('not configured: unconfigured, and Start does nothing', () => {
+  it('not configured: the button explains and can be dismissed; nothing is asked of the microphone or the SDK', () => {
     const t = setupCall({ configured: false })
-    expect(t.value()).toBe('unconfigured')
+    expect(t.value()).toEqual({ unconfigured: 'closed' })
     t.actor.send({ type: 'START' })
-    expect(t.value()).toBe('unconfigured')
-    expect(t.microphoneRequests).not.toHaveBeenCalled()
-    expect(t.commands).toEqual([])
+    expect(t.value()).toEqual({ unconfigured: 'explained' })
+    for (const type of ['START', 'PREFETCH', 'END_CALL', 'TOGGLE_MUTE'] as const) t.actor.send({ type })
+    expect(t.value()).toEqual({ unconfigured: 'explained' })
+    t.actor.send({ type: 'DISMISS' })
+    expect(t.value()).toEqual({ unconfigured: 'closed' })
+    expect([t.microphone.calls, t.sdkStart.calls, t.commands]).toEqual([[], [], []])
+    expect(t.consentWrites).not.toHaveBeenCalled()
   })
 
-  it('PREFETCH asks the client to load the SDK, only before a call', async () => {
+  it('PREFETCH asks the client to load the SDK, only when a call can start', async () => {
     const t = setupCall()
     t.actor.send({ type: 'PREFETCH' })
-    expect(t.commands).toEqual(['CLIENT.PREFETCH'])
+    expect(t.commands).toEqual([{ type: 'CLIENT.PREFETCH' }])
     await t.toActive()
     t.actor.send({ type: 'PREFETCH' })
-    expect(t.commands).toEqual(['CLIENT.PREFETCH', 'CLIENT.START'])
+    expect(t.commands).toEqual([{ type: 'CLIENT.PREFETCH' }])
   })
 })

@@ -10,12 +10,17 @@ export type VoiceFakeCommand =
   | { type: 'speech-start' }
   | { type: 'speech-end' }
   | { type: 'volume'; level: number }
+  /** The visitor's side: the platform's speech-update message for the user, and the microphone's level. */
+  | { type: 'user-speech'; status: 'started' | 'stopped' }
+  | { type: 'local-volume'; level: number }
   | { type: 'transcript'; role: 'assistant' | 'user'; transcriptType: 'partial' | 'final'; transcript: string }
   | { type: 'finish-stop' }
   | { type: 'call-end' }
   | { type: 'error'; payload: unknown }
-  /** Settles a held start() (see VoiceFakeLog.holdStart): with a call, or with null as a failed start. */
-  | { type: 'settle-start'; ok: boolean }
+  /** Settles a held start() (see VoiceFakeLog.holdStart): with a call, with null as a failed start, or throwing `error`. */
+  | { type: 'settle-start'; ok: boolean; error?: string }
+  /** The held stop() fails (Daily already gone). */
+  | { type: 'fail-stop' }
 
 export interface VoiceFakeLog {
   marker: string
@@ -46,8 +51,8 @@ export default class FakeVapi {
   private listeners = new Map<string, Set<Listener>>()
   private inCall = false
   private muted = false
-  private pendingStop: (() => void) | undefined
-  private pendingStart: ((ok: boolean) => void) | undefined
+  private pendingStop: ((ok: boolean) => void) | undefined
+  private pendingStart: ((outcome: { ok: boolean; error?: string }) => void) | undefined
 
   constructor(apiToken: string, apiBaseUrl?: string, dailyConfig?: unknown) {
     log().constructed.push({ apiToken, apiBaseUrl, dailyConfig })
@@ -75,8 +80,9 @@ export default class FakeVapi {
     this.emit('call-start-progress', { stage: 'initialization', status: 'started', timestamp: new Date().toISOString() })
     if (log().holdStart) {
       log().pendingStart = true
-      const ok = await new Promise<boolean>((resolve) => (this.pendingStart = resolve))
+      const { ok, error } = await new Promise<{ ok: boolean; error?: string }>((resolve) => (this.pendingStart = resolve))
       log().pendingStart = false
+      if (error) throw new Error(error)
       if (!ok) return null
     }
     this.inCall = true
@@ -87,10 +93,11 @@ export default class FakeVapi {
   stop(): Promise<void> {
     log().calls.push('stop')
     log().pendingStop = true
-    return new Promise((resolve) => {
-      this.pendingStop = () => {
+    return new Promise((resolve, reject) => {
+      this.pendingStop = (ok) => {
         log().pendingStop = false
         this.inCall = false
+        if (!ok) return reject(new Error('Daily is already gone'))
         this.emit('call-end')
         resolve()
       }
@@ -121,11 +128,18 @@ export default class FakeVapi {
       case 'volume':
         this.emit('volume-level', command.level)
         break
+      case 'user-speech':
+        this.emit('message', { type: 'speech-update', status: command.status, role: 'user', turn: 1 })
+        break
+      case 'local-volume':
+        this.emit('local-volume-level', command.level)
+        break
       case 'transcript':
         this.emit('message', { type: 'transcript', role: command.role, transcriptType: command.transcriptType, transcript: command.transcript })
         break
       case 'finish-stop':
-        this.pendingStop?.()
+      case 'fail-stop':
+        this.pendingStop?.(command.type === 'finish-stop')
         this.pendingStop = undefined
         break
       case 'call-end':
@@ -136,7 +150,7 @@ export default class FakeVapi {
         this.emit('error', command.payload)
         break
       case 'settle-start':
-        this.pendingStart?.(command.ok)
+        this.pendingStart?.({ ok: command.ok, error: command.error })
         this.pendingStart = undefined
         break
     }

@@ -1,0 +1,179 @@
+import { useLayoutEffect, useMemo, type ButtonHTMLAttributes, type KeyboardEvent, type ReactNode } from 'react'
+import { NOT_CONFIGURED } from '../../../core/voiceErrors'
+import { formatElapsed } from '../../../machines/voiceCaptions'
+import { callButtonLabels, callPanelText, callStatusText, notSetUpText } from '../../content/voiceCallPanel'
+import { useBookingModal } from '../providers/SiteActors'
+import { CALL_BUTTON_ID } from '../../lib/focus'
+import { MicIcon } from '../layout/icons'
+import { callButton, callButtonIdle, focusRing, navButton } from '../sections/ui'
+import { Captions } from './Captions'
+import { SpeakingIndicator } from './SpeakingIndicator'
+import { useVoiceCall } from './useVoiceCall'
+
+const PANEL_ID = 'voice-call-panel'
+const NOTICE_ID = 'voice-consent-notice'
+
+/** The look of what stands beside the button (the shell's consent notice has the same). */
+const widgetCard = 'pointer-events-auto w-full rounded-xl border border-white/10 bg-slate-900 p-3 shadow-2xl shadow-black/50'
+
+const panelButton = `rounded-lg border border-white/20 px-3 py-2 text-sm font-semibold text-white hover:bg-white/10 disabled:cursor-not-allowed disabled:opacity-60 ${focusRing}`
+
+/**
+ * The interactive part of the voice widget (SPEC §2, §4): the call machine, the voice client behind
+ * it, the call button and what stands beside it — the consent notice before a first call (drawn by the
+ * first-load shell, which hands it over), the call panel while connecting or in a call, the red error
+ * box, or (without voice settings) a plain word that the assistant is not set up, with 'Book a Call'.
+ * Its own chunk, loaded at idle time or on the visitor's first intent (VoiceWidget); never part of the
+ * first load (DESIGN §10).
+ */
+export default function VoiceCallWidget({ startOnLoad, notice }: { startOnLoad: boolean; notice: ReactNode }) {
+  const { phase, context, canStart, canEnd, canMute, canDismiss, events } = useVoiceCall(startOnLoad)
+  const { consented, errorMessage, muted } = context
+  const bookingModal = useBookingModal()
+  // The shell's button had the focus when this part replaced it: keep it on the call button.
+  const hadFocus = useMemo(() => document.activeElement?.id === CALL_BUTTON_ID, [])
+  useLayoutEffect(() => {
+    if (hadFocus) document.getElementById(CALL_BUTTON_ID)?.focus()
+  }, [hadFocus])
+
+  if (phase === 'unconfigured') {
+    const onKeyDown = (e: KeyboardEvent) => {
+      if (e.key === 'Escape' && canDismiss) events.dismiss()
+    }
+    return (
+      <>
+        <CallButton
+          label={callButtonLabels.idle}
+          colors={callButtonIdle}
+          aria-expanded={canDismiss}
+          aria-controls={canDismiss ? PANEL_ID : undefined}
+          onPress={canStart ? events.start : events.dismiss}
+        />
+        <p role="status" className="sr-only" />
+        {canDismiss && (
+          <div id={PANEL_ID} className={`${widgetCard} space-y-3 text-sm text-slate-200`} onKeyDown={onKeyDown}>
+            <p className="font-semibold text-white">{NOT_CONFIGURED}</p>
+            <p>{notSetUpText.offer}</p>
+            <div className="flex gap-2">
+              <button type="button" aria-haspopup="dialog" className={`${navButton} py-2`} onClick={(e) => bookingModal.open(e.currentTarget)}>
+                {notSetUpText.book}
+              </button>
+              <button type="button" className={panelButton} onClick={events.dismiss}>
+                {notSetUpText.close}
+              </button>
+            </div>
+          </div>
+        )}
+      </>
+    )
+  }
+
+  const inCall = phase === 'active'
+  const showNotice = notice !== null && !consented && phase === 'idle'
+  // Start or Retry, End Call in a call; nothing while connecting or ending (SPEC §4).
+  const press = canStart ? events.start : inCall && canEnd ? events.end : undefined
+  return (
+    <>
+      <CallButton
+        label={callButtonLabels[phase]}
+        colors={inCall ? 'bg-red-700 hover:bg-red-800' : callButtonIdle}
+        aria-describedby={showNotice ? NOTICE_ID : undefined}
+        onPress={press}
+        onPointerEnter={events.prefetch}
+        onFocus={events.prefetch}
+      >
+        {inCall && <span aria-hidden="true" className="size-2 rounded-full bg-emerald-300 motion-safe:animate-pulse" />}
+      </CallButton>
+      <p role="status" className="sr-only">
+        {callStatusText[phase]}
+      </p>
+      {showNotice && (
+        <div id={NOTICE_ID} className="w-full">
+          {notice}
+        </div>
+      )}
+      {phase === 'error' && (
+        <div role="alert" className="pointer-events-auto w-full rounded-xl border border-red-500/60 bg-red-950 p-3 text-sm text-red-100 shadow-2xl shadow-black/50">
+          {errorMessage}
+        </div>
+      )}
+      {(phase === 'connecting' || inCall) && (
+        <CallPanel
+          context={context}
+          canMute={canMute}
+          // Giving up while connecting: the main button stays disabled (SPEC §4), this one ends the wait.
+          cancel={phase === 'connecting' && canEnd ? events.end : undefined}
+          toggleMute={events.toggleMute}
+          muted={muted}
+        />
+      )}
+    </>
+  )
+}
+
+interface CallPanelProps {
+  context: ReturnType<typeof useVoiceCall>['context']
+  canMute: boolean
+  muted: boolean
+  cancel: (() => void) | undefined
+  toggleMute: () => void
+}
+
+/** Who is speaking (both sides), the levels, the captions, the timer and Mute: while connecting or in a call. */
+function CallPanel({ context, canMute, muted, cancel, toggleMute }: CallPanelProps) {
+  const { assistantSpeaking, volume, visitorSpeaking, visitorVolume, captions, elapsedSeconds } = context
+  const visitorText = muted ? callPanelText.visitorMuted : visitorSpeaking ? callPanelText.visitorSpeaking : callPanelText.visitorQuiet
+  return (
+    <div id={PANEL_ID} className={`${widgetCard} space-y-2 text-slate-100`}>
+      <div className="flex items-center justify-between">
+        <h2 className="text-sm font-semibold">{callPanelText.title}</h2>
+        <p className="text-sm text-slate-300 tabular-nums">
+          <span className="sr-only">{callPanelText.timer} </span>
+          <time>{formatElapsed(elapsedSeconds)}</time>
+        </p>
+      </div>
+      <SpeakingIndicator
+        tone="assistant"
+        speaking={assistantSpeaking}
+        volume={volume}
+        text={assistantSpeaking ? callPanelText.assistantSpeaking : callPanelText.assistantListening}
+      />
+      <SpeakingIndicator tone="visitor" speaking={visitorSpeaking && !muted} volume={visitorVolume} text={visitorText} />
+      <Captions captions={captions} />
+      <div className="flex justify-end gap-2">
+        {cancel && (
+          <button type="button" className={panelButton} onClick={cancel}>
+            {callPanelText.cancel}
+          </button>
+        )}
+        <button
+          type="button"
+          aria-pressed={muted}
+          disabled={!canMute}
+          onClick={toggleMute}
+          className={`${panelButton} aria-pressed:border-amber-500 aria-pressed:bg-amber-700`}
+        >
+          {muted ? callPanelText.unmute : callPanelText.mute}
+        </button>
+      </div>
+    </div>
+  )
+}
+
+interface CallButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'disabled' | 'onClick' | 'className'> {
+  label: string
+  colors: string
+  /** What a press does; none while connecting or ending (SPEC §4): then aria-disabled, keeping the focus. */
+  onPress: (() => void) | undefined
+}
+
+/** The floating call button (SPEC §2, §4): its label is the call's state. Drawn as the first-load shell draws it. */
+function CallButton({ label, colors, onPress, children, ...button }: CallButtonProps) {
+  return (
+    <button type="button" id={CALL_BUTTON_ID} {...button} aria-disabled={onPress ? undefined : true} onClick={onPress} className={`${callButton} ${colors}`}>
+      <MicIcon />
+      <span>{label}</span>
+      {children}
+    </button>
+  )
+}

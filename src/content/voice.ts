@@ -1,0 +1,20 @@
+/**
+ * The voice widget's first-load copy (SPEC §2, §4): the call button's labels and the consent notice.
+ * The panel's lines are in ./voiceCallPanel, which loads with the widget's interactive part.
+ */
+
+/**
+ * The floating button's first labels (SPEC §4), which the first-load shell shows. The call part has all of
+ * them in ./voiceCallPanel, repeated rather than imported from here: a module both import would be
+ * exported by the first-load chunk (tests/unit/voice/voiceContent.test.ts keeps them equal).
+ */
+export const startCallLabel = 'Start a call'
+export const connectingLabel = 'Connecting...'
+
+/** Shown beside the button until the visitor starts a first call: starting is the agreement. */
+export const consentNotice = {
+  text: "You'll talk to an AI assistant; the call may be recorded.",
+  linkLabel: 'How we handle calls',
+  /** A full page load on purpose: the notice only shows before any call, so none is cut off. */
+  href: '/sms-info#ai-calls',
+} as const

@@ -1,0 +1,39 @@
+/** The voice widget's panel copy, loaded with its interactive part (not in the first load). */
+/** The floating button's label in each phase of the call (SPEC §4); the first two also in ./voice, for the shell. */
+export const callButtonLabels = {
+  idle: 'Start a call',
+  connecting: 'Connecting...',
+  active: 'End Call',
+  ending: 'Ending...',
+  error: 'Retry Call',
+} as const
+
+export const callPanelText = {
+  title: 'Voice assistant',
+  assistantSpeaking: 'Assistant is speaking',
+  assistantListening: 'Assistant is listening',
+  visitorSpeaking: 'You are speaking',
+  visitorQuiet: 'You are not speaking',
+  visitorMuted: 'You are muted',
+  timer: 'Call time',
+  mute: 'Mute',
+  unmute: 'Unmute',
+  cancel: 'Cancel',
+  captions: 'Live captions',
+} as const
+
+/** Read out by screen readers as the call changes (the button's label changes with it). */
+export const callStatusText = {
+  idle: '',
+  connecting: 'Connecting to the assistant',
+  active: 'Call connected',
+  ending: 'Ending the call',
+  error: '',
+} as const
+
+/** The unconfigured build's panel: the assistant is not set up, a booking is. */
+export const notSetUpText = {
+  offer: 'You can book a call with our team instead.',
+  book: 'Book a Call',
+  close: 'Close',
+} as const
