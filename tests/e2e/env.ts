@@ -1,11 +1,19 @@
 /** Settings of the site the browser tests build and serve (see serve.ts). */
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+
 // E2E_PORT lets two runs (two developers' helpers, say) use their own server and build.
 export const E2E_PORT = Number(process.env.E2E_PORT || 4173)
 export const E2E_ORIGIN = `http://127.0.0.1:${E2E_PORT}`
+/** The served site's DATA_DIR, emptied at each start (serve.ts): the specs read its outbox/ as a mailbox. */
+export const E2E_DATA_DIR = join(tmpdir(), `agency-e2e-data-${E2E_PORT}`)
 
 export const e2eEnv: Record<string, string> = {
   PORT: String(E2E_PORT),
   VITE_SITE_URL: E2E_ORIGIN,
+  E2E_DATA_DIR,
+  // The links in emails point at the served site, so a spec can follow them.
+  PUBLIC_URL: E2E_ORIGIN,
   // A local URL for the external script, so the tests can see whether it is requested.
   VITE_EXTERNAL_SCRIPT_URL: `${E2E_ORIGIN}/__e2e/external-script.js`,
   // Every browser of the run books from 127.0.0.1: the per-address limits would throttle the suite itself.

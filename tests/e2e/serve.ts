@@ -5,7 +5,7 @@
  */
 import { spawnSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
@@ -13,7 +13,13 @@ import { buildIsCurrent } from '../../scripts/buildStamp.ts'
 
 const root = join(import.meta.dirname, '../..')
 process.env.DIST_DIR = join(root, `.tmp/e2e-dist-${process.env.PORT}`)
-process.env.DATA_DIR = mkdtempSync(join(tmpdir(), 'agency-e2e-data-'))
+// A fresh data directory each start: a given one (E2E_DATA_DIR, whose outbox a spec reads) is emptied.
+const dataDir = process.env.E2E_DATA_DIR
+if (dataDir) {
+  rmSync(dataDir, { recursive: true, force: true })
+  mkdirSync(dataDir, { recursive: true })
+}
+process.env.DATA_DIR = dataDir ?? mkdtempSync(join(tmpdir(), 'agency-e2e-data-'))
 process.env.HOST = '127.0.0.1'
 
 if (process.env.E2E_VOICE_FAKE === '1') {
