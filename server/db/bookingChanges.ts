@@ -5,6 +5,7 @@
  */
 import type { Temporal } from 'temporal-polyfill'
 import type { NewMailJob } from '../mail/message'
+import { announceChange } from './changeFeed'
 import { isUniqueViolation, SELECT_BOOKING, type Backend, type BookingRow, type NewBooking, type Sql } from './store'
 
 /** The limits a new booking is checked against, inside its transaction. */
@@ -105,6 +106,7 @@ export async function insertBooking(
       )
       if (!booking) throw new Error('INSERT returned no row')
       await writeMailJobs(sql, booking, mails(booking, undefined), limits.now)
+      await announceChange(sql, booking.host)
       return { ok: true, booking }
     })
   } catch (error) {
@@ -141,6 +143,7 @@ async function change(
       const booking = await update(sql, found.row)
       if (!booking) throw new Error('UPDATE returned no row')
       await writeMailJobs(sql, booking, mails(booking, found.row), now)
+      await announceChange(sql, booking.host)
       return { ok: true, booking, previous: found.row }
     })
   } catch (error) {

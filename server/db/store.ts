@@ -6,7 +6,7 @@ import { PGlite } from '@electric-sql/pglite'
 import { readdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import pg from 'pg'
-import { Temporal } from 'temporal-polyfill'
+import type { Temporal } from 'temporal-polyfill'
 import type { Logger } from '../logger'
 import {
   cancelBooking,
@@ -17,6 +17,7 @@ import {
   type InsertResult,
   type MailsFor,
 } from './bookingChanges'
+import { CHANGE_FEED_APPLICATION, listenForChanges, localFeed, type ChangeFeed } from './changeFeed'
 import { mailJobStore, type MailJobStore } from './mailJobs'
 import { rateLimitWindows, type WindowHit } from './rateLimitWindows'
 
@@ -96,6 +97,8 @@ export interface BookingStore {
   find(uid: string): Promise<BookingRow | undefined>
   /** The mail outbox the worker sends from. */
   mailJobs: MailJobStore
+  /** Told of every booking change, this instance's at once and (PostgreSQL) the other instances' within milliseconds. */
+  changes: ChangeFeed
   /** Counts one request of `key` in a fixed window kept in the database (shared by every instance). */
   hitRateLimit(key: string, limit: number, windowMs: number, now: Temporal.Instant): Promise<WindowHit>
   /** Epoch milliseconds of the taken starts of `host` in [from, to). */
@@ -129,7 +132,7 @@ export interface StoreOptions {
   schema?: string
   pool?: Partial<PoolOptions>
   /** Where an idle PostgreSQL connection's error is reported (the server's logger). */
-  logger?: Pick<Logger, 'error'>
+  logger?: Pick<Logger, 'error' | 'warn' | 'info'>
 }
 
 const MIGRATIONS_DIR = join(import.meta.dirname, 'migrations')
@@ -252,24 +255,43 @@ export async function openStore(options: StoreOptions): Promise<BookingStore> {
     throw error
   }
   const migrations = await migrationFiles()
+  // Other instances change bookings only with PostgreSQL; PGlite is this process's alone.
+  let listening: Awaited<ReturnType<typeof listenForChanges>> | undefined
+  const feed = localFeed(() => listening?.live() ?? true)
+  if (options.databaseUrl) {
+    const connectTimeoutMs = options.pool?.connectTimeoutMs ?? DEFAULT_POOL.connectTimeoutMs
+    listening = await listenForChanges({
+      clientConfig: { connectionString: options.databaseUrl, connectionTimeoutMillis: connectTimeoutMs, application_name: CHANGE_FEED_APPLICATION },
+      feed,
+      logger: options.logger,
+    })
+  }
+  /** Runs a change; once it has committed, this instance's caches hear of it before the caller answers. */
+  const announced = async <R extends { ok: boolean }>(result: Promise<R>): Promise<R> => {
+    const settled = await result
+    if (settled.ok) feed.changed()
+    return settled
+  }
 
   return {
     kind: backend.kind,
-    insert: (booking, { limits, mails }) => insertBooking(backend, booking, limits, mails),
-    reschedule: (uid, to, now, mails) => rescheduleBooking(backend, uid, to, now, mails),
-    cancel: (uid, reason, now, mails) => cancelBooking(backend, uid, reason, now, mails),
+    insert: (booking, { limits, mails }) => announced(insertBooking(backend, booking, limits, mails)),
+    reschedule: (uid, to, now, mails) => announced(rescheduleBooking(backend, uid, to, now, mails)),
+    cancel: (uid, reason, now, mails) => announced(cancelBooking(backend, uid, reason, now, mails)),
     async find(uid) {
       return (await backend.query<BookingRow>(`${SELECT_BOOKING} WHERE uid = $1`, [uid]))[0]
     },
     mailJobs: mailJobStore(backend),
+    changes: feed,
     hitRateLimit: rateLimitWindows(backend),
     async takenStarts(host, from, to) {
-      const rows = await backend.query<{ startTime: string }>(
-        `SELECT ${iso('start_at')} AS "startTime" FROM bookings
+      // Epoch milliseconds straight from the database: parsing text instants cost more than the query.
+      const rows = await backend.query<{ startMs: number }>(
+        `SELECT (extract(epoch FROM start_at) * 1000)::float8 AS "startMs" FROM bookings
           WHERE host = $1 AND start_at >= $2::timestamptz AND start_at < $3::timestamptz AND status = 'ACCEPTED'`,
         [host, from.toString(), to.toString()],
       )
-      return new Set(rows.map((row) => Temporal.Instant.from(row.startTime).epochMilliseconds))
+      return new Set(rows.map((row) => Number(row.startMs)))
     },
     list(from, limit = 1000) {
       return backend.query<BookingRow>(`${SELECT_BOOKING} WHERE end_at >= $1::timestamptz ORDER BY start_at LIMIT $2`, [
@@ -287,6 +309,9 @@ export async function openStore(options: StoreOptions): Promise<BookingStore> {
       const missing = migrations.filter((file) => !applied.has(file))
       if (missing.length > 0) throw new Error(`Migrations not applied: ${missing.join(', ')}`)
     },
-    close: () => backend.close(),
+    async close() {
+      await listening?.close()
+      await backend.close()
+    },
   }
 }

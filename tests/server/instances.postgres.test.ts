@@ -10,7 +10,7 @@ import pg from 'pg'
 import { Temporal } from 'temporal-polyfill'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { withPostgres } from './support/databases'
-import { bookingBody, postBooking } from './support/harness'
+import { bookingBody, postBooking, slotsInput, slotsPath } from './support/harness'
 import { startServerProcess, writeMinimalSite, type ServerProcess } from './support/serverProcess'
 
 withPostgres('two server instances', (testDatabaseUrl) => {
@@ -98,6 +98,49 @@ withPostgres('two server instances', (testDatabaseUrl) => {
       )
       await rows.end()
       expect(found[0]?.n).toBe(1)
+      await stop(servers)
+    }, 180_000)
+
+    it('a booking on one instance leaves the other’s slot answers within a second, cancelled or moved alike', async () => {
+      const servers = await pair({ RATE_LIMIT_BOOKINGS: '1000000' })
+      const day = Temporal.Now.plainDateISO('UTC').add({ days: 2 })
+      const from = day.toZonedDateTime('UTC').toInstant()
+      const path = slotsPath(slotsInput(from.toString(), from.add({ hours: 24 }).toString(), 'UTC'))
+      const offered = async (server: ServerProcess) => {
+        const response = await fetch(server.url + path)
+        expect(response.status).toBe(200)
+        const body = (await response.json()) as { result: { data: { json: { slots: Record<string, { time: string }[]> } } } }
+        return Object.values(body.result.data.json.slots).flat().map((slot) => slot.time)
+      }
+      /** How long until instance A's answer says `expected` of `time`; fails after a second. */
+      const settles = async (time: string, expected: boolean) => {
+        const started = performance.now()
+        while ((await offered(servers[0])).includes(time) !== expected) {
+          if (performance.now() - started > 1_000) throw new Error(`${time} still ${expected ? 'missing' : 'offered'} after 1 s`)
+          await new Promise((resolve) => setTimeout(resolve, 20))
+        }
+        return performance.now() - started
+      }
+      const ten = `${day.toString()}T10:00:00.000Z`
+      const eleven = `${day.toString()}T11:00:00.000Z`
+      // A's answer is cached (asked twice); B books, moves, then cancels.
+      expect(await offered(servers[0])).toContain(ten)
+      expect(await offered(servers[0])).toContain(ten)
+      const booked = await postBooking(servers[1].url, bookingBody(`${day.toString()}T10:00:00[UTC]`))
+      expect(booked.status).toBe(200)
+      const { uid } = (await booked.json()) as { uid: string }
+      expect(await settles(ten, false)).toBeLessThan(1_000)
+      const { responses: _none, ...move } = bookingBody(`${day.toString()}T11:00:00[UTC]`)
+      expect((await postBooking(servers[1].url, { ...move, rescheduleUid: uid })).status).toBe(200)
+      expect(await settles(eleven, false)).toBeLessThan(1_000)
+      expect(await offered(servers[0])).toContain(ten)
+      const cancelled = await fetch(`${servers[1].url}/api/cancel`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ uid }),
+      })
+      expect(cancelled.status).toBe(200)
+      expect(await settles(eleven, true)).toBeLessThan(1_000)
       await stop(servers)
     }, 180_000)
 
