@@ -1,5 +1,6 @@
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { MANAGE_MESSAGES } from '../core/manageWire'
+import { JsonBody } from './jsonBody'
 import type { Outcome, Scheduler } from './scheduler/scheduler'
 
 /**
@@ -102,7 +103,10 @@ function toOutcome(answer: UpstreamResult): Outcome<unknown> {
 export function createCalcomScheduler(options: { baseUrl: string; timeoutMs: number; fetch?: Fetch }): Scheduler {
   const upstream = createUpstream(options)
   return {
-    slots: async ({ input }) => toOutcome(await upstream.slots({ json: input })),
+    async slots({ input }) {
+      const outcome = toOutcome(await upstream.slots({ json: input }))
+      return outcome.ok ? { ...outcome, body: new JsonBody(JSON.stringify(outcome.body)) } : outcome
+    },
     book: async ({ request }) => toOutcome(await upstream.book(request)),
     cancel: async ({ uid, cancellationReason }) => toOutcome(await upstream.cancel({ uid, cancellationReason })),
     booking: async () => ({ ok: false, status: 404, message: MANAGE_MESSAGES.notFound }),

@@ -1,13 +1,16 @@
 import type { Context } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { WIRE_MESSAGES } from '../../core/bookingWire'
-import { checkSlotsInput, MESSAGES } from '../validation'
+import { checkSlotsInput, MESSAGES, type ValidSlotsInput } from '../validation'
 import type { ApiContext } from './context'
 import { trpcError } from './trpcError'
 
-/** The still-encoded value of `input` in the query string: forwarded to Cal.com exactly as sent. */
+/** The still-encoded value of `name` in the query string of `url` (a full URL, as Request#url is). */
 function rawQueryValue(url: string, name: string): string | undefined {
-  const search = new URL(url).search.slice(1)
+  const query = url.indexOf('?')
+  if (query < 0) return undefined
+  const hash = url.indexOf('#', query)
+  const search = url.slice(query + 1, hash < 0 ? undefined : hash)
   for (const part of search.split('&')) {
     const eq = part.indexOf('=')
     if ((eq === -1 ? part : part.slice(0, eq)) === name) return eq === -1 ? '' : part.slice(eq + 1)
@@ -15,18 +18,37 @@ function rawQueryValue(url: string, name: string): string | undefined {
   return undefined
 }
 
+/**
+ * Inputs already validated, by their encoded text: visitors of one zone looking at one week send the
+ * same input, and decoding and validating it again would cost more than the cached answer (issue 14).
+ * The values are never changed after validation. Bounded: the oldest goes first.
+ */
+const validInputs = new Map<string, ValidSlotsInput>()
+const VALID_INPUTS_LIMIT = 1_000
+
+function checkRawInput(raw: string): ReturnType<typeof checkSlotsInput> {
+  const known = validInputs.get(raw)
+  if (known) return { ok: true, value: known }
+  let decoded: string
+  try {
+    decoded = decodeURIComponent(raw.replace(/\+/g, ' '))
+  } catch {
+    return { ok: false, status: 400, message: WIRE_MESSAGES.slotsInput }
+  }
+  const checked = checkSlotsInput(decoded)
+  if (checked.ok) {
+    if (validInputs.size >= VALID_INPUTS_LIMIT) validInputs.delete(validInputs.keys().next().value as string)
+    validInputs.set(raw, checked.value)
+  }
+  return checked
+}
+
 /** GET /api/calendar/slots?input=… — Cal.com's slots.getSchedule (DESIGN §3). */
 export async function slotsRoute(c: Context, ctx: ApiContext): Promise<Response> {
   const fail = (message: string, status: ContentfulStatusCode) => c.json(trpcError(message, status), status)
   const raw = rawQueryValue(c.req.url, 'input')
   if (raw === undefined) return fail(MESSAGES.missingInput, 400)
-  let decoded: string
-  try {
-    decoded = decodeURIComponent(raw.replace(/\+/g, ' '))
-  } catch {
-    return fail(WIRE_MESSAGES.slotsInput, 400)
-  }
-  const checked = checkSlotsInput(decoded)
+  const checked = checkRawInput(raw)
   if (!checked.ok) return fail(checked.message, checked.status)
 
   const outcome = await ctx.scheduler.slots(checked.value)
@@ -35,5 +57,8 @@ export async function slotsRoute(c: Context, ctx: ApiContext): Promise<Response>
     if (outcome.upstreamBody !== undefined) return c.json(outcome.upstreamBody as object, outcome.status)
     return fail(outcome.message, outcome.status)
   }
-  return c.json(outcome.body as object, outcome.status, { 'Cache-Control': 'no-store' })
+  const { body, encoding } = outcome.body.encodedFor(c.req.header('accept-encoding') ?? '')
+  const headers: Record<string, string> = { 'Content-Type': 'application/json', 'Cache-Control': 'no-store', Vary: 'Accept-Encoding' }
+  if (encoding) headers['Content-Encoding'] = encoding
+  return c.body(body, outcome.status, headers)
 }

@@ -264,7 +264,7 @@ async function freeSlots(ctx: ApiContext, date: Temporal.PlainDate, timeZone: st
   if (!checked.ok) return { ok: false, message: checked.message }
   const outcome = await ctx.scheduler.slots(checked.value)
   if (!outcome.ok) return { ok: false, message: VOICE_TOOL_MESSAGES.unavailable }
-  const body = v.safeParse(SlotsResponseSchema, outcome.body)
+  const body = v.safeParse(SlotsResponseSchema, JSON.parse(outcome.body.text))
   if (!body.success) return { ok: false, message: VOICE_TOOL_MESSAGES.unavailable }
   const grouped = new Map<string, Temporal.Instant[]>()
   for (const [day, slots] of Object.entries(body.output.result.data.json.slots)) {

@@ -10,6 +10,8 @@ import { toResponse } from './bookingResponse'
 import { bookingChanges, type ChangeContext } from './builtInChanges'
 import type { Scheduler } from './scheduler'
 import { freeSlots, groupSlotsByDate, outOfBoundsReason, toIsoUtc } from './slots'
+import { createSlotsCache } from './slotsCache'
+import { JsonBody } from '../jsonBody'
 
 /** The built-in scheduler (DESIGN §4): slots are the configured availability minus the stored bookings. */
 export function createBuiltInScheduler({
@@ -24,11 +26,12 @@ export function createBuiltInScheduler({
   clock: Clock
   onMailQueued?: () => void
   newId?: () => string
-}): Scheduler<SlotsResponse, BookingResponse, CancelResponse, BookingView> {
+}): Scheduler<BookingResponse, CancelResponse, BookingView> {
   const availability = availabilityFromConfig(config)
   const host = config.BOOKING_HOST
   const context: ChangeContext = { config, store, clock, availability, onMailQueued, newId }
   const changes = bookingChanges(context)
+  const slotsCache = createSlotsCache<JsonBody>(store.changes)
 
   return {
     async slots({ input, from, to }) {
@@ -36,9 +39,14 @@ export function createBuiltInScheduler({
       if (input.eventTypeSlug !== config.BOOKING_EVENT_TYPE_SLUG)
         return { ok: false, status: 400, message: WIRE_MESSAGES.eventTypeSlug }
       const now = clock()
-      const taken = await store.takenStarts(host, from, to)
-      const slots = freeSlots(availability, now, from, to, taken)
-      return { ok: true, status: 200, body: { result: { data: { json: { slots: groupSlotsByDate(slots, input.timeZone) } } } } }
+      const key = `${from.epochNanoseconds}/${to.epochNanoseconds}/${input.timeZone}`
+      const body = await slotsCache.get(key, now, async () => {
+        const taken = await store.takenStarts(host, from, to)
+        const free = freeSlots(availability, now, from, to, taken)
+        const answer: SlotsResponse = { result: { data: { json: { slots: groupSlotsByDate(free, input.timeZone) } } } }
+        return new JsonBody(JSON.stringify(answer))
+      })
+      return { ok: true, status: 200, body }
     },
 
     async book(request) {

@@ -2,6 +2,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import type { Clock } from '../api/context'
 import { createCalcomScheduler, type Fetch } from '../calcomUpstream'
 import type { ServerConfig } from '../config'
+import type { JsonBody } from '../jsonBody'
 import type { BookingStore } from '../db/store'
 import type { CancelRequest as CancelBody } from '../../core/manageWire'
 import type { ValidBooking, ValidSlotsInput } from '../validation'
@@ -14,9 +15,9 @@ import { createBuiltInScheduler } from './builtIn'
  * Answers are plain data in Cal.com's terms, never HTTP responses. A reschedule arrives as a booking
  * whose request carries `rescheduleUid` (Cal.com's way).
  */
-export interface Scheduler<SlotsBody = unknown, BookingBody = unknown, CancelAnswer = unknown, ViewBody = unknown> {
-  /** Free slots for a validated slots.getSchedule input. */
-  slots(request: SlotsRequest): Promise<Outcome<SlotsBody>>
+export interface Scheduler<BookingBody = unknown, CancelAnswer = unknown, ViewBody = unknown> {
+  /** Free slots for a validated slots.getSchedule input, serialised (once, to be sent many times). */
+  slots(request: SlotsRequest): Promise<Outcome<JsonBody>>
   /** Books (or dry-runs) a validated booking request, or moves the booking of its `rescheduleUid`. */
   book(request: BookRequest): Promise<Outcome<BookingBody>>
   /** Cancels the booking of a validated cancel request (POST /api/cancel). */

@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest'
 import { createApi } from '../../server/api/createApi'
+import { localFeed } from '../../server/db/changeFeed'
 import type { BookingStore } from '../../server/db/store'
 import { bookingBody, slotsInput, slotsPath, testClock, testConfig } from './support/harness'
 
-/** A database that is down: every call fails. */
+/** A database that is down: every call fails (its change feed, kept in this process, still answers). */
+const feed = localFeed()
 const brokenStore: BookingStore = new Proxy({} as BookingStore, {
-  get: (_target, key) => (key === 'then' ? undefined : () => Promise.reject(new Error('connection refused'))),
+  get: (_target, key) =>
+    key === 'then' ? undefined : key === 'changes' ? feed : () => Promise.reject(new Error('connection refused')),
 })
 
 const post = (body: unknown, headers: Record<string, string> = {}) => ({

@@ -3,6 +3,7 @@
  * readiness, the shutdown lifecycle, HSTS, JSON-only POSTs, the PGlite directory lock.
  * tests/server/process.test.ts runs the real server process; production.test.ts the compiled build.
  */
+import { localFeed } from '../../server/db/changeFeed'
 import { PGlite } from '@electric-sql/pglite'
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -76,6 +77,7 @@ describe.each(failingDatabases)('logs with a failing database (%s)', (_name, ope
     db = await openDatabase()
     const store = {
       kind: 'pglite',
+      changes: localFeed(),
       takenStarts: async () => new Set<number>(),
       insert: async (booking) => {
         await db.query('INSERT INTO bookings (name, email, guests) VALUES ($1, $2, $3::jsonb)', [

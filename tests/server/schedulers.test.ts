@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import type { Fetch } from '../../server/calcomUpstream'
+import { localFeed } from '../../server/db/changeFeed'
 import type { BookingStore } from '../../server/db/store'
 import { createScheduler, type BookRequest, type SlotsRequest } from '../../server/scheduler/scheduler'
 import { checkBooking, checkSlotsInput } from '../../server/validation'
-import { bookingBody, slotsInput, testClock, testConfig } from './support/harness'
+import { bookingBody, MONDAY_0830, slotsInput, testClock, testConfig } from './support/harness'
 
 const CALCOM = 'http://calcom.test'
 
@@ -12,6 +13,7 @@ function recordingStore() {
   const calls: string[] = []
   const store = {
     kind: 'pglite',
+    changes: localFeed(),
     async takenStarts() {
       calls.push('takenStarts')
       return new Set<number>()
@@ -79,11 +81,29 @@ describe('without CALCOM_URL the built-in scheduler answers', () => {
     const scheduler = createScheduler({ config: testConfig(), store, clock, fetch: noFetch })
     const outcome = await scheduler.slots(slotsRequest())
     expect(calls).toEqual(['takenStarts'])
-    expect(outcome).toMatchObject({ ok: true, status: 200 })
-    const slots = (outcome as { body: { result: { data: { json: { slots: Record<string, unknown[]> } } } } }).body.result
+    if (!outcome.ok) throw new Error(outcome.message)
+    expect(outcome.status).toBe(200)
+    const slots = (JSON.parse(outcome.body.text) as { result: { data: { json: { slots: Record<string, unknown[]> } } } }).result
       .data.json.slots
     expect(Object.keys(slots)).toEqual(['2026-11-24'])
     expect(slots['2026-11-24']).toHaveLength(32)
+  })
+
+  it('asks the store once for repeated requests, again after a booking change and in the next minute', async () => {
+    const { store, calls } = recordingStore()
+    // 08:30:10: inside a minute (an answer at an exact whole minute holds for that instant only).
+    const time = testClock(MONDAY_0830.add({ seconds: 10 }))
+    const scheduler = createScheduler({ config: testConfig(), store, clock: time.read, fetch: noFetch })
+    const first = await scheduler.slots(slotsRequest())
+    time.now = time.now.add({ seconds: 30 })
+    expect(await scheduler.slots(slotsRequest())).toEqual(first)
+    expect(calls).toEqual(['takenStarts'])
+    ;(store.changes as ReturnType<typeof localFeed>).changed()
+    await scheduler.slots(slotsRequest())
+    expect(calls).toHaveLength(2)
+    time.now = time.now.add({ seconds: 31 })
+    await scheduler.slots(slotsRequest())
+    expect(calls).toHaveLength(3)
   })
 
   it('refuses another host with the wire message, before the store', async () => {
@@ -129,7 +149,9 @@ describe('with CALCOM_URL the Cal.com scheduler answers', () => {
     const answer = { result: { data: { json: { slots: { '2026-11-24': [{ time: '2026-11-23T20:00:00.000Z' }] } } } } }
     const { fetch, calls } = fakeFetch(() => json(200, answer))
     const scheduler = createScheduler({ config, store: untouchableStore, clock, fetch })
-    expect(await scheduler.slots(slotsRequest('Asia/Kolkata'))).toEqual({ ok: true, status: 200, body: answer })
+    const outcome = await scheduler.slots(slotsRequest('Asia/Kolkata'))
+    expect(outcome).toMatchObject({ ok: true, status: 200 })
+    expect(outcome.ok && JSON.parse(outcome.body.text)).toEqual(answer)
     const input = slotsInput('2026-11-23T11:00:00.000Z', '2026-11-24T11:00:00.000Z', 'Asia/Kolkata')
     expect(calls).toEqual([
       { url: `${CALCOM}/api/trpc/slots/getSchedule?input=${encodeURIComponent(JSON.stringify(input))}`, method: 'GET', body: undefined },

@@ -105,6 +105,24 @@ export function defineBookingSuite(name: string, makeBackend: () => Promise<Stor
         expect(localTimes(slots, NZ).at(-1)).toBe('2027-01-21 16:45')
       })
 
+      it('lose a slot the moment it is booked, and the ones the notice passes as time goes on', async () => {
+        const range = ['2026-11-22T11:00:00.000Z', '2026-11-24T11:00:00.000Z'] as const
+        const monday = async () => localTimes(await getSlots(...range), NZ).filter((t) => t.startsWith('2026-11-23'))
+        expect(await monday()).toContain('2026-11-23 15:00')
+        expect((await postBooking(server.url, bookingBody('2026-11-23T15:00'))).status).toBe(200)
+        expect(await monday()).not.toContain('2026-11-23 15:00')
+        const start = clock.now
+        try {
+          // 08:30 → 08:44:59: 10:30 is still two hours away; at 08:45:01 it is not.
+          clock.now = start.add({ minutes: 14, seconds: 59 })
+          expect((await monday())[0]).toBe('2026-11-23 10:45')
+          clock.now = start.add({ minutes: 15, seconds: 1 })
+          expect((await monday())[0]).toBe('2026-11-23 11:00')
+        } finally {
+          clock.now = start
+        }
+      })
+
       it('are empty for a range entirely in the past', async () => {
         expect(await getSlots('2026-11-01T11:00:00.000Z', '2026-11-20T11:00:00.000Z')).toEqual({})
       })
@@ -428,10 +446,13 @@ export function defineBookingSuite(name: string, makeBackend: () => Promise<Stor
       })
     })
 
-    it('keeps the security headers on API answers', async () => {
+    it('keeps the security headers of data on API answers: nothing may load, run or frame them', async () => {
       const response = await fetch(server.url + slotsPath(slotsInput('2026-11-22T11:00:00.000Z', '2026-11-25T11:00:00.000Z')))
       expect(response.headers.get('x-content-type-options')).toBe('nosniff')
-      expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'")
+      expect(response.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'")
+      expect(response.headers.get('strict-transport-security')).toBe('max-age=15552000')
+      expect(response.headers.get('referrer-policy')).toBe('no-referrer')
+      expect(response.headers.get('vary')).toBe('Accept-Encoding')
     })
   })
 }

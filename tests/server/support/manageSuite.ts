@@ -406,6 +406,9 @@ export function defineManageSuite(name: string, makeBackend: () => Promise<Store
         try {
           const visitor = 'mover@example.com'
           const booking = await s.booked('2026-11-26T11:00', person('Mover', visitor))
+          const before = await s.slotTimes('2026-11-25T11:00:00.000Z', '2026-11-27T11:00:00.000Z')
+          expect(before).not.toContain('2026-11-26 11:00')
+          expect(before).toContain('2026-11-27 11:00')
           const response = await s.reschedule(booking.uid, '2026-11-27T11:00')
           expect(response.status).toBe(200)
           const moved: BookingResponse = v.parse(BookingResponseSchema, await response.json())
