@@ -2,8 +2,9 @@ import { Hono, type MiddlewareHandler } from 'hono'
 import { requestId } from 'hono/request-id'
 import type { ServerConfig } from './config'
 import { healthRoutes, type HealthDeps } from './health'
+import { chooseEncoding } from './jsonBody'
 import { logOf, type Logger } from './logger'
-import { contentSecurityPolicy, securityHeaders } from './securityHeaders'
+import { contentSecurityPolicy, DATA_SECURITY_HEADERS, securityHeaders } from './securityHeaders'
 import { lookup, type StaticFile } from './staticSite'
 
 /** What every response of the process shares, while starting as once running. */
@@ -27,29 +28,33 @@ export interface AppDeps extends BaseDeps {
 export const NOT_JSON_MESSAGE = 'The request body must be JSON, sent with Content-Type: application/json.'
 const JSON_CONTENT_TYPE = /^application\/json\s*(;|$)/i
 
-/** One line per request: method, path, status, duration and the request id (never the query or the body). */
+/**
+ * One line per request: the request id, method, path, status and duration (never the query or the
+ * body). The request's own logger (logOf) is made only when something logs, most requests log nothing else.
+ */
 function requestLog(logger: Logger): MiddlewareHandler {
   return async (c, next) => {
     const started = performance.now()
-    const log = logger.child({ reqId: c.get('requestId') })
-    c.set('log', log)
+    c.set('baseLog', logger)
     await next()
     const durationMs = Math.round((performance.now() - started) * 10) / 10
-    log.info({ method: c.req.method, path: c.req.path.slice(0, 300), status: c.res.status, durationMs }, 'request')
+    const reqId = c.get('requestId')
+    logger.info({ reqId, method: c.req.method, path: c.req.path.slice(0, 300), status: c.res.status, durationMs }, 'request')
   }
 }
 
 /** Request ids, logs, security headers, health routes, JSON-only API bodies and the last-resort 500. */
 function baseApp({ config, logger, health = { state: () => 'ready' } }: BaseDeps): Hono {
   const app = new Hono()
-  const headers = securityHeaders(contentSecurityPolicy(config))
+  const pageHeaders = securityHeaders(contentSecurityPolicy(config))
 
   // X-Request-Id is kept when it is at most 128 characters of [A-Za-z0-9_=-], generated otherwise.
   app.use(requestId({ limitLength: 128 }))
   app.use(requestLog(logger))
   app.use(async (c, next) => {
     await next()
-    for (const [name, value] of Object.entries(headers)) c.res.headers.set(name, value)
+    const headers = c.req.path.startsWith('/api/') ? DATA_SECURITY_HEADERS : pageHeaders
+    for (const name in headers) c.res.headers.set(name, headers[name] as string)
     c.res.headers.set('X-Request-Id', c.get('requestId'))
     // Draining: each answer closes its connection, so no idle keep-alive connection holds the shutdown.
     if (health.state() === 'draining') c.res.headers.set('Connection', 'close')
@@ -95,13 +100,8 @@ export function createApp({ site, renderNotFound, api, ...base }: AppDeps): Hono
     if (c.req.header('if-none-match') === file.etag) {
       return c.body(null, 304, { ETag: file.etag, 'Cache-Control': file.cacheControl })
     }
-    const accepts = c.req.header('accept-encoding') ?? ''
-    const [body, encoding] =
-      file.brotli && /\bbr\b/.test(accepts)
-        ? [file.brotli, 'br']
-        : file.gzip && /\bgzip\b/.test(accepts)
-          ? [file.gzip, 'gzip']
-          : [file.body, undefined]
+    const encoding = chooseEncoding(c.req.header('accept-encoding') ?? '', { br: !!file.brotli, gzip: !!file.gzip })
+    const body = (encoding === 'br' ? file.brotli : encoding === 'gzip' ? file.gzip : undefined) ?? file.body
     const responseHeaders: Record<string, string> = {
       'Content-Type': file.type,
       'Cache-Control': file.cacheControl,

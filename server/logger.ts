@@ -11,7 +11,9 @@ export type { Logger }
 
 declare module 'hono' {
   interface ContextVariableMap {
-    /** The request's logger, its request id bound (set by server/app.ts). */
+    /** The process's logger (set by server/app.ts). */
+    baseLog: Logger
+    /** The request's logger, its request id bound: made by logOf on first use. */
     log: Logger
   }
 }
@@ -139,6 +141,12 @@ let fallback: Logger | undefined
 export function logOf(c: Context): Logger {
   const log = c.get('log') as Logger | undefined
   if (log) return log
+  const base = c.get('baseLog') as Logger | undefined
+  if (base) {
+    const child = base.child({ reqId: c.get('requestId') })
+    c.set('log', child)
+    return child
+  }
   // Through console.error: whoever runs the API alone (a test, a benchmark) sees it, and can silence it.
   fallback ??= createLogger({ level: 'error', destination: { write: (line: string) => console.error(line.trimEnd()) } })
   return fallback

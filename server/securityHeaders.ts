@@ -30,6 +30,10 @@ export function contentSecurityPolicy(config: ServerConfig): string {
   return directives.join('; ')
 }
 
+// 180 days, this host only: other hosts of the agency's domain may still be served over plain HTTP.
+const HSTS = 'max-age=15552000'
+
+/** The headers of the site's pages and files. */
 export function securityHeaders(csp: string): Record<string, string> {
   return {
     'Content-Security-Policy': csp,
@@ -38,7 +42,17 @@ export function securityHeaders(csp: string): Record<string, string> {
     'X-Frame-Options': 'DENY',
     'Permissions-Policy': 'camera=(), geolocation=(), microphone=(self)',
     'Cross-Origin-Opener-Policy': 'same-origin',
-    // 180 days, this host only: other hosts of the agency's domain may still be served over plain HTTP.
-    'Strict-Transport-Security': 'max-age=15552000',
+    'Strict-Transport-Security': HSTS,
   }
+}
+
+/**
+ * The headers of answers that are data, never a page (the API): nothing may load, run or frame
+ * them. The page-only headers (the page's CSP, permissions, opener) would only weigh on each answer.
+ */
+export const DATA_SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'",
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'no-referrer',
+  'Strict-Transport-Security': HSTS,
 }
