@@ -33,13 +33,16 @@ const JSON_CONTENT_TYPE = /^application\/json\s*(;|$)/i
  * body). The request's own logger (logOf) is made only when something logs, most requests log nothing else.
  */
 function requestLog(logger: Logger): MiddlewareHandler {
+  // The request line holds only the fields below, none of them a key the redaction looks for, so it
+  // skips the redaction pass (which cost several times the rest of the line).
+  const lines = logger.child({}, { redact: { paths: [] } })
   return async (c, next) => {
     const started = performance.now()
     c.set('baseLog', logger)
     await next()
     const durationMs = Math.round((performance.now() - started) * 10) / 10
     const reqId = c.get('requestId')
-    logger.info({ reqId, method: c.req.method, path: c.req.path.slice(0, 300), status: c.res.status, durationMs }, 'request')
+    lines.info({ reqId, method: c.req.method, path: c.req.path.slice(0, 300), status: c.res.status, durationMs }, 'request')
   }
 }
 
