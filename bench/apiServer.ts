@@ -1,17 +1,38 @@
 /**
- * The API alone (no static site) on loopback, for `npm run bench:api`: built-in scheduler, PGlite in
- * DATA_DIR, settings from the environment. Prints `READY <port>` once listening; stops on SIGTERM.
+ * One server for `npm run bench:api`, on loopback, told its port to the parent over IPC:
+ * - `BENCH_SERVER=app`: the production app (request ids, one JSON log line per request to stdout,
+ *   security headers, rate limits, the booking API) with the built-in scheduler on PGlite in
+ *   DATA_DIR and settings from the environment; no static site.
+ * - `BENCH_SERVER=bare`: a bare Hono route on the same Node adapter, the yardstick (DESIGN §10).
+ * Stops on SIGTERM.
  */
 import { serve } from '@hono/node-server'
 import { Hono } from 'hono'
 import type { AddressInfo } from 'node:net'
 import { createApi } from '../server/api/createApi'
+import { createApp } from '../server/app'
 import { loadConfig } from '../server/config'
 import { openStore } from '../server/db/store'
+import { createLogger } from '../server/logger'
 
-const config = loadConfig()
-const store = await openStore({ dataDir: config.DATA_DIR })
-const app = new Hono().route('/api', createApi({ config, store }))
+async function benchApp(): Promise<{ fetch: (request: Request) => Response | Promise<Response>; close: () => Promise<void> }> {
+  if (process.env.BENCH_SERVER === 'bare') {
+    const bare = new Hono().get('/bare', (c) => c.json({ ok: true }))
+    return { fetch: bare.fetch, close: async () => undefined }
+  }
+  const config = loadConfig()
+  const store = await openStore({ dataDir: config.DATA_DIR })
+  const app = createApp({
+    config,
+    logger: createLogger({ level: config.LOG_LEVEL }),
+    site: new Map(),
+    renderNotFound: async () => 'Not found',
+    api: createApi({ config, store }),
+  })
+  return { fetch: app.fetch, close: () => store.close() }
+}
+
+const app = await benchApp()
 const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' })
-server.once('listening', () => console.log(`READY ${(server.address() as AddressInfo).port}`))
-process.once('SIGTERM', () => server.close(() => void store.close().then(() => process.exit(0))))
+server.once('listening', () => process.send?.({ port: (server.address() as AddressInfo).port }))
+process.once('SIGTERM', () => server.close(() => void app.close().then(() => process.exit(0))))

@@ -7,14 +7,14 @@ declare module 'autocannon' {
     p99: number
     max: number
   }
-  interface RequestSpec {
+  export interface RequestSpec {
     method?: string
     path?: string
     headers?: Record<string, string>
     body?: string
     setupRequest?: (request: RequestSpec, context: object) => RequestSpec
   }
-  interface Options {
+  export interface Options {
     url: string
     connections?: number
     duration?: number
