@@ -6,6 +6,7 @@ import { PGlite } from '@electric-sql/pglite'
 import { readdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import pg from 'pg'
+import type { RateLimiterAbstract } from 'rate-limiter-flexible'
 import { Temporal } from 'temporal-polyfill'
 import type { Logger } from '../logger'
 import {
@@ -18,7 +19,7 @@ import {
   type MailsFor,
 } from './bookingChanges'
 import { mailJobStore, type MailJobStore } from './mailJobs'
-import { rateLimitWindows, type WindowHit } from './rateLimitWindows'
+import { memoryRateLimiter, postgresRateLimiter, type RateLimitOptions } from './rateLimitWindows'
 
 export type { BookingLimits, ChangeResult, InsertResult, MailsFor } from './bookingChanges'
 
@@ -32,6 +33,8 @@ export interface Sql {
 export interface Backend extends Sql {
   kind: 'pglite' | 'postgres'
   transaction<T>(fn: (sql: Sql) => Promise<T>): Promise<T>
+  /** See BookingStore.rateLimiter. */
+  rateLimiter(options: RateLimitOptions): RateLimiterAbstract
   close(): Promise<void>
 }
 
@@ -96,8 +99,11 @@ export interface BookingStore {
   find(uid: string): Promise<BookingRow | undefined>
   /** The mail outbox the worker sends from. */
   mailJobs: MailJobStore
-  /** Counts one request of `key` in a fixed window kept in the database (shared by every instance). */
-  hitRateLimit(key: string, limit: number, windowMs: number, now: Temporal.Instant): Promise<WindowHit>
+  /**
+   * A fixed-window request limiter counted where every server instance on this database sees it: in the
+   * database with PostgreSQL, in this process's memory with PGlite (one process by design).
+   */
+  rateLimiter(options: RateLimitOptions): RateLimiterAbstract
   /** Epoch milliseconds of the taken starts of `host` in [from, to). */
   takenStarts(host: string, from: Temporal.Instant, to: Temporal.Instant): Promise<Set<number>>
   /** Bookings ending at or after `from`, by start. */
@@ -151,6 +157,7 @@ async function openPGlite(dataDir: string): Promise<Backend> {
     kind: 'pglite',
     ...wrap(db),
     transaction: (fn) => db.transaction((tx) => fn(wrap(tx))),
+    rateLimiter: memoryRateLimiter,
     close: () => db.close(),
   }
 }
@@ -193,6 +200,7 @@ function openPostgres(url: string, schema: string | undefined, options: Pick<Sto
         client.release()
       }
     },
+    rateLimiter: (options) => postgresRateLimiter(pool, options),
     close: () => pool.end(),
   }
 }
@@ -262,7 +270,7 @@ export async function openStore(options: StoreOptions): Promise<BookingStore> {
       return (await backend.query<BookingRow>(`${SELECT_BOOKING} WHERE uid = $1`, [uid]))[0]
     },
     mailJobs: mailJobStore(backend),
-    hitRateLimit: rateLimitWindows(backend),
+    rateLimiter: backend.rateLimiter,
     async takenStarts(host, from, to) {
       const rows = await backend.query<{ startTime: string }>(
         `SELECT ${iso('start_at')} AS "startTime" FROM bookings

@@ -1,12 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { createApi } from '../../server/api/createApi'
-import type { BookingStore } from '../../server/db/store'
-import { bookingBody, slotsInput, slotsPath, testClock, testConfig } from './support/harness'
+import { bookingBody, rejectingStore, slotsInput, slotsPath, testClock, testConfig } from './support/harness'
 
 /** A database that is down: every call fails. */
-const brokenStore: BookingStore = new Proxy({} as BookingStore, {
-  get: (_target, key) => (key === 'then' ? undefined : () => Promise.reject(new Error('connection refused'))),
-})
+const brokenStore = rejectingStore(() => new Error('connection refused'))
 
 const post = (body: unknown, headers: Record<string, string> = {}) => ({
   method: 'POST',

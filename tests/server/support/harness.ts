@@ -5,6 +5,7 @@ import { Temporal } from 'temporal-polyfill'
 import { createApi } from '../../../server/api/createApi'
 import { createApp } from '../../../server/app'
 import { loadConfig, type ServerConfig } from '../../../server/config'
+import { memoryRateLimiter } from '../../../server/db/rateLimitWindows'
 import type { BookingStore } from '../../../server/db/store'
 import type { Fetch } from '../../../server/calcomUpstream'
 import type { HealthDeps } from '../../../server/health'
@@ -38,6 +39,17 @@ export function testConfig(env: Record<string, string> = {}): ServerConfig {
     MAX_UPCOMING_PER_EMAIL: '1000',
     ADMIN_TOKEN,
     ...env,
+  })
+}
+
+/**
+ * A store whose every call rejects with `error(name of the call)`: a database that is down, or one that
+ * Cal.com mode must not touch. Its rate limiter counts in memory unless one is given.
+ */
+export function rejectingStore(error: (call: string) => Error, rateLimiter: BookingStore['rateLimiter'] = memoryRateLimiter): BookingStore {
+  return new Proxy({} as BookingStore, {
+    get: (_target, key) =>
+      key === 'then' ? undefined : key === 'rateLimiter' ? rateLimiter : () => Promise.reject(error(String(key))),
   })
 }
 
