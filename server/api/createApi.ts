@@ -5,9 +5,9 @@ import { Temporal } from 'temporal-polyfill'
 import type { Fetch } from '../calcomUpstream'
 import type { ServerConfig } from '../config'
 import type { BookingStore } from '../db/store'
-import { clientKey, clientNetwork } from '../limits/keys'
+import { clientKey } from '../limits/keys'
 import { logOf } from '../logger'
-import { createRateLimiter, rateLimit, type ErrorBody, type RateLimiter } from '../rateLimit'
+import { rateLimit, type ErrorBody } from '../rateLimit'
 import { createScheduler } from '../scheduler/scheduler'
 import { MAX_BODY_BYTES, MESSAGES } from '../validation'
 import { bookingRoute } from './bookingRoute'
@@ -55,18 +55,18 @@ export function createApi({ config, store, clock = () => Temporal.Now.instant(),
     scheduler: createScheduler({ config, store, clock, fetch, onMailQueued }),
     clientAddress: (c) => clientAddress(c, config.TRUST_PROXY),
   }
-  const windowMs = config.RATE_LIMIT_WINDOW_SECONDS * 1000
+  const windowSeconds = config.RATE_LIMIT_WINDOW_SECONDS
   /**
-   * Per network (an IPv4 address, an IPv6 /64) and route: in this process's memory with PGlite (one
-   * instance by nature), in the database with PostgreSQL, so that every instance counts together
-   * (instances with the same limit and window share a key; a changed setting starts afresh).
+   * Per network (an IPv4 address, an IPv6 /64, as a digest) and route, where the store counts: in the
+   * database with PostgreSQL, so that every instance counts together (instances with the same limit and
+   * window share a key; a changed setting starts afresh), in this process's memory with PGlite.
    */
-  const limiter = (route: string, limit: number): RateLimiter =>
-    store.kind === 'postgres'
-      ? { hit: (network) => store.hitRateLimit(`${route}:${limit}/${windowMs}:${clientKey(network)}`, limit, windowMs, clock()) }
-      : createRateLimiter({ limit, windowMs, nowMs: () => clock().epochMilliseconds })
-  const limited = (route: string, limit: number, errorBody: ErrorBody) =>
-    rateLimit({ limiter: limiter(route, limit), key: (c) => clientNetwork(ctx.clientAddress(c)), errorBody })
+  const limited = (route: string, points: number, errorBody: ErrorBody) =>
+    rateLimit({
+      limiter: store.rateLimiter({ keyPrefix: `${route}:${points}/${windowSeconds}s`, points, duration: windowSeconds }),
+      key: (c) => clientKey(ctx.clientAddress(c)),
+      errorBody,
+    })
   // Trusts a declared Content-Length (Node's parser ends the body there) and counts the bytes of a chunked body.
   const limitedBody = () =>
     bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => c.json(messageError(MESSAGES.tooLarge, 413), 413) })

@@ -1,34 +1,29 @@
 /**
- * Per-key request windows in the database (table rate_limit_windows), so every server instance
- * counts against the same limit in PostgreSQL mode. The same fixed-window rule as the in-memory
- * limiter of server/rateLimit.ts: a window opens at a key's first request and lasts `windowMs`.
- * One statement decides and records a request (the row is locked by ON CONFLICT DO UPDATE).
- * Time is the caller's clock, so tests move it instead of sleeping.
+ * Where the per-minute request windows are counted (rate-limiter-flexible, fixed windows), by backend.
+ * PostgreSQL: the table rate_limits, so every server instance on that database counts against the same
+ * limit. Migration 003 creates it (`tableCreated`): no instance creates it at run time, and it lands in
+ * the store's schema like every other table (the name is unqualified: the pool's search_path decides).
+ * PGlite: this process's memory, as PGlite is one process by design.
+ * Windows are measured by this process's clock (Date.now); PostgreSQL stores them as epoch milliseconds.
+ * The daily cap per client and the per-email cap are not counted here: they are decided inside the
+ * booking's own transaction (./bookingChanges.ts), which a limiter's separate store could not join.
  */
-import type { Temporal } from 'temporal-polyfill'
-import type { Sql } from './store'
+import type pg from 'pg'
+import { RateLimiterMemory, RateLimiterPostgres, type RateLimiterAbstract } from 'rate-limiter-flexible'
 
-export type WindowHit = { ok: true } | { ok: false; retryAfterSeconds: number }
+export interface RateLimitOptions {
+  /** Keeps one limit's keys apart from another's. */
+  keyPrefix: string
+  /** Requests per window. */
+  points: number
+  /** The window, in seconds. */
+  duration: number
+}
 
-/** Expired windows are deleted after this many hits (one cheap DELETE on the index now and then). */
-const CLEANUP_EVERY = 1000
+export function postgresRateLimiter(pool: pg.Pool, options: RateLimitOptions): RateLimiterAbstract {
+  return new RateLimiterPostgres({ ...options, storeClient: pool, storeType: 'pool', tableName: 'rate_limits', tableCreated: true })
+}
 
-export function rateLimitWindows(sql: Sql) {
-  let hits = 0
-  return async function hit(key: string, limit: number, windowMs: number, now: Temporal.Instant): Promise<WindowHit> {
-    if (++hits % CLEANUP_EVERY === 0) {
-      await sql.query('DELETE FROM rate_limit_windows WHERE reset_at <= $1::timestamptz', [now.toString()])
-    }
-    const [row] = await sql.query<{ hits: number; resetMs: number }>(
-      `INSERT INTO rate_limit_windows AS w (key, hits, reset_at) VALUES ($1, 1, $2::timestamptz)
-       ON CONFLICT (key) DO UPDATE SET
-         hits = CASE WHEN w.reset_at <= $3::timestamptz THEN 1 ELSE w.hits + 1 END,
-         reset_at = CASE WHEN w.reset_at <= $3::timestamptz THEN EXCLUDED.reset_at ELSE w.reset_at END
-       RETURNING w.hits, (extract(epoch FROM w.reset_at) * 1000)::float8 AS "resetMs"`,
-      [key, now.add({ milliseconds: windowMs }).toString(), now.toString()],
-    )
-    if (!row) throw new Error('rate limit upsert returned no row')
-    if (row.hits <= limit) return { ok: true }
-    return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil((Number(row.resetMs) - now.epochMilliseconds) / 1000)) }
-  }
+export function memoryRateLimiter(options: RateLimitOptions): RateLimiterAbstract {
+  return new RateLimiterMemory(options)
 }

@@ -6,6 +6,7 @@ import { PGlite } from '@electric-sql/pglite'
 import { readdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import pg from 'pg'
+import type { RateLimiterAbstract } from 'rate-limiter-flexible'
 import type { Temporal } from 'temporal-polyfill'
 import type { Logger } from '../logger'
 import {
@@ -19,7 +20,7 @@ import {
 } from './bookingChanges'
 import { CHANGE_FEED_APPLICATION, listenForChanges, localFeed, type ChangeFeed } from './changeFeed'
 import { mailJobStore, type MailJobStore } from './mailJobs'
-import { rateLimitWindows, type WindowHit } from './rateLimitWindows'
+import { memoryRateLimiter, postgresRateLimiter, type RateLimitOptions } from './rateLimitWindows'
 
 export type { BookingLimits, ChangeResult, InsertResult, MailsFor } from './bookingChanges'
 
@@ -33,6 +34,8 @@ export interface Sql {
 export interface Backend extends Sql {
   kind: 'pglite' | 'postgres'
   transaction<T>(fn: (sql: Sql) => Promise<T>): Promise<T>
+  /** See BookingStore.rateLimiter. */
+  rateLimiter(options: RateLimitOptions): RateLimiterAbstract
   close(): Promise<void>
 }
 
@@ -99,8 +102,11 @@ export interface BookingStore {
   mailJobs: MailJobStore
   /** Told of every booking change, this instance's at once and (PostgreSQL) the other instances' within milliseconds. */
   changes: ChangeFeed
-  /** Counts one request of `key` in a fixed window kept in the database (shared by every instance). */
-  hitRateLimit(key: string, limit: number, windowMs: number, now: Temporal.Instant): Promise<WindowHit>
+  /**
+   * A fixed-window request limiter counted where every server instance on this database sees it: in the
+   * database with PostgreSQL, in this process's memory with PGlite (one process by design).
+   */
+  rateLimiter(options: RateLimitOptions): RateLimiterAbstract
   /** Epoch milliseconds of the taken starts of `host` in [from, to). */
   takenStarts(host: string, from: Temporal.Instant, to: Temporal.Instant): Promise<Set<number>>
   /** Bookings ending at or after `from`, by start. */
@@ -154,6 +160,7 @@ async function openPGlite(dataDir: string): Promise<Backend> {
     kind: 'pglite',
     ...wrap(db),
     transaction: (fn) => db.transaction((tx) => fn(wrap(tx))),
+    rateLimiter: memoryRateLimiter,
     close: () => db.close(),
   }
 }
@@ -196,6 +203,7 @@ function openPostgres(url: string, schema: string | undefined, options: Pick<Sto
         client.release()
       }
     },
+    rateLimiter: (options) => postgresRateLimiter(pool, options),
     close: () => pool.end(),
   }
 }
@@ -283,7 +291,7 @@ export async function openStore(options: StoreOptions): Promise<BookingStore> {
     },
     mailJobs: mailJobStore(backend),
     changes: feed,
-    hitRateLimit: rateLimitWindows(backend),
+    rateLimiter: backend.rateLimiter,
     async takenStarts(host, from, to) {
       // Epoch milliseconds straight from the database: parsing text instants cost more than the query.
       const rows = await backend.query<{ startMs: number }>(

@@ -1,8 +1,16 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import type { BookingStore } from '../../server/db/store'
-import { bookingBody, postBooking, slotsInput, startServer, testClock, testConfig, type RunningServer } from './support/harness'
+import {
+  bookingBody,
+  postBooking,
+  rejectingStore,
+  slotsInput,
+  startServer,
+  testClock,
+  testConfig,
+  type RunningServer,
+} from './support/harness'
 
 interface Received {
   method: string
@@ -50,10 +58,7 @@ class FakeCalcom {
 }
 
 /** Cal.com mode must not touch the local database. */
-const untouchableStore: BookingStore = new Proxy({} as BookingStore, {
-  get: (_target, key) =>
-    key === 'then' ? undefined : () => Promise.reject(new Error(`store.${String(key)} called in Cal.com mode`)),
-})
+const untouchableStore = rejectingStore((call) => new Error(`store.${call} called in Cal.com mode`))
 
 describe('Cal.com mode (CALCOM_URL)', () => {
   const calcom = new FakeCalcom()

@@ -9,6 +9,7 @@ import { join } from 'node:path'
 import pg from 'pg'
 import { Temporal } from 'temporal-polyfill'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { clientKey } from '../../server/limits/keys'
 import { withPostgres } from './support/databases'
 import { bookingBody, postBooking, slotsInput, slotsPath } from './support/harness'
 import { startServerProcess, writeMinimalSite, type ServerProcess } from './support/serverProcess'
@@ -25,8 +26,9 @@ withPostgres('two server instances', (testDatabaseUrl) => {
     let work: string
     let env: Record<string, string>
 
-    const admin = async <T>(work: (client: pg.Client) => Promise<T>): Promise<T> => {
-      const client = new pg.Client({ connectionString: testDatabaseUrl })
+    /** Runs `work` on a connection to `url`: the test server's, or this test's database. */
+    const connected = (url: string) => async <T>(work: (client: pg.Client) => Promise<T>): Promise<T> => {
+      const client = new pg.Client({ connectionString: url })
       await client.connect()
       try {
         return await work(client)
@@ -34,6 +36,7 @@ withPostgres('two server instances', (testDatabaseUrl) => {
         await client.end()
       }
     }
+    const admin = connected(testDatabaseUrl)
     const pair = async (extra: Record<string, string>) => {
       const servers = await Promise.all([0, 1].map(() => startServerProcess({ ...env, ...extra })))
       started.push(...servers)
@@ -150,6 +153,12 @@ withPostgres('two server instances', (testDatabaseUrl) => {
       // Sequential, alternating: A, B, A, B. Bodies that are refused (400) still count against the limit.
       for (let i = 0; i < 4; i++) statuses.push((await postBooking(servers[i % 2]!.url, { not: 'a booking' })).status)
       expect(statuses).toEqual([400, 400, 400, 429])
+      // The database keeps the limit and a SHA-256 of the client's network, never the address itself.
+      const { rows } = await connected(databaseUrl)((client) =>
+        client.query<{ key: string; points: number }>("SELECT key, points FROM rate_limits WHERE key LIKE 'book:3/%'"),
+      )
+      expect(rows).toEqual([{ key: `book:3/60s:${clientKey('127.0.0.1')}`, points: 4 }])
+      expect(rows[0]?.key).toMatch(/^book:3\/60s:[0-9a-f]{64}$/)
       await stop(servers)
     }, 180_000)
   })

@@ -1,22 +1,26 @@
 import { Hono } from 'hono'
 import { connect } from 'node:net'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createApi } from '../../server/api/createApi'
 import { trpcError } from '../../server/api/trpcError'
 import type { Fetch } from '../../server/calcomUpstream'
-import type { BookingStore } from '../../server/db/store'
-import { createRateLimiter, rateLimit, type ErrorBody } from '../../server/rateLimit'
+import { memoryRateLimiter } from '../../server/db/rateLimitWindows'
+import { rateLimit, type ErrorBody } from '../../server/rateLimit'
 import { MAX_BODY_BYTES } from '../../server/validation'
-import { bookingBody, startServer, testClock, testConfig, type RunningServer } from './support/harness'
+import { bookingBody, rejectingStore, startServer, testClock, testConfig, type RunningServer } from './support/harness'
 
-describe('the rate limit middleware', () => {
+describe('the rate limit middleware, on the in-memory store', () => {
+  // The windows are measured by Date.now (rate-limiter-flexible): the tests move it instead of sleeping.
+  beforeEach(() => void vi.useFakeTimers({ toFake: ['Date'] }))
+  afterEach(() => void vi.useRealTimers())
+  const later = (ms: number) => vi.setSystemTime(Date.now() + ms)
+
   function limitedApp(errorBody: ErrorBody) {
-    const clock = { ms: 0 }
     let handled = 0
     const app = new Hono().get(
       '/',
       rateLimit({
-        limiter: createRateLimiter({ limit: 2, windowMs: 60_000, nowMs: () => clock.ms }),
+        limiter: memoryRateLimiter({ keyPrefix: 'test', points: 2, duration: 60 }),
         key: (c) => c.req.header('x-client') ?? 'anonymous',
         errorBody,
       }),
@@ -26,21 +30,23 @@ describe('the rate limit middleware', () => {
       },
     )
     const get = (client: string) => app.request('/', { headers: { 'x-client': client } })
-    return { get, clock, handled: () => handled }
+    return { get, handled: () => handled }
   }
 
   it('lets the limit through per key, then answers 429 with Retry-After without calling the handler', async () => {
-    const { get, clock, handled } = limitedApp((message) => ({ message }))
+    const { get, handled } = limitedApp((message) => ({ message }))
     expect((await get('a')).status).toBe(200)
     expect((await get('a')).status).toBe(200)
     expect((await get('b')).status).toBe(200)
-    clock.ms = 20_000
+    later(20_000)
     const refused = await get('a')
     expect(refused.status).toBe(429)
     expect(refused.headers.get('retry-after')).toBe('40')
     expect(await refused.json()).toEqual({ message: 'Too many requests. Please wait a moment and try again.' })
     expect(handled()).toBe(3)
-    clock.ms = 60_000
+    later(39_500)
+    expect((await get('a')).headers.get('retry-after')).toBe('1')
+    later(500)
     expect((await get('a')).status).toBe(200)
   })
 
@@ -53,6 +59,16 @@ describe('the rate limit middleware', () => {
     expect(refused.headers.get('retry-after')).toBe('60')
     expect(await refused.json()).toEqual(trpcError('Too many requests. Please wait a moment and try again.', 429))
   })
+
+  it('forgets a key when its window ends (memory stays bounded by the keys of one window)', async () => {
+    vi.useFakeTimers()
+    const limiter = memoryRateLimiter({ keyPrefix: 'test', points: 1, duration: 60 })
+    await limiter.consume('a')
+    vi.advanceTimersByTime(59_999)
+    expect(await limiter.get('a')).not.toBe(null)
+    vi.advanceTimersByTime(1)
+    expect(await limiter.get('a')).toBe(null)
+  })
 })
 
 describe('the body limit on POST /api/book/event', () => {
@@ -62,7 +78,7 @@ describe('the body limit on POST /api/book/event', () => {
     forwarded.push(String(init.body))
     return new Response(JSON.stringify({ id: 1 }), { status: 200 })
   }
-  const noStore = {} as BookingStore
+  const noStore = rejectingStore(() => new Error('no store in Cal.com mode'))
   const config = testConfig({ CALCOM_URL: 'http://calcom.test' })
   const api = createApi({ config, store: noStore, clock: testClock().read, fetch })
   beforeEach(() => {

@@ -13,11 +13,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApi } from '../../server/api/createApi'
 import { createApp, createStartingApp, NOT_JSON_MESSAGE } from '../../server/app'
 import { DataDirLockedError, LOCK_FILE, lockDataDir } from '../../server/dataDirLock'
+import { memoryRateLimiter } from '../../server/db/rateLimitWindows'
 import type { BookingStore } from '../../server/db/store'
 import { createLifecycle, type ShutdownPhase } from '../../server/lifecycle'
 import { createLogger, maskUrl, safeError, scrubMessage } from '../../server/logger'
 import { stackWithoutPaths } from '../../src/components/ErrorView'
-import { bookingBody, postBooking, startServer, testClock, testConfig, type RunningServer } from './support/harness'
+import { bookingBody, postBooking, rejectingStore, startServer, testClock, testConfig, type RunningServer } from './support/harness'
 
 /** A logger whose lines the test reads. */
 function capturedLogger(level: 'info' | 'debug' = 'info') {
@@ -78,6 +79,7 @@ describe.each(failingDatabases)('logs with a failing database (%s)', (_name, ope
     const store = {
       kind: 'pglite',
       changes: localFeed(),
+      rateLimiter: memoryRateLimiter,
       takenStarts: async () => new Set<number>(),
       insert: async (booking) => {
         await db.query('INSERT INTO bookings (name, email, guests) VALUES ($1, $2, $3::jsonb)', [
@@ -170,7 +172,7 @@ describe('error serialization', () => {
 describe('HTTP hygiene', () => {
   const log = capturedLogger()
   const config = testConfig({ CALCOM_URL: 'http://calcom.test' })
-  const api = createApi({ config, store: {} as BookingStore, clock: testClock().read, fetch: async () => Response.json({ id: 1 }) })
+  const api = createApi({ config, store: rejectingStore(() => new Error('no store in Cal.com mode')), clock: testClock().read, fetch: async () => Response.json({ id: 1 }) })
   const site = new Map([['/index.html', { body: Buffer.from('<h1>Home</h1>'), type: 'text/html; charset=utf-8', etag: '"x"', cacheControl: 'no-cache' }]])
   const app = createApp({ config, logger: log.logger, site, renderNotFound: async () => 'missing', api })
   const book = (headers: Record<string, string>) =>

@@ -11,7 +11,7 @@ import { WIRE_MESSAGES } from '../../core/bookingWire'
 import { buildBookingPayload } from '../../core/bookingPayload'
 import { openStore, type BookingStore } from '../../server/db/store'
 import { MAX_VOICE_TOOLS_BODY_BYTES, VOICE_TOOL_MESSAGES } from '../../server/api/voiceTools'
-import { HOST, startServer, testClock, testConfig, type RunningServer } from './support/harness'
+import { HOST, rejectingStore, startServer, testClock, testConfig, type RunningServer } from './support/harness'
 
 const SECRET = 'voice-secret-0123456789abcdef'
 const NZ = 'Pacific/Auckland'
@@ -289,7 +289,7 @@ describe('voice assistant tools: limits and Cal.com mode', () => {
       sent.push({ url, body: JSON.parse(String(init.body)) })
       return new Response(JSON.stringify(reply.body), { status: reply.status, headers: { 'Content-Type': 'application/json' } })
     }
-    const untouchable = new Proxy({} as BookingStore, { get: (_t, key) => (key === 'then' ? undefined : () => Promise.reject(new Error('no store in Cal.com mode'))) })
+    const untouchable = rejectingStore(() => new Error('no store in Cal.com mode'))
     const config = testConfig({ VAPI_SERVER_SECRET: SECRET, CALCOM_URL: 'https://cal.example.com' })
     const server = await startServer({ config, store: untouchable, clock: testClock(), fetch })
     try {

@@ -5,6 +5,8 @@ import { Temporal } from 'temporal-polyfill'
 import { createApi } from '../../../server/api/createApi'
 import { createApp } from '../../../server/app'
 import { loadConfig, type ServerConfig } from '../../../server/config'
+import { localFeed } from '../../../server/db/changeFeed'
+import { memoryRateLimiter } from '../../../server/db/rateLimitWindows'
 import type { BookingStore } from '../../../server/db/store'
 import type { Fetch } from '../../../server/calcomUpstream'
 import type { HealthDeps } from '../../../server/health'
@@ -38,6 +40,25 @@ export function testConfig(env: Record<string, string> = {}): ServerConfig {
     MAX_UPCOMING_PER_EMAIL: '1000',
     ADMIN_TOKEN,
     ...env,
+  })
+}
+
+/**
+ * A store whose every call rejects with `error(name of the call)`: a database that is down, or one that
+ * Cal.com mode must not touch. Its rate limiter counts in memory unless one is given.
+ */
+export function rejectingStore(error: (call: string) => Error, rateLimiter: BookingStore['rateLimiter'] = memoryRateLimiter): BookingStore {
+  // The change feed lives in this process: it answers even when the database does not.
+  const changes = localFeed()
+  return new Proxy({} as BookingStore, {
+    get: (_target, key) =>
+      key === 'then'
+        ? undefined
+        : key === 'rateLimiter'
+          ? rateLimiter
+          : key === 'changes'
+            ? changes
+            : () => Promise.reject(error(String(key))),
   })
 }
 
