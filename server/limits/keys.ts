@@ -28,7 +28,17 @@ export function clientNetwork(address: string): string {
   return `${ipaddr.IPv6.networkAddressFromCIDR(`${parsed.toString()}/64`).toString()}/64`
 }
 
+/** Keys of addresses seen lately: every request of a visitor counts against the same few limits. */
+const recentKeys = new Map<string, string>()
+const RECENT_KEYS_LIMIT = 10_000
+
 /** The stored key of a client network: a digest, so the database keeps no plain address. */
 export function clientKey(address: string): string {
-  return createHash('sha256').update(clientNetwork(address)).digest('hex')
+  let key = recentKeys.get(address)
+  if (key === undefined) {
+    key = createHash('sha256').update(clientNetwork(address)).digest('hex')
+    if (recentKeys.size >= RECENT_KEYS_LIMIT) recentKeys.delete(recentKeys.keys().next().value as string)
+    recentKeys.set(address, key)
+  }
+  return key
 }
