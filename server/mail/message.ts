@@ -2,6 +2,7 @@
  * A message as the outbox keeps it (JSON in `mail_jobs.message`): built once, when the booking changes,
  * so every attempt sends the same thing. Pure data; server/mail/transport.ts hands it to nodemailer.
  */
+import type { BookingRow } from '../db/store'
 
 export interface Mailbox {
   name: string
@@ -32,21 +33,11 @@ export interface NewMailJob {
   message: OutboxMessage
 }
 
-/** What the messages read of a booking (a BookingRow has it all). */
-export interface MailBooking {
-  uid: string
-  title: string
-  /** ISO instants. */
-  startTime: string
-  endTime: string
-  name: string
-  email: string
-  guests: string[]
-  /** The visitor's zone. */
-  timeZone: string
-  sequence: number
-  cancellationReason: string | null
-}
+/** What the messages read of a booking. */
+export type MailBooking = Pick<
+  BookingRow,
+  'uid' | 'title' | 'startTime' | 'endTime' | 'name' | 'email' | 'guests' | 'timeZone' | 'sequence' | 'cancellationReason'
+>
 
 /** What the messages read of the configuration. */
 export interface MailSettings {
