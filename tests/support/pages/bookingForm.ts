@@ -51,8 +51,21 @@ export const slotButtons = (scope: Locator) => timeGroup(scope).getByRole('listi
 
 export const confirmButton = (scope: Locator) => scope.getByRole('button', { name: 'Confirm Booking' })
 
-export async function moveDays(scope: Locator, days: number): Promise<void> {
-  for (let i = 0; i < days; i++) await dayButton(scope, 'Next Day').click()
+/** The day the picker shows, as it names it: 'Friday, 27 November 2026'. */
+export const shownDay = (scope: Locator) => scope.getByText(/^[A-Z][a-z]+day, \d{1,2} [A-Z][a-z]+ \d{4}$/)
+
+/**
+ * Moves forward until the picker shows the day named `label` (from shownDay). Unlike a count of days
+ * from today, it holds when today changes between two pages (a test that runs across midnight).
+ */
+export async function moveToDay(scope: Locator, label: string): Promise<void> {
+  for (let i = 0; i < 31; i++) {
+    const shown = await shownDay(scope).textContent()
+    if (shown === label) return
+    await dayButton(scope, 'Next Day').click()
+    await expect(shownDay(scope)).not.toHaveText(shown ?? '')
+  }
+  throw new Error(`The picker never showed ${label}`)
 }
 
 /**
