@@ -12,8 +12,7 @@
  */
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { chromiumArgs, ensureChromium } from '../scripts/chromium.ts'
 import { ensureBuilt, serveBuiltSite } from './serveBuilt.ts'
@@ -45,9 +44,14 @@ function prerenderedRoutes(client: string): string[] {
   return routes.sort()
 }
 
-/** A copy of the build whose pages have no script: what the browser shows before any JavaScript runs. */
+/**
+ * A copy of the build whose pages have no script: what the browser shows before any JavaScript runs.
+ * Inside the project (.tmp/), so the server's render bundle in it still finds the installed packages.
+ */
 function scriptFreeCopy(dist: string): string {
-  const copy = mkdtempSync(join(tmpdir(), 'agency-static-'))
+  const scratch = join(dist, '..', '.tmp')
+  mkdirSync(scratch, { recursive: true })
+  const copy = mkdtempSync(join(scratch, 'lighthouse-static-'))
   cpSync(dist, copy, { recursive: true })
   const client = join(copy, 'client')
   for (const route of prerenderedRoutes(client)) {
