@@ -19,6 +19,10 @@ const buildYear = Number(process.env.BUILD_YEAR) || new Date().getFullYear()
 const frameworkPackages =
   /[\\/]node_modules[\\/](react|react-dom|scheduler|@tanstack|xstate|@xstate|use-sync-external-store|use-isomorphic-layout-effect)[\\/]/
 
+const ownCode = /[\\/](src|machines|core)[\\/]/
+// What the page's own <script> runs before the first paint (main.tsx): kept apart from the app.
+const firstPaintEntry = /[\\/]src[\\/](main\.tsx|styles\.css|lib[\\/]firstPaint\.ts)$|vite[\\/]preload-helper/
+
 const config = {
   envPrefix,
   plugins: [
@@ -43,15 +47,20 @@ const config = {
     // Every browser that runs ES2022 preloads modules natively (Safari since 17); older ones still load them, only later.
     modulePreload: { polyfill: false },
     rolldownOptions: {
+      // main.tsx imports the app after the first paint; as an entry of its own, the app's static imports
+      // are what the '$initial' groups below gather (a build with build.ssr set ignores this input).
+      input: { index: fileURLToPath(new URL('./index.html', import.meta.url)), boot: fileURLToPath(new URL('./src/boot.tsx', import.meta.url)) },
       output: {
         codeSplitting: {
           groups: [
+            // main.tsx with Vite's helper for its import(): its <script> holds nothing of the app.
+            { name: 'index', test: firstPaintEntry, priority: 3 },
             // The automatic split cut the first load into many small files, and each file compresses on
             // its own (DESIGN §10 counts gzip bytes). Fewer, larger files: what every page runs from
-            // packages (React, the router, XState), then our own code the entry reaches, each as one
-            // file; only what the entry reaches, so code that lazy chunks alone use stays with them.
-            { name: 'framework', test: frameworkPackages, tags: ['$initial'], priority: 2 },
-            { name: 'app', test: /[\\/](src|machines|core)[\\/]/, tags: ['$initial'], priority: 1 },
+            // packages (React, the router, XState) as one, and our own code that boot.tsx reaches as
+            // another (code that lazy chunks alone use stays with them).
+            { name: 'framework', test: frameworkPackages, priority: 2 },
+            { name: 'app', test: (id) => ownCode.test(id) && !firstPaintEntry.test(id), tags: ['$initial'], priority: 1 },
             // The sections that three pages or more are built from (hero, section, FAQ, Talk to an
             // Expert…): one file rather than one each.
             { name: 'blocks', test: /[\\/]src[\\/]components[\\/]/, minShareCount: 3 },

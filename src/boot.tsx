@@ -1,8 +1,11 @@
+/**
+ * The app: the router over the prerendered page, hydrated. Imported by main.tsx once the page has
+ * painted; an entry of its own in the build (vite.config.ts), so its static imports are the first load.
+ */
 import { RouterProvider } from '@tanstack/react-router'
-import { StrictMode } from 'react'
+import { startTransition, StrictMode } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { createAppRouter } from './router'
-import './styles.css'
 
 const router = createAppRouter()
 // The first page's head is prerendered; the titles of the others load with the first navigation.
@@ -21,7 +24,9 @@ async function boot() {
       <RouterProvider router={router} />
     </StrictMode>
   )
-  if (root.hasChildNodes()) hydrateRoot(root, app)
+  // In a transition, hydration yields to the browser every few milliseconds instead of holding the main
+  // thread for the whole page (DESIGN §10: TBT); a click on a part not hydrated yet hydrates it first.
+  if (root.hasChildNodes()) startTransition(() => void hydrateRoot(root, app))
   else createRoot(root).render(app)
 }
 
