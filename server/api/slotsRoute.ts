@@ -1,6 +1,7 @@
 import type { Context } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { WIRE_MESSAGES } from '../../core/bookingWire'
+import { BoundedMap } from '../boundedMap'
 import { checkSlotsInput, MESSAGES, type ValidSlotsInput } from '../validation'
 import type { ApiContext } from './context'
 import { trpcError } from './trpcError'
@@ -23,8 +24,7 @@ function rawQueryValue(url: string, name: string): string | undefined {
  * same input, and decoding and validating it again would cost more than the cached answer (issue 14).
  * The values are never changed after validation. Bounded: the oldest goes first.
  */
-const validInputs = new Map<string, ValidSlotsInput>()
-const VALID_INPUTS_LIMIT = 1_000
+const validInputs = new BoundedMap<string, ValidSlotsInput>(1_000)
 
 function checkRawInput(raw: string): ReturnType<typeof checkSlotsInput> {
   const known = validInputs.get(raw)
@@ -36,10 +36,7 @@ function checkRawInput(raw: string): ReturnType<typeof checkSlotsInput> {
     return { ok: false, status: 400, message: WIRE_MESSAGES.slotsInput }
   }
   const checked = checkSlotsInput(decoded)
-  if (checked.ok) {
-    if (validInputs.size >= VALID_INPUTS_LIMIT) validInputs.delete(validInputs.keys().next().value as string)
-    validInputs.set(raw, checked.value)
-  }
+  if (checked.ok) validInputs.set(raw, checked.value)
   return checked
 }
 

@@ -1,6 +1,7 @@
 /** What the limits count by: one key per person's email address, one per client network. */
 import { createHash } from 'node:crypto'
 import ipaddr from 'ipaddr.js'
+import { BoundedMap } from '../boundedMap'
 
 /**
  * The email address as the per-email limit compares it: lower case, without a +tag in the local
@@ -29,15 +30,13 @@ export function clientNetwork(address: string): string {
 }
 
 /** Keys of addresses seen lately: every request of a visitor counts against the same few limits. */
-const recentKeys = new Map<string, string>()
-const RECENT_KEYS_LIMIT = 10_000
+const recentKeys = new BoundedMap<string, string>(10_000)
 
 /** The stored key of a client network: a digest, so the database keeps no plain address. */
 export function clientKey(address: string): string {
   let key = recentKeys.get(address)
   if (key === undefined) {
     key = createHash('sha256').update(clientNetwork(address)).digest('hex')
-    if (recentKeys.size >= RECENT_KEYS_LIMIT) recentKeys.delete(recentKeys.keys().next().value as string)
     recentKeys.set(address, key)
   }
   return key

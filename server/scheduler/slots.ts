@@ -1,3 +1,4 @@
+import { BoundedMap } from '../boundedMap'
 import { Temporal } from 'temporal-polyfill'
 import { bookableWindow, isOnSlotGrid, slotGridOn, type Availability } from './availability'
 
@@ -61,7 +62,7 @@ export function toIsoUtc(instant: Temporal.Instant): string {
   let text = isoCache.get(ms)
   if (text === undefined) {
     text = instant.toString({ fractionalSecondDigits: 3 })
-    remember(isoCache, ms, text)
+    isoCache.set(ms, text)
   }
   return text
 }
@@ -70,13 +71,8 @@ export function toIsoUtc(instant: Temporal.Instant): string {
  * The polyfill's formatting is the dearest part of a slots answer, and the same few thousand slot
  * instants come back in every answer: formatted strings are memoised, in bounded maps.
  */
-const CACHE_LIMIT = 50_000
-const isoCache = new Map<number, string>()
-const dateKeyCache = new Map<string, string>()
-function remember<K>(cache: Map<K, string>, key: K, value: string) {
-  if (cache.size >= CACHE_LIMIT) cache.clear()
-  cache.set(key, value)
-}
+const isoCache = new BoundedMap<number, string>(50_000)
+const dateKeyCache = new BoundedMap<string, string>(50_000)
 
 const formatters = new Map<string, Intl.DateTimeFormat>()
 
@@ -107,7 +103,7 @@ function dateKeyFormatter(timeZone: string): (instant: Temporal.Instant) => stri
     const parts: Record<string, string> = {}
     for (const { type, value } of format.formatToParts(instant.epochMilliseconds)) parts[type] = value
     const key = `${(parts.year ?? '').padStart(4, '0')}-${parts.month}-${parts.day}`
-    remember(dateKeyCache, cacheKey, key)
+    dateKeyCache.set(cacheKey, key)
     return key
   }
 }

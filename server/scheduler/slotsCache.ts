@@ -12,6 +12,7 @@
  * started in. Concurrent requests for one missing answer share one computation.
  */
 import type { Temporal } from 'temporal-polyfill'
+import { BoundedMap } from '../boundedMap'
 import type { ChangeFeed } from '../db/changeFeed'
 
 const NS_PER_MINUTE = 60_000_000_000n
@@ -36,7 +37,7 @@ export interface SlotsCache<Answer> {
 
 export function createSlotsCache<Answer>(changes: ChangeFeed, maxEntries = 2_000): SlotsCache<Answer> {
   let generation = 0
-  const entries = new Map<string, Entry<Answer>>()
+  const entries = new BoundedMap<string, Entry<Answer>>(maxEntries)
   changes.subscribe(() => {
     generation++
     entries.clear()
@@ -49,9 +50,8 @@ export function createSlotsCache<Answer>(changes: ChangeFeed, maxEntries = 2_000
       const found = entries.get(key)
       if (found && found.generation === generation && found.bucket === bucket) return found.answer
       const entry: Entry<Answer> = { generation, bucket, answer: compute() }
-      // Insertion order is age: the oldest answer goes first when full.
+      // Set anew, so the insertion order stays the answers' age: the oldest goes first when full.
       entries.delete(key)
-      if (entries.size >= maxEntries) entries.delete(entries.keys().next().value as string)
       entries.set(key, entry)
       // A failed computation (the database away) is not kept: the next request tries again.
       entry.answer.catch(() => {

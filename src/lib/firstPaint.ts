@@ -1,7 +1,8 @@
 /**
  * Resolves once the browser has painted content (the `first-contentful-paint` entry, delivered to the
  * observer even when it came before). At once in a tab in the background, which paints nothing until
- * it is shown, and in a browser without paint timing.
+ * it is shown, and in a browser without paint timing. (Sooner than pageEnvironment's afterFirstPaint,
+ * which also waits for the load event and an idle moment.)
  */
 export function afterFirstContentfulPaint(): Promise<void> {
   return new Promise((resolve) => {
