@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react'
 import { fileURLToPath } from 'node:url'
 import { defineConfig, loadEnv, type UserConfig } from 'vite'
 import { readBookingSettings } from './core/settings'
+import { appLoaderPlugin } from './scripts/appLoaderPlugin'
 import { readVoiceConfig } from './src/lib/voice/config'
 
 // Browser tests only (tests/e2e/serve.ts): swap the voice SDK for a scripted fake. Never set for a real build.
@@ -20,8 +21,7 @@ const frameworkPackages =
   /[\\/]node_modules[\\/](react|react-dom|scheduler|@tanstack|xstate|@xstate|use-sync-external-store|use-isomorphic-layout-effect)[\\/]/
 
 const ownCode = /[\\/](src|machines|core)[\\/]/
-// What the page's own <script> runs before the first paint (main.tsx): kept apart from the app.
-const firstPaintEntry = /[\\/]src[\\/](main\.tsx|styles\.css|lib[\\/]firstPaint\.ts)$|vite[\\/]preload-helper/
+const preloadHelper = /vite[\\/]preload-helper/
 
 const config = {
   envPrefix,
@@ -37,6 +37,8 @@ const config = {
     }),
     react(),
     tailwindcss(),
+    // The page's script becomes an inline loader that imports main.tsx once the page has painted.
+    appLoaderPlugin(),
   ],
   ...(voiceFake && {
     resolve: { alias: { '@vapi-ai/web': fileURLToPath(new URL('./tests/e2e/support/voice-fake/fakeVapi.ts', import.meta.url)) } },
@@ -47,20 +49,16 @@ const config = {
     // Every browser that runs ES2022 preloads modules natively (Safari since 17); older ones still load them, only later.
     modulePreload: { polyfill: false },
     rolldownOptions: {
-      // main.tsx imports the app after the first paint; as an entry of its own, the app's static imports
-      // are what the '$initial' groups below gather (a build with build.ssr set ignores this input).
-      input: { index: fileURLToPath(new URL('./index.html', import.meta.url)), boot: fileURLToPath(new URL('./src/boot.tsx', import.meta.url)) },
       output: {
         codeSplitting: {
           groups: [
-            // main.tsx with Vite's helper for its import(): its <script> holds nothing of the app.
-            { name: 'index', test: firstPaintEntry, priority: 3 },
             // The automatic split cut the first load into many small files, and each file compresses on
             // its own (DESIGN §10 counts gzip bytes). Fewer, larger files: what every page runs from
-            // packages (React, the router, XState) as one, and our own code that boot.tsx reaches as
+            // packages (React, the router, XState) as one, and our own code that main.tsx reaches as
             // another (code that lazy chunks alone use stays with them).
-            { name: 'framework', test: frameworkPackages, priority: 2 },
-            { name: 'app', test: (id) => ownCode.test(id) && !firstPaintEntry.test(id), tags: ['$initial'], priority: 1 },
+            // Vite's helper for import() goes with them: every lazy chunk uses it.
+            { name: 'framework', test: (id) => frameworkPackages.test(id) || preloadHelper.test(id), priority: 2 },
+            { name: 'app', test: ownCode, tags: ['$initial'], priority: 1 },
             // The sections that three pages or more are built from (hero, section, FAQ, Talk to an
             // Expert…): one file rather than one each.
             { name: 'blocks', test: /[\\/]src[\\/]components[\\/]/, minShareCount: 3 },

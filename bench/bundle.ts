@@ -49,6 +49,16 @@ async function scriptsLoaded(browser: Browser, url: string, viewport: { width: n
   const bodies: Array<Omit<Script, 'afterLoad'>> = []
   const pending: Promise<void>[] = []
   page.on('response', (response) => {
+    // The page's inline scripts (the app loader) are part of its first load too.
+    if (response.request().resourceType() === 'document') {
+      pending.push(
+        response.text().then((html) => {
+          const inline = [...html.matchAll(/<script\b(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g)].map(([, body]) => Buffer.from(body ?? ''))
+          for (const body of inline) bodies.push({ url: '(inline, in the page)', raw: body.length, gzip: gzipSync(body, { level: 9 }).length })
+        }, () => undefined),
+      )
+      return
+    }
     if (response.request().resourceType() !== 'script') return
     pending.push(
       response.body().then(

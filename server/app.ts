@@ -14,6 +14,8 @@ export interface BaseDeps {
   logger: Logger
   /** Readiness; without it the process counts as ready (tests of the API alone). */
   health?: HealthDeps
+  /** CSP sources of the pages' inline scripts (inlineScriptSources of the page template). */
+  inlineScripts?: readonly string[]
 }
 
 export interface AppDeps extends BaseDeps {
@@ -47,9 +49,9 @@ function requestLog(logger: Logger): MiddlewareHandler {
 }
 
 /** Request ids, logs, security headers, health routes, JSON-only API bodies and the last-resort 500. */
-function baseApp({ config, logger, health = { state: () => 'ready' } }: BaseDeps): Hono {
+function baseApp({ config, logger, health = { state: () => 'ready' }, inlineScripts }: BaseDeps): Hono {
   const app = new Hono()
-  const pageHeaders = securityHeaders(contentSecurityPolicy(config))
+  const pageHeaders = securityHeaders(contentSecurityPolicy(config, inlineScripts))
 
   // X-Request-Id is kept when it is at most 128 characters of [A-Za-z0-9_=-], generated otherwise.
   app.use(requestId({ limitLength: 128 }))

@@ -20,6 +20,7 @@ import { createLifecycle } from './lifecycle'
 import { createProcessLogger, maskUrl, type Logger } from './logger'
 import { createMailer } from './mail/mailer'
 import { loadStaticSite } from './staticSite'
+import { inlineScriptSources } from './securityHeaders'
 
 type Handler = (request: Request, env: unknown) => Response | Promise<Response>
 
@@ -111,6 +112,7 @@ async function main(logger: Logger) {
     logger,
     health,
     site,
+    inlineScripts: inlineScriptSources(template),
     renderNotFound: async (url) => (await render.renderDocument(template, url)).html,
     api: createApi({ config, store, onMailQueued: mail.wake }),
   })

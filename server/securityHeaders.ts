@@ -1,15 +1,28 @@
+import { createHash } from 'node:crypto'
 import type { ServerConfig } from './config'
 import { voiceCspSources, type CspSources } from './voiceCsp'
 
 const origin = (url: string | undefined) => (url ? new URL(url).origin : undefined)
 
+const inlineScript = /<script\b(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g
+
 /**
- * The Content-Security-Policy of every response. Only what the page really loads is allowed:
- * the configured external script and calendar API, and the voice platform's endpoints only when voice is configured.
+ * The CSP sources of the page template's inline scripts, one `'sha256-…'` each: the build's app loader
+ * (scripts/appLoaderPlugin.ts). Every page is rendered from that template, so these are all the inline
+ * scripts the site has; any other is refused.
  */
-export function contentSecurityPolicy(config: ServerConfig): string {
+export function inlineScriptSources(templateHtml: string): string[] {
+  return [...templateHtml.matchAll(inlineScript)].map(([, body]) => `'sha256-${createHash('sha256').update(body ?? '').digest('base64')}'`)
+}
+
+/**
+ * The Content-Security-Policy of every response. Only what the page really loads is allowed: the
+ * template's inline scripts by their hashes, the configured external script and calendar API, and
+ * the voice platform's endpoints only when voice is configured.
+ */
+export function contentSecurityPolicy(config: ServerConfig, inlineScripts: readonly string[] = []): string {
   const extra: CspSources = voiceCspSources(config)
-  const script = ["'self'", origin(config.VITE_EXTERNAL_SCRIPT_URL), ...(extra.scriptSrc ?? [])].filter(Boolean)
+  const script = ["'self'", ...inlineScripts, origin(config.VITE_EXTERNAL_SCRIPT_URL), ...(extra.scriptSrc ?? [])].filter(Boolean)
   const connect = ["'self'", origin(config.VITE_CALENDAR_API_BASE), ...(extra.connectSrc ?? [])].filter(Boolean)
   const directives = [
     "default-src 'self'",

@@ -1,7 +1,34 @@
-import { afterFirstContentfulPaint } from './lib/firstPaint'
+/**
+ * The app: the router over the prerendered page, hydrated. Built pages do not link this file: the build
+ * turns its <script> into an inline loader that imports it once the page has painted (src/lib/appLoader.ts).
+ */
+import { RouterProvider } from '@tanstack/react-router'
+import { startTransition, StrictMode } from 'react'
+import { createRoot, hydrateRoot } from 'react-dom/client'
+import { createAppRouter } from './router'
 import './styles.css'
 
-// Every page is prerendered: its first paint needs the HTML and the stylesheet only. The app's scripts
-// are fetched once the page has painted, so on a slow connection they do not share its bandwidth with
-// the stylesheet (DESIGN §10: LCP within 1.15 × the same page without scripts).
-void afterFirstContentfulPaint().then(() => import('./boot'))
+const router = createAppRouter()
+// The first page's head is prerendered; the titles of the others load with the first navigation.
+router.subscribe('onResolved', ({ fromLocation, pathChanged }) => {
+  if (!fromLocation || !pathChanged) return
+  void import('./lib/head').then(({ applyHead }) => applyHead(document, router.state.location.pathname))
+})
+
+async function boot() {
+  const root = document.getElementById('root')
+  if (!root) throw new Error('The page has no #root element.')
+  // Load the matched route's split chunks first, so hydration sees the same tree the prerenderer rendered.
+  await router.load()
+  const app = (
+    <StrictMode>
+      <RouterProvider router={router} />
+    </StrictMode>
+  )
+  // In a transition, hydration yields to the browser every few milliseconds instead of holding the main
+  // thread for the whole page (DESIGN §10: TBT); a click on a part not hydrated yet hydrates it first.
+  if (root.hasChildNodes()) startTransition(() => void hydrateRoot(root, app))
+  else createRoot(root).render(app)
+}
+
+void boot()

@@ -1,0 +1,41 @@
+/**
+ * The page's only script: once the browser has painted content, fetch the app and run it. Every page
+ * is prerendered, so its first paint needs the HTML and the stylesheet only; the app's files wait for
+ * that paint and do not share the connection with the stylesheet (DESIGN §10: LCP within 1.15 × the
+ * same page without scripts).
+ *
+ * The build writes this function into each page as an inline script (scripts/appLoaderPlugin.ts), so
+ * nothing at all is fetched for scripts before the first paint. It is turned into text with
+ * Function.prototype.toString: it must not use anything from outside its own body.
+ */
+export function loadAppAfterFirstPaint(entries: string[], dependencies: string[]): void {
+  const load = () => {
+    // What the entries import, fetched beside them rather than after them.
+    for (const href of dependencies) {
+      const link = document.createElement('link')
+      link.rel = 'modulepreload'
+      link.href = href
+      document.head.append(link)
+    }
+    for (const entry of entries) void import(/* @vite-ignore */ entry)
+  }
+  // A tab in the background paints nothing until it is shown: load at once.
+  if (!PerformanceObserver.supportedEntryTypes?.includes('paint') || document.visibilityState === 'hidden') {
+    load()
+    return
+  }
+  const observer = new PerformanceObserver((list) => {
+    if (list.getEntriesByName('first-contentful-paint').length > 0) loadOnce()
+  })
+  const onHidden = () => {
+    if (document.visibilityState === 'hidden') loadOnce()
+  }
+  const loadOnce = () => {
+    observer.disconnect()
+    document.removeEventListener('visibilitychange', onHidden)
+    load()
+  }
+  // `buffered`: the paint may have come before this line ran.
+  observer.observe({ type: 'paint', buffered: true })
+  document.addEventListener('visibilitychange', onHidden)
+}
