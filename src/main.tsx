@@ -15,11 +15,16 @@ router.subscribe('onResolved', ({ fromLocation, pathChanged }) => {
   void import('./lib/head').then(({ applyHead }) => applyHead(document, router.state.location.pathname))
 })
 
+// Lets the browser run what waits (input, painting) before the next step of the start.
+const nextTask = () => new Promise((resolve) => setTimeout(resolve))
+
 async function boot() {
   const root = document.getElementById('root')
   if (!root) throw new Error('The page has no #root element.')
+  await nextTask()
   // Load the matched route's split chunks first, so hydration sees the same tree the prerenderer rendered.
   await router.load()
+  await nextTask()
   const app = (
     <StrictMode>
       <RouterProvider router={router} />

@@ -1,12 +1,18 @@
 import type { Container, ISourceOptions } from '@tsparticles/engine'
+import { loadBasic } from '@tsparticles/basic'
+import { loadParticlesLinksInteraction } from '@tsparticles/interaction-particles-links'
+import { loadInteractivityPlugin } from '@tsparticles/plugin-interactivity'
 import { Particles, ParticlesProvider } from '@tsparticles/react'
-import { loadSlim } from '@tsparticles/slim'
 import { useCallback, useEffect, useMemo, useRef } from 'react'
 import { LINK_DISTANCE } from '../../../machines/particleBackground'
 
-// Must be the same function for the whole app (the provider checks).
-const registerSlim = async (engine: Parameters<typeof loadSlim>[0]) => {
-  await loadSlim(engine)
+// Only what the background draws: round particles that move and bounce (basic) and the lines between
+// them (links, which need the interactivity plugin). The slim bundle's other shapes and interactions
+// cost the main thread time to load and register. Must be the same function for the whole app (the provider checks).
+const registerPlugins = async (engine: Parameters<typeof loadBasic>[0]) => {
+  await loadBasic(engine)
+  await loadInteractivityPlugin(engine)
+  await loadParticlesLinksInteraction(engine)
 }
 
 function particleOptions(count: number): ISourceOptions {
@@ -46,7 +52,7 @@ export default function ParticlesCanvas({ count, paused }: { count: number; paus
   }, [paused])
 
   return (
-    <ParticlesProvider init={registerSlim}>
+    <ParticlesProvider init={registerPlugins}>
       <Particles id="site-particles" options={options} particlesLoaded={loaded} className="size-full" />
     </ParticlesProvider>
   )
