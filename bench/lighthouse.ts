@@ -64,9 +64,15 @@ function scriptFreeCopy(dist: string): string {
   return copy
 }
 
-async function measure(port: number, url: string): Promise<Run> {
+/** One Lighthouse run; a run whose trace gave no figures (Lighthouse reports NO_LCP and the like) is run again, twice at most. */
+async function measure(port: number, url: string, attempt = 1): Promise<Run> {
   const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', formFactor: 'mobile' })
   if (!result) throw new Error(`Lighthouse returned no result for ${url}.`)
+  const lcp = result.lhr.audits['largest-contentful-paint']?.numericValue
+  if (lcp === undefined || Number.isNaN(lcp)) {
+    if (attempt >= 3) throw new Error(`Lighthouse measured no LCP for ${url} in ${attempt} runs: ${result.lhr.runtimeError?.message ?? 'no error given'}.`)
+    return measure(port, url, attempt + 1)
+  }
   const { categories, audits } = result.lhr
   const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100)
   return {

@@ -18,6 +18,7 @@ const inputs = [
   'scripts/build.ts',
   'scripts/buildServer.ts',
   'scripts/buildStamp.ts',
+  'scripts/appLoaderPlugin.ts',
   'scripts/bookings.ts',
 ]
 
