@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test'
+import { waitForHydration } from './support/hydration'
 
 /** Every page of the site and the h1 it must show (SPEC §2). */
 const pages: ReadonlyArray<{ path: string; h1: string }> = [
@@ -45,9 +46,10 @@ const articles = [
   },
 ]
 
-/** Shows an FAQ answer: opens its question when the accordion keeps it collapsed. */
+/** Shows an FAQ answer: opens its question when the accordion keeps it collapsed (a press needs the app). */
 async function revealAnswer(page: Page, question: string, answer: RegExp) {
   const text = page.getByText(answer)
+  await waitForHydration(page)
   if (!(await text.isVisible())) await page.getByRole('button', { name: question }).click()
   await expect(text).toBeVisible()
 }
@@ -212,6 +214,7 @@ test('docs: the sidebar links to each section, and a Copy button copies and conf
 
   await expect(page.getByText('"expires_in": 3600')).toBeVisible()
   const copy = page.getByRole('button', { name: 'Copy Request an access token' })
+  await waitForHydration(page)
   await copy.click()
   await expect(page.getByRole('button', { name: 'Copied! Request an access token' })).toBeVisible()
   await expect(page.getByRole('status').filter({ hasText: 'Request an access token copied to the clipboard' })).toBeAttached()
