@@ -19,11 +19,15 @@ export function loadAppAfterFirstPaint(entries: string[], dependencies: string[]
     }
     // One entry per task: the browser runs each file's code as one piece of work, so the framework and
     // the app run apart rather than as one long task (DESIGN §10: TBT).
-    const importFrom = (index: number) => {
-      const entry = entries[index]
-      if (entry) void import(/* @vite-ignore */ entry).then(() => setTimeout(() => importFrom(index + 1)))
+    // The next task is a message on a channel (a timer would have a minimum delay).
+    const channel = new MessageChannel()
+    let index = 0
+    const importNext = () => {
+      const entry = entries[index++]
+      if (entry) void import(/* @vite-ignore */ entry).then(() => channel.port2.postMessage(null))
     }
-    importFrom(0)
+    channel.port1.onmessage = importNext
+    importNext()
   }
   // A tab in the background paints nothing until it is shown: load at once.
   if (!PerformanceObserver.supportedEntryTypes?.includes('paint') || document.visibilityState === 'hidden') {

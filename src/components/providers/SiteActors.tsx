@@ -60,7 +60,9 @@ export function SiteActorsProvider({ children }: { children: ReactNode }) {
 function PathChanges({ scrollIntent }: { scrollIntent: ScrollIntentActor }) {
   const router = useRouter()
   const pathname = useRouterState({ select: (s) => s.resolvedLocation?.pathname })
-  const previous = useRef(pathname)
+  // The page the visitor loaded is not a change of path, even when the router reports it resolved only
+  // after hydration: a visitor who scrolled before the app ran must not be taken back to the top.
+  const previous = useRef(pathname ?? router.state.location.pathname)
   // A layout effect: the new page must not paint at the old page's scroll position first.
   useLayoutEffect(() => {
     if (pathname === undefined || pathname === previous.current) return
