@@ -9,6 +9,18 @@
  * Function.prototype.toString: it must not use anything from outside its own body.
  */
 export function loadAppAfterFirstPaint(entries: string[], dependencies: string[]): void {
+  // Until the app runs, a button does nothing when pressed: note it, and the app presses it again once
+  // it listens (main.tsx). Links and form submits work without the app, so only plain buttons count.
+  const pressed = new Set<HTMLButtonElement>()
+  window.buttonsPressedBeforeApp = pressed
+  document.addEventListener(
+    'click',
+    (event) => {
+      const button = event.target instanceof Element ? event.target.closest('button') : null
+      if (button?.type === 'button' && window.buttonsPressedBeforeApp === pressed) pressed.add(button)
+    },
+    true,
+  )
   const load = () => {
     // What the entries import, fetched beside them rather than after them.
     for (const href of dependencies) {
@@ -48,4 +60,11 @@ export function loadAppAfterFirstPaint(entries: string[], dependencies: string[]
   // `buffered`: the paint may have come before this line ran.
   observer.observe({ type: 'paint', buffered: true })
   document.addEventListener('visibilitychange', onHidden)
+}
+
+declare global {
+  interface Window {
+    /** Buttons pressed before the app ran (loadAppAfterFirstPaint); main.tsx takes them, once. */
+    buttonsPressedBeforeApp?: Set<HTMLButtonElement>
+  }
 }

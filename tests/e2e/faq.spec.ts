@@ -44,3 +44,21 @@ test('the FAQ works by keyboard', async ({ page }) => {
   await page.keyboard.press('Space')
   await expect(item(page, first)).toHaveAttribute('aria-expanded', 'false')
 })
+
+test('a question pressed before the app has run opens once the app runs', async ({ page }) => {
+  const first = allFaqs[0]!.question
+  // Hold the app's code back, as a slow connection would, until the question has been pressed.
+  let release = () => {}
+  const held = new Promise<void>((resolve) => (release = resolve))
+  await page.route(/\/assets\/app-[\w-]+\.js$/, async (route) => {
+    await held
+    await route.continue()
+  })
+  await page.goto('/faqs')
+  await item(page, first).click()
+  await expect(item(page, first)).toHaveAttribute('aria-expanded', 'false')
+
+  release()
+  await expect(item(page, first)).toHaveAttribute('aria-expanded', 'true')
+  await expect(answer(page, first)).toContainText(allFaqs[0]!.answer)
+})
