@@ -12,6 +12,7 @@
 import { chromium, type Browser } from '@playwright/test'
 import { gzipSync } from 'node:zlib'
 import { chromiumArgs, ensureChromium } from '../scripts/chromium.ts'
+import { inlineScriptBodies } from '../server/securityHeaders.ts'
 import { serveBuiltSite } from './serveBuilt.ts'
 
 const BUDGET_BYTES = 115 * 1024
@@ -53,8 +54,10 @@ async function scriptsLoaded(browser: Browser, url: string, viewport: { width: n
     if (response.request().resourceType() === 'document') {
       pending.push(
         response.text().then((html) => {
-          const inline = [...html.matchAll(/<script\b(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g)].map(([, body]) => Buffer.from(body ?? ''))
-          for (const body of inline) bodies.push({ url: '(inline, in the page)', raw: body.length, gzip: gzipSync(body, { level: 9 }).length })
+          for (const text of inlineScriptBodies(html)) {
+            const body = Buffer.from(text)
+            bodies.push({ url: '(inline, in the page)', raw: body.length, gzip: gzipSync(body, { level: 9 }).length })
+          }
         }, () => undefined),
       )
       return

@@ -44,17 +44,16 @@ export function appLoaderPlugin(): Plugin {
       if (page?.type !== 'asset') return
       const html = String(page.source)
       const scripts = [...html.matchAll(moduleScript)]
-      const entries = scripts.map((match) => (match[1] ?? '').slice(base.length))
+      const entries = scripts.map(([, src]) => (src ?? '').slice(base.length))
       if (entries.length === 0 || entries.some((file) => bundle[file]?.type !== 'chunk'))
         throw new Error(`app-loader: index.html's module scripts (${entries.join(', ')}) are not all chunks of this build.`)
       const args = [entries, staticImports(entries, bundle)].map((files) => JSON.stringify(files.map((file) => base + file)))
       const loader = `<script type="module">(${loadAppAfterFirstPaint.toString()})(${args.join(', ')})</script>`
-      let first = true
-      page.source = html.replace(modulePreload, '').replace(moduleScript, (tag) => {
-        const replacement = first ? tag.replace(/<script[\s\S]*$/, loader) : ''
-        first = false
-        return replacement
-      })
+      // The loader takes the first script's place; the others go.
+      const [firstTag = '', ...otherTags] = scripts.map(([tag]) => tag)
+      let source = html.replace(modulePreload, '').replace(firstTag, firstTag.replace(/<script[\s\S]*$/, loader))
+      for (const tag of otherTags) source = source.replace(tag, '')
+      page.source = source
     },
   }
 }

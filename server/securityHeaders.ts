@@ -6,13 +6,18 @@ const origin = (url: string | undefined) => (url ? new URL(url).origin : undefin
 
 const inlineScript = /<script\b(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g
 
+/** The text of each inline `<script>` of a page (those without `src`), exactly as written. */
+export function inlineScriptBodies(html: string): string[] {
+  return [...html.matchAll(inlineScript)].map(([, body]) => body ?? '')
+}
+
 /**
  * The CSP sources of the page template's inline scripts, one `'sha256-…'` each: the build's app loader
  * (scripts/appLoaderPlugin.ts). Every page is rendered from that template, so these are all the inline
  * scripts the site has; any other is refused.
  */
 export function inlineScriptSources(templateHtml: string): string[] {
-  return [...templateHtml.matchAll(inlineScript)].map(([, body]) => `'sha256-${createHash('sha256').update(body ?? '').digest('base64')}'`)
+  return inlineScriptBodies(templateHtml).map((body) => `'sha256-${createHash('sha256').update(body).digest('base64')}'`)
 }
 
 /**

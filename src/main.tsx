@@ -36,10 +36,10 @@ async function boot() {
       <RouterProvider router={router} />
     </StrictMode>
   )
-  // In a transition, hydration yields to the browser every few milliseconds instead of holding the main
-  // thread for the whole page (DESIGN §10: TBT); a click on a part not hydrated yet hydrates it first.
   const pressedBeforeApp = window.buttonsPressedBeforeApp ?? []
   window.buttonsPressedBeforeApp = undefined
+  // In a transition, hydration yields to the browser every few milliseconds instead of holding the main
+  // thread for the whole page (DESIGN §10: TBT); a click on a part not hydrated yet hydrates it first.
   if (root.hasChildNodes()) startTransition(() => void hydrateRoot(root, app))
   else createRoot(root).render(app)
   // React listens from here on: a press on a part not hydrated yet hydrates it at once, then runs.
