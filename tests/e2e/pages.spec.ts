@@ -111,6 +111,8 @@ test('resources: three featured articles, all four articles, and View All leads 
   for (const a of articles) await expect(all.getByRole('link', { name: a.title })).toBeVisible()
 
   await page.goto('/resources?q=chatbot')
+  // The router's link, not the plain one of the page before the app runs.
+  await waitForHydration(page)
   await page.getByRole('link', { name: 'View All' }).click()
   await expect(page).toHaveURL(/\/resources$/)
   await expect(page.getByRole('region', { name: 'All articles' }).getByRole('article')).toHaveCount(4)
