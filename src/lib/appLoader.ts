@@ -22,8 +22,9 @@ export function loadAppAfterFirstPaint(entries: string[], dependencies: string[]
     true,
   )
   const load = () => {
-    // What the entries import, fetched beside them rather than after them.
-    for (const href of dependencies) {
+    // Every file fetched at once, rather than each entry after the one before it has run. The links
+    // also tell Vite's import() helper that these files are loaded, so it does not add links of its own.
+    for (const href of [...entries, ...dependencies]) {
       const link = document.createElement('link')
       link.rel = 'modulepreload'
       link.href = href
