@@ -42,6 +42,9 @@ const config = {
   ...(voiceFake && {
     resolve: { alias: { '@vapi-ai/web': fileURLToPath(new URL('./tests/e2e/support/voice-fake/fakeVapi.ts', import.meta.url)) } },
   }),
+  // The particle background's worker imports tsparticles, which loads parts of itself with import():
+  // a module worker can, a classic one (Vite's default) cannot.
+  worker: { format: 'es' },
   build: {
     target: 'es2022',
     sourcemap: false,

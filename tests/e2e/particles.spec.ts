@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Page, type Worker } from '@playwright/test'
 import { waitForHydration } from './support/hydration'
 import { bookingDialog, heroBookCall } from '../support/pages/bookingForm'
 
@@ -22,6 +22,13 @@ test('the particle background loads after the page, stays behind it and never ta
   await waitForHydration(page)
   await expect(backgroundCanvas(page)).toHaveCount(1, { timeout: 10_000 })
   expect(requests).toHaveLength(1)
+  // Drawn from a worker: tsparticles never runs on the page's main thread.
+  await expect.poll(() => page.workers().map((worker) => new URL(worker.url()).pathname)).toEqual([expect.stringMatching(/^\/assets\/particlesWorker-[\w-]+\.js$/)])
+  const scriptsFetchedBy = (context: Pick<Worker, 'evaluate'>): Promise<string[]> =>
+    context.evaluate(() => performance.getEntriesByType('resource').map((entry) => new URL(entry.name).pathname).filter((path) => path.endsWith('.js')))
+  // tsparticles' container is its largest part: the worker fetches and runs it, the page does not.
+  await expect.poll(async () => (await scriptsFetchedBy(page.workers()[0]!)).some((path) => /\/Container-[\w-]+\.js$/.test(path))).toBe(true)
+  expect((await scriptsFetchedBy(page)).filter((path) => /\/Container-[\w-]+\.js$/.test(path))).toEqual([])
   // Hidden from assistive technology, and transparent to the pointer everywhere on the screen.
   expect(await backgroundCanvas(page).evaluate((canvas) => canvas.closest('[aria-hidden="true"]') !== null)).toBe(true)
   const hits = await page.evaluate(() => {

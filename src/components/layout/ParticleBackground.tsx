@@ -14,11 +14,12 @@ export function ParticleBackground() {
   const shown = useSelector(actor, (s) => s.matches('shown'))
   const paused = useSelector(actor, (s) => s.matches({ shown: { animation: 'paused' } }))
   const count = useSelector(actor, (s) => s.context.count)
+  const viewport = useSelector(actor, (s) => s.context.viewport)
   return (
     <div aria-hidden="true" className="pointer-events-none fixed inset-0 -z-10 overflow-hidden">
       {shown ? (
         <Suspense fallback={null}>
-          <ParticlesCanvas count={count} paused={paused} />
+          <ParticlesCanvas count={count} viewport={viewport} paused={paused} />
         </Suspense>
       ) : null}
     </div>

@@ -1,59 +1,50 @@
-import type { Container, ISourceOptions } from '@tsparticles/engine'
-import { loadBasic } from '@tsparticles/basic'
-import { loadParticlesLinksInteraction } from '@tsparticles/interaction-particles-links'
-import { loadInteractivityPlugin } from '@tsparticles/plugin-interactivity'
-import { Particles, ParticlesProvider } from '@tsparticles/react'
-import { useCallback, useEffect, useMemo, useRef } from 'react'
-import { LINK_DISTANCE } from '../../../machines/particleBackground'
+import { useEffect, useRef } from 'react'
+import type { ViewportSize } from '../../../machines/particleBackground'
+import type { ParticleScene, ParticleWorkerMessage } from '../../lib/particles/scene'
 
-// Only what the background draws: round particles that move and bounce (basic) and the lines between
-// them (links, which need the interactivity plugin). The slim bundle's other shapes and interactions
-// cost the main thread time to load and register. Must be the same function for the whole app (the provider checks).
-const registerPlugins = async (engine: Parameters<typeof loadBasic>[0]) => {
-  await loadBasic(engine)
-  await loadInteractivityPlugin(engine)
-  await loadParticlesLinksInteraction(engine)
+interface Drawing {
+  worker: Worker
+  canvas: HTMLCanvasElement
+  /** The canvas's drawing surface, until it has gone to the worker with the first scene. */
+  offscreen: OffscreenCanvas | undefined
 }
 
-function particleOptions(count: number): ISourceOptions {
-  return {
-    fullScreen: { enable: false },
-    background: { color: 'transparent' },
-    detectRetina: true,
-    fpsLimit: 60,
-    pauseOnBlur: true,
-    pauseOnOutsideViewport: true,
-    interactivity: { events: { onHover: { enable: false }, onClick: { enable: false }, resize: { enable: true } } },
-    particles: {
-      number: { value: count, density: { enable: false } },
-      color: { value: ['#38bdf8', '#818cf8'] },
-      opacity: { value: { min: 0.25, max: 0.6 } },
-      size: { value: { min: 1, max: 2.5 } },
-      links: { enable: true, distance: LINK_DISTANCE, color: '#38bdf8', opacity: 0.18, width: 1 },
-      move: { enable: true, speed: 0.6, direction: 'none', outModes: { default: 'bounce' } },
-    },
-  }
-}
+/**
+ * The particle background's canvas. tsparticles draws on it from a worker (src/lib/particles/particlesWorker.ts):
+ * this component only hands the canvas over and sends the scene the machine asks for. Loaded lazily by
+ * ParticleBackground once the page is idle.
+ */
+export default function ParticlesCanvas({ count, viewport, paused }: { count: number; viewport: ViewportSize; paused: boolean }) {
+  const host = useRef<HTMLDivElement>(null)
+  const drawing = useRef<Drawing | null>(null)
 
-/** The tsparticles canvas. Loaded lazily by ParticleBackground once the page is idle. */
-export default function ParticlesCanvas({ count, paused }: { count: number; paused: boolean }) {
-  const container = useRef<Container | undefined>(undefined)
-  const pausedRef = useRef(paused)
-  const options = useMemo(() => particleOptions(count), [count])
-  const loaded = useCallback((loadedContainer?: Container) => {
-    container.current = loadedContainer
-    if (pausedRef.current) loadedContainer?.pause()
+  // One canvas and one worker per mount. The canvas is made here, not rendered: a canvas's drawing goes
+  // to a worker only once, so a remount needs a new canvas.
+  useEffect(() => {
+    const element = host.current
+    const canvas = document.createElement('canvas')
+    if (!element || typeof canvas.transferControlToOffscreen !== 'function') return
+    canvas.className = 'block size-full'
+    element.append(canvas)
+    const worker = new Worker(new URL('../../lib/particles/particlesWorker.ts', import.meta.url), { type: 'module', name: 'particles' })
+    drawing.current = { worker, canvas, offscreen: canvas.transferControlToOffscreen() }
+    return () => {
+      worker.terminate()
+      drawing.current = null
+      canvas.remove()
+    }
   }, [])
 
+  // The machine changes the count and the viewport once a resize has settled; the canvas is measured then.
   useEffect(() => {
-    pausedRef.current = paused
-    if (paused) container.current?.pause()
-    else container.current?.play()
-  }, [paused])
+    const current = drawing.current
+    if (!current) return
+    const { canvas, offscreen } = current
+    current.offscreen = undefined
+    const scene: ParticleScene = { width: canvas.clientWidth, height: canvas.clientHeight, pixelRatio: window.devicePixelRatio, count, paused }
+    const message: ParticleWorkerMessage = { canvas: offscreen, scene }
+    current.worker.postMessage(message, offscreen ? [offscreen] : [])
+  }, [count, viewport.width, viewport.height, paused])
 
-  return (
-    <ParticlesProvider init={registerPlugins}>
-      <Particles id="site-particles" options={options} particlesLoaded={loaded} className="size-full" />
-    </ParticlesProvider>
-  )
+  return <div ref={host} className="size-full" />
 }

@@ -1,4 +1,4 @@
-import { expect, type Page, type Route } from '@playwright/test'
+import { expect, type Page, type Route, type Worker } from '@playwright/test'
 import { particleBackgroundMachine, particleCount } from '../../../machines/particleBackground'
 import type { ViewportSize } from '../../../machines/particleBackground'
 import { waitForHydration } from '../../e2e/support/hydration'
@@ -9,6 +9,8 @@ interface Sut {
   page: Page
   /** The app's scripts, held until the first motion preference is decided (the machine is undecided until it runs). */
   release: (() => Promise<void>) | null
+  /** The worker tsparticles draws from, once instrumented (each new background starts a new one). */
+  drawing: { worker: Promise<Worker> | null }
   size: ViewportSize
   /** The size the particles were last counted for. */
   countedSize: ViewportSize
@@ -17,38 +19,23 @@ interface Sut {
 
 declare global {
   interface Window {
-    /** Test only (init script below): the tab's visibility, and circles drawn per frame of the canvas. */
-    __paths?: { setHidden(hidden: boolean): void; frames: number[] }
+    /** Test only (init script below): the tab's visibility. */
+    __paths?: { setHidden(hidden: boolean): void }
   }
+  // In the particle worker (instrumentWorker below): circles drawn per frame.
+  var __particleFrames: number[] | undefined
 }
 
 /**
  * In the page, before any of its scripts: document.hidden / visibilityState answer what the test says
- * (a visibilitychange is dispatched on each change), and each frame drawn on a canvas is counted in
- * circles (tsparticles draws one arc per particle and clears the canvas before every frame).
- * The page is only observed: nothing in it is changed but what the browser would report.
+ * (a visibilitychange is dispatched on each change). The page is only observed: nothing in it is
+ * changed but what the browser would report.
  */
 function instrumentPage() {
   let hidden = false
   Object.defineProperty(document, 'hidden', { configurable: true, get: () => hidden })
   Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => (hidden ? 'hidden' : 'visible') })
-  const frames: number[] = []
-  let arcs = 0
-  // tsparticles draws on an OffscreenCanvas it takes over from the <canvas>.
-  for (const proto of [CanvasRenderingContext2D.prototype, OffscreenCanvasRenderingContext2D.prototype]) {
-    const { arc, clearRect } = proto
-    proto.arc = function (this: typeof proto, ...args: Parameters<typeof arc>) {
-      arcs += 1
-      return arc.apply(this, args)
-    }
-    proto.clearRect = function (this: typeof proto, ...args: Parameters<typeof clearRect>) {
-      if (arcs > 0) frames.push(arcs)
-      arcs = 0
-      return clearRect.apply(this, args)
-    }
-  }
   window.__paths = {
-    frames,
     setHidden(value) {
       hidden = value
       document.dispatchEvent(new Event('visibilitychange'))
@@ -56,9 +43,37 @@ function instrumentPage() {
   }
 }
 
+/**
+ * In the particle worker: each frame drawn is counted in circles (tsparticles draws one arc per
+ * particle and clears the canvas before every frame). The worker runs on its own clock, not the page's
+ * paused one, so its frames are counted over real time.
+ */
+function instrumentWorker() {
+  const frames: number[] = []
+  let arcs = 0
+  const proto = OffscreenCanvasRenderingContext2D.prototype
+  const { arc, clearRect } = proto
+  proto.arc = function (this: OffscreenCanvasRenderingContext2D, ...args: Parameters<typeof arc>) {
+    arcs += 1
+    return arc.apply(this, args)
+  }
+  proto.clearRect = function (this: OffscreenCanvasRenderingContext2D, ...args: Parameters<typeof clearRect>) {
+    if (arcs > 0) frames.push(arcs)
+    arcs = 0
+    return clearRect.apply(this, args)
+  }
+  globalThis.__particleFrames = frames
+}
+
 const canvas = (page: Page) => page.locator('canvas')
-const framesDrawn = (page: Page) => page.evaluate(() => window.__paths!.frames.length)
-const lastFrameCircles = (page: Page) => page.evaluate(() => window.__paths!.frames.at(-1) ?? 0)
+const drawn = async (sut: Sut) => (await sut.drawing.worker)?.evaluate(() => globalThis.__particleFrames ?? []) ?? []
+const lastFrameCircles = async (sut: Sut) => (await drawn(sut)).at(-1) ?? 0
+/** Frames the worker draws in the next `ms` of real time. */
+async function framesIn(sut: Sut, ms: number) {
+  const before = (await drawn(sut)).length
+  await sut.page.waitForTimeout(ms)
+  return (await drawn(sut)).length - before
+}
 
 /** The home page's background, the clock paused so idle callbacks and the resize settle run only when the path says. */
 describeUiPaths(
@@ -66,6 +81,10 @@ describeUiPaths(
   particleBackgroundMachine,
   async (page): Promise<Sut> => {
     await page.addInitScript(instrumentPage)
+    const drawing: Sut['drawing'] = { worker: null }
+    page.on('worker', (worker) => {
+      drawing.worker = worker.evaluate(instrumentWorker).then(() => worker)
+    })
     const held: Route[] = []
     let holding = true
     await page.route('**/assets/*.js', (route) => (holding ? void held.push(route) : route.continue()))
@@ -76,6 +95,7 @@ describeUiPaths(
     const size = page.viewportSize()!
     return {
       page,
+      drawing,
       size,
       countedSize: size,
       hidden: false,
@@ -138,35 +158,25 @@ describeUiPaths(
       },
       'shown.animation': () => {},
       'shown.animation.playing': async (sut) => {
-        const before = await framesDrawn(sut.page)
-        await expect
-          .poll(async () => {
-            await sut.page.clock.runFor(20)
-            return framesDrawn(sut.page)
-          }, 'the particles move')
-          .toBeGreaterThan(before)
+        await expect.poll(() => framesIn(sut, 50), 'the particles move').toBeGreaterThan(0)
       },
       'shown.animation.paused': async (sut) => {
-        await sut.page.clock.runFor(20)
-        const before = await framesDrawn(sut.page)
-        await sut.page.clock.runFor(60)
-        expect(await framesDrawn(sut.page), 'no frame is drawn while the tab is hidden').toBe(before)
+        // The pause reaches the worker as a message: once no frame comes, none comes after.
+        await expect.poll(() => framesIn(sut, 100)).toBe(0)
+        expect(await framesIn(sut, 200), 'no frame is drawn while the tab is hidden').toBe(0)
       },
       'shown.size': () => {},
       'shown.size.steady': async (sut) => {
         if (!sut.hidden) {
           await expect
-            .poll(async () => {
-              await sut.page.clock.runFor(20)
-              return lastFrameCircles(sut.page)
-            }, 'one particle per 15000 square pixels of the window')
+            .poll(() => lastFrameCircles(sut), 'one particle per 15000 square pixels of the window')
             .toBe(particleCount(sut.size))
         }
         sut.countedSize = sut.size
       },
       'shown.size.settling': async (sut) => {
         // Not recounted on every step of a resize: still the count of the size before it.
-        if (!sut.hidden) expect(await lastFrameCircles(sut.page)).toBe(particleCount(sut.countedSize))
+        if (!sut.hidden) expect(await lastFrameCircles(sut)).toBe(particleCount(sut.countedSize))
       },
     },
   },
