@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react'
-import type { ViewportSize } from '../../../machines/particleBackground'
+import { LINK_DISTANCE, type ViewportSize } from '../../../machines/particleBackground'
 import type { ParticleScene, ParticleWorkerMessage } from '../../lib/particles/scene'
 
 interface Drawing {
@@ -41,7 +41,14 @@ export default function ParticlesCanvas({ count, viewport, paused }: { count: nu
     if (!current) return
     const { canvas, offscreen } = current
     current.offscreen = undefined
-    const scene: ParticleScene = { width: canvas.clientWidth, height: canvas.clientHeight, pixelRatio: window.devicePixelRatio, count, paused }
+    const scene: ParticleScene = {
+      width: canvas.clientWidth,
+      height: canvas.clientHeight,
+      pixelRatio: window.devicePixelRatio,
+      count,
+      linkDistance: LINK_DISTANCE,
+      paused,
+    }
     const message: ParticleWorkerMessage = { canvas: offscreen, scene }
     current.worker.postMessage(message, offscreen ? [offscreen] : [])
   }, [count, viewport.width, viewport.height, paused])

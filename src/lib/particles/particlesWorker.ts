@@ -3,13 +3,13 @@
  * start (a single piece of work of 12–24 ms on this machine, 4 × that on a mid-range phone) nor its
  * frames take time from the page's main thread (DESIGN §10: TBT).
  *
- * The page sends the scene to show (ParticlesCanvas.tsx); the worker makes what it draws match it.
+ * The page sends the scene to show (ParticlesCanvas.tsx); the worker makes what it draws match it. It
+ * imports nothing of the app but the scene's type: the machine module would bring XState with it.
  */
 import { loadBasic } from '@tsparticles/basic'
 import { tsParticles, type Container, type ISourceOptions } from '@tsparticles/engine'
 import { loadParticlesLinksInteraction } from '@tsparticles/interaction-particles-links'
 import { loadInteractivityPlugin } from '@tsparticles/plugin-interactivity'
-import { LINK_DISTANCE } from '../../../machines/particleBackground'
 import type { ParticleScene, ParticleWorkerMessage } from './scene'
 
 // What tsparticles reads from the page's globals, which a worker does not have:
@@ -33,7 +33,7 @@ const pluginsLoaded = (async () => {
   await loadParticlesLinksInteraction(tsParticles)
 })()
 
-function particleOptions(count: number): ISourceOptions {
+function particleOptions({ count, linkDistance }: ParticleScene): ISourceOptions {
   return {
     fullScreen: { enable: false },
     background: { color: 'transparent' },
@@ -48,7 +48,7 @@ function particleOptions(count: number): ISourceOptions {
       color: { value: ['#38bdf8', '#818cf8'] },
       opacity: { value: { min: 0.25, max: 0.6 } },
       size: { value: { min: 1, max: 2.5 } },
-      links: { enable: true, distance: LINK_DISTANCE, color: '#38bdf8', opacity: 0.18, width: 1 },
+      links: { enable: true, distance: linkDistance, color: '#38bdf8', opacity: 0.18, width: 1 },
       move: { enable: true, speed: 0.6, direction: 'none', outModes: { default: 'bounce' } },
     },
   }
@@ -62,13 +62,13 @@ async function show(scene: ParticleScene) {
   if (!canvas) return
   await pluginsLoaded
   const resized = !shown || scene.width !== shown.width || scene.height !== shown.height || scene.pixelRatio !== shown.pixelRatio
-  if (resized || scene.count !== shown?.count) {
+  if (resized || scene.count !== shown?.count || scene.linkDistance !== shown.linkDistance) {
     container?.destroy()
     // The drawing surface is in device pixels; tsparticles scales sizes, speeds and distances by the ratio.
     canvas.width = Math.round(scene.width * scene.pixelRatio)
     canvas.height = Math.round(scene.height * scene.pixelRatio)
     scope.devicePixelRatio = scene.pixelRatio
-    container = await tsParticles.load({ id: 'site-particles', element: canvas, options: particleOptions(scene.count) })
+    container = await tsParticles.load({ id: 'site-particles', element: canvas, options: particleOptions(scene) })
   }
   if (scene.paused) container?.pause()
   else container?.play()

@@ -6,6 +6,8 @@ export interface ParticleScene {
   /** Device pixels per CSS pixel: the canvas is drawn at the screen's resolution. */
   pixelRatio: number
   count: number
+  /** Particles closer than this, in CSS pixels, are linked by a line. */
+  linkDistance: number
   paused: boolean
 }
 
