@@ -40,7 +40,8 @@ async function boot() {
   window.buttonsPressedBeforeApp = undefined
   // In a transition, hydration yields to the browser every few milliseconds instead of holding the main
   // thread for the whole page (DESIGN §10: TBT); a click on a part not hydrated yet hydrates it first.
-  if (root.hasChildNodes()) startTransition(() => void hydrateRoot(root, app))
+  // A prerendered page has the app's elements; the dev server's page has only the template's placeholder comment.
+  if (root.firstElementChild) startTransition(() => void hydrateRoot(root, app))
   else createRoot(root).render(app)
   // React listens from here on: a press on a part not hydrated yet hydrates it at once, then runs.
   for (const button of pressedBeforeApp) if (button.isConnected) button.click()
