@@ -15,6 +15,7 @@ import lighthouse from 'lighthouse'
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { chromiumArgs, ensureChromium } from '../scripts/chromium.ts'
+import { median } from './median.ts'
 import { ensureBuilt, serveBuiltSite } from './serveBuilt.ts'
 
 const runs = Number(process.env.LIGHTHOUSE_RUNS || 3)
@@ -86,7 +87,6 @@ async function measure(port: number, url: string, attempt = 1): Promise<Run> {
   }
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN
 const medianRun = (list: Run[]): Run => {
   const keys = Object.keys(list[0] ?? {}) as Array<keyof Run>
   return Object.fromEntries(keys.map((k) => [k, median(list.map((r) => r[k]))])) as unknown as Run

@@ -12,6 +12,7 @@
  */
 import { chromium, type Browser } from '@playwright/test'
 import { chromiumArgs, ensureChromium } from '../scripts/chromium.ts'
+import { median } from './median.ts'
 import { serveBuiltSite } from './serveBuilt.ts'
 
 const path = process.argv[2] ?? '/'
@@ -36,7 +37,7 @@ async function taskTimePerSecond(browser: Browser, url: string, viewport: { widt
     results.push((((await taskSeconds()) - before) * 1000) / (MEASURE_MS / 1000))
     await page.close()
   }
-  return results.sort((a, b) => a - b)[Math.floor(RUNS / 2)]!
+  return median(results)
 }
 
 const site = await serveBuiltSite()

@@ -27,8 +27,9 @@ test('the particle background loads after the page, stays behind it and never ta
   const scriptsFetchedBy = (context: Pick<Worker, 'evaluate'>): Promise<string[]> =>
     context.evaluate(() => performance.getEntriesByType('resource').map((entry) => new URL(entry.name).pathname).filter((path) => path.endsWith('.js')))
   // tsparticles' container is its largest part: the worker fetches and runs it, the page does not.
-  await expect.poll(async () => (await scriptsFetchedBy(page.workers()[0]!)).some((path) => /\/Container-[\w-]+\.js$/.test(path))).toBe(true)
-  expect((await scriptsFetchedBy(page)).filter((path) => /\/Container-[\w-]+\.js$/.test(path))).toEqual([])
+  const isContainer = (path: string) => /\/Container-[\w-]+\.js$/.test(path)
+  await expect.poll(async () => (await scriptsFetchedBy(page.workers()[0]!)).some(isContainer)).toBe(true)
+  expect((await scriptsFetchedBy(page)).filter(isContainer)).toEqual([])
   // Hidden from assistive technology, and transparent to the pointer everywhere on the screen.
   expect(await backgroundCanvas(page).evaluate((canvas) => canvas.closest('[aria-hidden="true"]') !== null)).toBe(true)
   const hits = await page.evaluate(() => {
