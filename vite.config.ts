@@ -18,7 +18,8 @@ const envPrefix = ['VITE_', 'BOOKING_']
 const buildYear = Number(process.env.BUILD_YEAR) || new Date().getFullYear()
 
 const reactPackages = /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/
-const frameworkPackages = /[\\/]node_modules[\\/](@tanstack|xstate|@xstate|use-sync-external-store|use-isomorphic-layout-effect)[\\/]/
+const frameworkPackages = /[\\/]node_modules[\\/](@tanstack|use-sync-external-store|use-isomorphic-layout-effect)[\\/]/
+const xstatePackages = /[\\/]node_modules[\\/](xstate|@xstate)[\\/]/
 const ownCode = /[\\/](src|machines|core)[\\/]/
 const preloadHelper = /vite[\\/]preload-helper/
 
@@ -56,7 +57,7 @@ const config = {
           groups: [
             // The automatic split cut the first load into many small files, and each file compresses on
             // its own (DESIGN §10 counts gzip bytes). Fewer, larger files: what every page runs from
-            // packages as two (React; the router and XState), and our own code that main.tsx reaches
+            // packages as two (React; the router), and our own code that main.tsx reaches
             // as another (code that lazy chunks alone use stays with them).
             // Two package files, not one: the browser runs a file's code as one task, and the loader
             // imports each file in a task of its own; all packages in one file ran for 25 ms on this
@@ -64,6 +65,9 @@ const config = {
             // Vite's helper for import() goes with React: every lazy chunk uses it.
             { name: 'react', test: (id) => reactPackages.test(id) || preloadHelper.test(id), priority: 3 },
             { name: 'framework', test: frameworkPackages, priority: 2 },
+            // Not in the first load: the machines a page runs from hydration on are imported when it is
+            // idle (src/lib/deferredActor.ts), and the lazy parts (booking form, voice call) share it.
+            { name: 'xstate', test: xstatePackages, priority: 2 },
             { name: 'app', test: ownCode, tags: ['$initial'], priority: 1 },
             // The sections that three pages or more are built from (hero, section, FAQ, Talk to an
             // Expert…): one file rather than one each.

@@ -96,3 +96,21 @@ test('the open modal has no WCAG 2.1 AA violations', async ({ page }) => {
   await expect(contactField(bookingDialog(page), 'name')).toBeVisible()
   await expectNoAxeViolations(page, { include: '#booking-modal' })
 })
+
+test('a press after hydration but before the site machines have loaded is kept: the modal opens once they have', async ({ page }) => {
+  // The machines and XState are not in the first load (src/lib/deferredActor.ts): hold them back, as a slow connection would.
+  let release = () => {}
+  const held = new Promise<void>((resolve) => (release = resolve))
+  await page.route(/\/assets\/(xstate|siteMachines)-[\w-]+\.js$/, async (route) => {
+    await held
+    await route.continue()
+  })
+  await page.goto('/')
+  await waitForHydration(page)
+  await heroBookCall(page).click()
+  await expect(bookingDialog(page)).toBeHidden()
+
+  release()
+  await expect(bookingDialog(page)).toBeVisible()
+  expect(await bookingDialog(page).evaluate((el) => el.contains(document.activeElement))).toBe(true)
+})

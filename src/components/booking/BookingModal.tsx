@@ -1,5 +1,7 @@
-import { useSelector } from '@xstate/react'
 import { Component, lazy, Suspense, type ReactNode } from 'react'
+import type { SnapshotFrom } from 'xstate'
+import type { bookingModalMachine } from '../../../machines/bookingModal'
+import { selection, useDeferredSelector } from '../../lib/deferredActor'
 import { useBookingModal, useBookingModalActor } from '../providers/SiteActors'
 import { ModalDialog } from '../layout/ModalDialog'
 import { CloseIcon } from '../layout/icons'
@@ -9,6 +11,14 @@ import { loadBookingForm } from './loadBookingForm'
 const BookingForm = lazy(() => loadBookingForm().then((m) => ({ default: m.BookingForm })))
 const BookingToast = lazy(() => import('./BookingToast').then((m) => ({ default: m.BookingToast })))
 
+type ModalSnapshot = SnapshotFrom<typeof bookingModalMachine>
+/** What the view reads from the modal's machine; in its initial state the dialog is closed, with no toast. */
+export const bookingModalView = {
+  open: selection((s: ModalSnapshot) => s.matches({ dialog: 'open' }), false),
+  formKey: selection((s: ModalSnapshot) => s.context.formKey, 0),
+  booking: selection((s: ModalSnapshot) => s.context.booking, null),
+}
+
 /**
  * The booking modal (SPEC §2) and the toast of a confirmed booking. Driven by the shared bookingModal
  * actor; every open mounts a fresh form (keyed by the machine's formKey), so its fields start empty.
@@ -16,9 +26,9 @@ const BookingToast = lazy(() => import('./BookingToast').then((m) => ({ default:
 export function BookingModal() {
   const actor = useBookingModalActor()
   const modal = useBookingModal()
-  const open = useSelector(actor, (s) => s.matches({ dialog: 'open' }))
-  const formKey = useSelector(actor, (s) => s.context.formKey)
-  const booking = useSelector(actor, (s) => s.context.booking)
+  const open = useDeferredSelector(actor, bookingModalView.open)
+  const formKey = useDeferredSelector(actor, bookingModalView.formKey)
+  const booking = useDeferredSelector(actor, bookingModalView.booking)
 
   return (
     <>

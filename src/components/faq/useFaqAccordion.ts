@@ -1,17 +1,22 @@
-import { useActorRef, useSelector } from '@xstate/react'
 import { useMemo } from 'react'
-import { faqAccordionMachine } from '../../../machines/faqAccordion'
+import type { SnapshotFrom } from 'xstate'
+import type { faqAccordionMachine } from '../../../machines/faqAccordion'
+import { selection, useDeferredActor, useDeferredSelector } from '../../lib/deferredActor'
+import { siteMachines } from '../../logic/deferredSiteMachines'
 import { usePricingFaqActor } from '../providers/SiteActors'
+
+/** The open item's index (none in the machine's initial state). */
+export const faqOpenIndex = selection((s: SnapshotFrom<typeof faqAccordionMachine>) => s.context.openIndex, null)
 
 /**
  * An accordion's actor: its own, or the site's shared pricing FAQ (which the 'Pricing' links open).
  * Gives the open item's index and a named sender.
  */
 export function useFaqAccordion(pricingTarget: boolean) {
-  const own = useActorRef(faqAccordionMachine)
+  const own = useDeferredActor(siteMachines, (m) => m.createActor(m.faqAccordionMachine))
   const shared = usePricingFaqActor()
   const accordion = pricingTarget ? shared : own
-  const openIndex = useSelector(accordion, (s) => s.context.openIndex)
+  const openIndex = useDeferredSelector(accordion, faqOpenIndex)
   const events = useMemo(() => ({ toggleItem: (index: number) => accordion.send({ type: 'TOGGLE_ITEM', index }) }), [accordion])
   return { openIndex, events }
 }

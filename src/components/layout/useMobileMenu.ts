@@ -1,12 +1,17 @@
-import { useActorRef, useSelector } from '@xstate/react'
 import { useMemo } from 'react'
+import type { SnapshotFrom } from 'xstate'
 import type { FocusReturnTarget } from '../../../machines/focusTarget'
-import { mobileMenuLogic } from '../../logic/mobileMenu'
+import type { mobileMenuMachine } from '../../../machines/mobileMenu'
+import { selection, useDeferredActor, useDeferredSelector } from '../../lib/deferredActor'
+import { siteMachines } from '../../logic/deferredSiteMachines'
+
+/** Whether the menu is open (closed in the machine's initial state). */
+export const mobileMenuOpen = selection((s: SnapshotFrom<typeof mobileMenuMachine>) => s.matches('open'), false)
 
 /** The mobile menu's actor for one view: whether it is open, and named senders (no view builds events). */
 export function useMobileMenu() {
-  const menu = useActorRef(mobileMenuLogic)
-  const open = useSelector(menu, (s) => s.matches('open'))
+  const menu = useDeferredActor(siteMachines, (m) => m.createActor(m.mobileMenuLogic))
+  const open = useDeferredSelector(menu, mobileMenuOpen)
   const events = useMemo(
     () => ({
       toggle: (toggle: FocusReturnTarget) => menu.send({ type: 'TOGGLE', toggle }),

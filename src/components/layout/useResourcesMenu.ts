@@ -1,12 +1,17 @@
-import { useActorRef, useSelector } from '@xstate/react'
 import { useMemo } from 'react'
-import { dropdownMenuMachine } from '../../../machines/dropdownMenu'
+import type { SnapshotFrom } from 'xstate'
+import type { dropdownMenuMachine } from '../../../machines/dropdownMenu'
 import type { FocusReturnTarget } from '../../../machines/focusTarget'
+import { selection, useDeferredActor, useDeferredSelector } from '../../lib/deferredActor'
+import { siteMachines } from '../../logic/deferredSiteMachines'
+
+/** Whether the dropdown is open (closed in the machine's initial state). */
+export const dropdownMenuOpen = selection((s: SnapshotFrom<typeof dropdownMenuMachine>) => s.matches('open'), false)
 
 /** The Resources dropdown's actor for one view: whether it is open, and named senders. */
 export function useResourcesMenu() {
-  const menu = useActorRef(dropdownMenuMachine)
-  const open = useSelector(menu, (s) => s.matches('open'))
+  const menu = useDeferredActor(siteMachines, (m) => m.createActor(m.dropdownMenuMachine))
+  const open = useDeferredSelector(menu, dropdownMenuOpen)
   const events = useMemo(
     () => ({
       toggle: (button: FocusReturnTarget) => menu.send({ type: 'TOGGLE', button }),

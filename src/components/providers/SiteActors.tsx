@@ -1,14 +1,13 @@
 import { useRouter, useRouterState } from '@tanstack/react-router'
-import { useActorRef } from '@xstate/react'
-import { createContext, useContext, useLayoutEffect, useMemo, useRef, type ReactNode } from 'react'
+import { createContext, useContext, useEffect, useLayoutEffect, useMemo, useRef, type ReactNode } from 'react'
 import type { ActorRefFrom } from 'xstate'
 import type { bookingModalMachine } from '../../../machines/bookingModal'
+import type { faqAccordionMachine } from '../../../machines/faqAccordion'
 import type { FocusReturnTarget } from '../../../machines/focusTarget'
-import { bookingModalLogic } from '../../logic/bookingModal'
-import { scrollIntentLogic } from '../../logic/scrollIntent'
-import type { ConfirmedBooking } from '../booking/BookingForm'
-import { faqAccordionMachine } from '../../../machines/faqAccordion'
 import type { scrollIntentMachine, ScrollTarget } from '../../../machines/scrollIntent'
+import { useDeferredActor, type DeferredActor } from '../../lib/deferredActor'
+import { siteMachines } from '../../logic/deferredSiteMachines'
+import type { ConfirmedBooking } from '../booking/BookingForm'
 
 declare module '@tanstack/history' {
   interface HistoryState {
@@ -17,9 +16,9 @@ declare module '@tanstack/history' {
   }
 }
 
-export type BookingModalActor = ActorRefFrom<typeof bookingModalMachine>
-export type ScrollIntentActor = ActorRefFrom<typeof scrollIntentMachine>
-export type FaqAccordionActor = ActorRefFrom<typeof faqAccordionMachine>
+export type BookingModalActor = DeferredActor<ActorRefFrom<typeof bookingModalMachine>>
+export type ScrollIntentActor = DeferredActor<ActorRefFrom<typeof scrollIntentMachine>>
+export type FaqAccordionActor = DeferredActor<ActorRefFrom<typeof faqAccordionMachine>>
 
 interface SiteActors {
   bookingModal: BookingModalActor
@@ -34,20 +33,28 @@ const SiteActorsContext = createContext<SiteActors | null>(null)
  * The actors several components share (DESIGN §2): the booking modal, the scroll intent and the
  * pricing FAQ, created once for the whole site. Also reports every change of path to the scroll
  * intent, which scrolls to the top unless it is carrying the visitor to a home-page section.
+ *
+ * Their machines are deferred (src/lib/deferredActor.ts): imported when the page is idle, or at the
+ * visitor's first press or key, so a press finds them loaded or loading.
  */
 export function SiteActorsProvider({ children }: { children: ReactNode }) {
   const router = useRouter()
-  const pricingFaq = useActorRef(faqAccordionMachine)
-  const scrollIntent = useActorRef(
-    scrollIntentLogic.provide({
-      actions: {
-        navigateHome: (_, { target }) => void router.navigate({ to: '/', state: { scrollTo: target } }),
-        openFirstFaqItem: () => pricingFaq.send({ type: 'OPEN_ITEM', index: 0 }),
-      },
-    }),
-    { input: { pathname: router.state.resolvedLocation?.pathname ?? router.state.location.pathname } },
+  // The path at hydration: the machine may start later, and the changes since reach it as queued events.
+  const pathname = router.state.resolvedLocation?.pathname ?? router.state.location.pathname
+  const pricingFaq = useDeferredActor(siteMachines, (m) => m.createActor(m.faqAccordionMachine))
+  const scrollIntent = useDeferredActor(siteMachines, (m) =>
+    m.createActor(
+      m.scrollIntentLogic.provide({
+        actions: {
+          navigateHome: (_, { target }) => void router.navigate({ to: '/', state: { scrollTo: target } }),
+          openFirstFaqItem: () => pricingFaq.send({ type: 'OPEN_ITEM', index: 0 }),
+        },
+      }),
+      { input: { pathname } },
+    ),
   )
-  const bookingModal = useActorRef(bookingModalLogic)
+  const bookingModal = useDeferredActor(siteMachines, (m) => m.createActor(m.bookingModalLogic))
+  useEffect(() => loadOnFirstIntent(siteMachines.load), [])
   const actors = useMemo(() => ({ bookingModal, scrollIntent, pricingFaq }), [bookingModal, scrollIntent, pricingFaq])
   return (
     <SiteActorsContext.Provider value={actors}>
@@ -71,6 +78,18 @@ function PathChanges({ scrollIntent }: { scrollIntent: ScrollIntentActor }) {
     scrollIntent.send({ type: 'PATH_CHANGED', pathname, scrollTo })
   }, [pathname, router, scrollIntent])
   return null
+}
+
+/** Calls `load` at the visitor's first press or key anywhere on the page; returns what stops listening. */
+function loadOnFirstIntent(load: () => void): () => void {
+  const intents = ['pointerdown', 'keydown'] as const
+  const onIntent = () => {
+    stop()
+    load()
+  }
+  const stop = () => intents.forEach((type) => window.removeEventListener(type, onIntent, true))
+  intents.forEach((type) => window.addEventListener(type, onIntent, { capture: true, passive: true }))
+  return stop
 }
 
 function useSiteActors(): SiteActors {

@@ -132,11 +132,12 @@ describeUiPaths(
       },
       done: {
         // The browser is idle (the idle callback waits at most 3 s): the background's chunk loads and draws.
+        // Idle twice: at the page's first idle callback the site's machines load (src/lib/deferredActor.ts),
+        // and the background's machine, once it runs, waits for one of its own.
         afterFirstPaint: async (sut) => {
-          await sut.page.clock.runFor(3000)
           await expect
             .poll(async () => {
-              await sut.page.clock.runFor(20)
+              await sut.page.clock.runFor(3000)
               return canvas(sut.page).count()
             })
             .toBe(1)

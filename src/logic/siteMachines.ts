@@ -1,0 +1,13 @@
+/**
+ * The machines every page runs from hydration on (the booking modal, the scroll intent, the header's
+ * menus, the FAQ accordions, the particle background), with XState itself: one chunk, imported when the
+ * page is idle or at the visitor's first event, and never part of the first load (DESIGN §10; see
+ * src/lib/deferredActor.ts). Views import `siteMachines` below, never this module.
+ */
+export { createActor } from 'xstate'
+export { dropdownMenuMachine } from '../../machines/dropdownMenu'
+export { faqAccordionMachine } from '../../machines/faqAccordion'
+export { bookingModalLogic } from './bookingModal'
+export { mobileMenuLogic } from './mobileMenu'
+export { particleBackgroundLogic } from './particleBackground'
+export { scrollIntentLogic } from './scrollIntent'
