@@ -3,9 +3,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { faqAccordionMachine } from '../../machines/faqAccordion'
 import { deferredActor } from '../../src/lib/deferredActor'
 import { deferredModule } from '../../src/lib/deferredModule'
-import { deferred } from '../paths/support/fakes'
-
-const settle = () => new Promise<void>((resolve) => setImmediate(resolve))
+import { deferred, settle } from '../paths/support/fakes'
 
 /** An accordion whose code (here: the machine and createActor) arrives when the test says so. */
 function setupAccordion() {

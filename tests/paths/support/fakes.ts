@@ -17,6 +17,9 @@ export function deferred<T>(): Deferred<T> {
   return { promise, resolve, reject }
 }
 
+/** Resolves once the callbacks of every promise settled so far have run (Node's next macrotask). */
+export const settle = () => new Promise<void>((resolve) => setImmediate(resolve))
+
 /** A stand-in for a `fromPromise` actor: each invocation waits for the test to settle it. */
 export function controllablePromiseActor<TOutput, TInput = unknown>() {
   const calls: Array<{ input: TInput; settle: Deferred<TOutput> }> = []

@@ -1,8 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
 import { deferredModule } from '../../../src/lib/deferredModule'
-import { deferred } from '../../paths/support/fakes'
-
-const settle = () => new Promise<void>((resolve) => setImmediate(resolve))
+import { deferred, settle } from '../../paths/support/fakes'
 
 function setupModule() {
   const idle = deferred<void>()
