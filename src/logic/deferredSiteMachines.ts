@@ -2,5 +2,3 @@ import { deferredModule } from '../lib/deferredModule'
 
 /** The site's machines and XState, out of the first load (siteMachines.ts): what deferred actors are made from. */
 export const siteMachines = deferredModule(() => import('./siteMachines'))
-
-export type SiteMachines = typeof import('./siteMachines')
