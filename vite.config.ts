@@ -3,9 +3,9 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import react from '@vitejs/plugin-react'
 import { fileURLToPath } from 'node:url'
 import { defineConfig, loadEnv, type UserConfig } from 'vite'
-import { readBookingSettings } from './core/settings'
-import { appLoaderPlugin } from './scripts/appLoaderPlugin'
-import { readVoiceConfig } from './src/lib/voice/config'
+import { readBookingSettings } from './core/settings.ts'
+import { appLoaderPlugin } from './scripts/appLoaderPlugin.ts'
+import { readVoiceConfig } from './src/lib/voice/config.ts'
 
 // Browser tests only (tests/e2e/serve.ts): swap the voice SDK for a scripted fake. Never set for a real build.
 const voiceFake = process.env.E2E_VOICE_FAKE === '1'

@@ -5,7 +5,7 @@
  * scripts until it has painted. The server allows the inline script by its hash (server/securityHeaders.ts).
  */
 import type { Plugin, Rollup } from 'vite'
-import { loadAppAfterFirstPaint } from '../src/lib/appLoader'
+import { loadAppAfterFirstPaint } from '../src/lib/appLoader.ts'
 
 const moduleScript = /\s*<script type="module"[^>]*\ssrc="([^"]+)"[^>]*><\/script>/g
 // Vite's preload links for the entry's imports: the loader adds them once the page has painted.

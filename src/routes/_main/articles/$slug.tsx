@@ -4,12 +4,10 @@ import { ArticleLayout } from '../../../components/content/ArticleLayout'
 import { CtaBanner } from '../../../components/sections/CtaBanner'
 import { Section } from '../../../components/sections/Section'
 import { articleBodies } from '../../../content/articleBodies'
-import { articles } from '../../../content/articles'
+import { articles, findArticle } from '../../../content/articles'
 
 export const Route = createFileRoute('/_main/articles/$slug')({
-  // Imported here so the articles stay out of the first-load bundle (the route tree is in it).
-  loader: async ({ params }) => {
-    const { findArticle } = await import('../../../content/articles')
+  loader: ({ params }) => {
     const article = findArticle(params.slug)
     if (!article) throw notFound()
     return article
