@@ -16,7 +16,22 @@ const platformPackages = {
   regex: '^(node:|(react|react-dom|@xstate/react|@tanstack/[^/]+|hono|@hono/[^/]+|pg|@electric-sql/[^/]+|nodemailer|pino|@vapi-ai/[^/]+|@tsparticles/[^/]+|fs|path|crypto)(/|$))',
   message: 'core/ and machines/ stay pure: no React, DOM or Node here; the app or the server provides effects.',
 }
-const layerRule = (...patterns) => ({ 'no-restricted-imports': ['error', { patterns }] })
+const noAlert = { selector: "CallExpression[callee.name='alert']", message: 'Use a toast (role="status"), never window.alert.' }
+/**
+ * A layer may not import the folders named, nor name them in a type (`typeof import('../src/…')`), and may
+ * not use the extra patterns (platform packages). Replaces the global no-restricted-syntax: keep alert in.
+ */
+const layerRule = (folders, ...patterns) => ({
+  'no-restricted-imports': ['error', { patterns: [outside(...folders), ...patterns] }],
+  'no-restricted-syntax': [
+    'error',
+    noAlert,
+    {
+      selector: `TSImportType[argument.literal.value=/^(\\.\\.\\/)+(${folders.join('|')})(\\/|$)/]`,
+      message: 'Dependencies point down only, in types too: declare the shape in core/ (see README, The house).',
+    },
+  ],
+})
 /** DOM and Node globals that would tie a pure layer to one platform. */
 const platformGlobals = ['window', 'document', 'navigator', 'localStorage', 'sessionStorage', 'location', 'history', 'fetch', 'process', 'Buffer', 'require', 'requestAnimationFrame', 'setTimeout', 'setInterval'].map(
   (name) => ({ name, message: 'core/ and machines/ stay pure: the app or the server provides this.' }),
@@ -35,7 +50,7 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'no-restricted-syntax': [
         'error',
-        { selector: "CallExpression[callee.name='alert']", message: 'Use a toast (role="status"), never window.alert.' },
+        noAlert,
       ],
     },
   },
@@ -46,9 +61,9 @@ export default tseslint.config(
       'no-restricted-globals': ['error', { name: 'setTimeout', message: 'Use a named delay in a machine.' }],
     },
   },
-  { files: ['core/**/*.ts'], rules: { ...layerRule(outside('machines', 'src', 'server', 'tests', 'scripts', 'bench'), platformPackages), 'no-restricted-globals': ['error', ...platformGlobals] } },
-  { files: ['machines/**/*.ts'], rules: { ...layerRule(outside('src', 'server', 'tests', 'scripts', 'bench'), platformPackages), 'no-restricted-globals': ['error', ...platformGlobals] } },
-  { files: ['src/**/*.{ts,tsx}'], rules: layerRule(outside('server', 'tests', 'scripts', 'bench')) },
-  { files: ['server/**/*.ts'], rules: layerRule(outside('src', 'machines', 'tests', 'scripts', 'bench')) },
-  { files: ['scripts/**/*.ts', 'bench/**/*.ts', '*.ts'], rules: layerRule(outside('tests')) },
+  { files: ['core/**/*.ts'], rules: { ...layerRule(['machines', 'src', 'server', 'tests', 'scripts', 'bench'], platformPackages), 'no-restricted-globals': ['error', ...platformGlobals] } },
+  { files: ['machines/**/*.ts'], rules: { ...layerRule(['src', 'server', 'tests', 'scripts', 'bench'], platformPackages), 'no-restricted-globals': ['error', ...platformGlobals] } },
+  { files: ['src/**/*.{ts,tsx}'], rules: layerRule(['server', 'tests', 'scripts', 'bench']) },
+  { files: ['server/**/*.ts'], rules: layerRule(['src', 'machines', 'tests', 'scripts', 'bench']) },
+  { files: ['scripts/**/*.ts', 'bench/**/*.ts', '*.ts'], rules: layerRule(['tests']) },
 )

@@ -10,6 +10,7 @@ import { readFile } from 'node:fs/promises'
 import type { Server } from 'node:http'
 import { join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
+import type { RenderModule } from '../core/renderContract'
 import { createApi } from './api/createApi'
 import { createApp, createStartingApp } from './app'
 import { ConfigError, loadConfig, type ServerConfig } from './config'
@@ -73,7 +74,7 @@ async function main(logger: Logger) {
   const dist = resolve(cwd, config.DIST_DIR)
   const site = await loadStaticSite(join(dist, 'client'))
   const template = await readFile(join(dist, 'render/template.html'), 'utf8')
-  const render = (await import(pathToFileURL(join(dist, 'render/entry-server.js')).href)) as typeof import('../src/entry-server')
+  const render = (await import(pathToFileURL(join(dist, 'render/entry-server.js')).href)) as RenderModule
   if (draining()) return
 
   // Bookings: PGlite in DATA_DIR (this process only), or the PostgreSQL server of DATABASE_URL; migrations run here.

@@ -4,6 +4,7 @@ import { StrictMode, Suspense } from 'react'
 import { prerenderToNodeStream } from 'react-dom/static'
 import { headTags } from './lib/head'
 import { sitePages, siteShells, type SitePage, type SiteShell } from './lib/pages'
+import type { RenderModule } from '../core/renderContract'
 import { createAppRouter } from './router'
 
 export interface RenderedPage {
@@ -37,8 +38,8 @@ export async function renderPage(url: string): Promise<RenderedPage> {
   return { html: Buffer.concat(chunks).toString('utf8'), head: headTags(router.state.location.pathname), status }
 }
 
-/** Renders a path into the built index.html template. */
-export async function renderDocument(template: string, url: string): Promise<{ status: number; html: string }> {
+/** Renders a path into the built index.html template: the one call the server makes (core/renderContract.ts). */
+export const renderDocument: RenderModule['renderDocument'] = async (template, url) => {
   const page = await renderPage(url)
   // React puts resource hints (image preloads) before the markup; they belong in <head>, and left
   // inside #root they would not match what the browser hydrates.

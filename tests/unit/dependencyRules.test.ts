@@ -19,10 +19,12 @@ describe('dependencies point down only: core ← machines ← src, core ← serv
     ['machines/x.ts', "import { a } from '../src/lib/focus'\nexport const b = a"],
     ['machines/x.ts', "import { useState } from 'react'\nexport const b = useState"],
     ['machines/x.ts', "export const b = () => localStorage.getItem('k')"],
+    ['machines/x.ts', "export type Focus = typeof import('../src/lib/focus')"],
     ['src/lib/x.ts', "import { a } from '../../server/config'\nexport const b = a"],
     ['src/lib/x.ts', "import { a } from '../../tests/support/webServer'\nexport const b = a"],
     ['server/x.ts', "import { a } from '../src/lib/bookingWire'\nexport const b = a"],
     ['server/api/x.ts', "import { a } from '../../machines/bookingForm'\nexport const b = a"],
+    ['server/x.ts', "export type Render = typeof import('../src/entry-server')"],
     ['scripts/x.ts', "import { a } from '../tests/support/webServer'\nexport const b = a"],
   ])('%s may not: %s', async (file, code) => {
     expect(await problems(file, code)).not.toEqual([])
@@ -32,6 +34,7 @@ describe('dependencies point down only: core ← machines ← src, core ← serv
     ['machines/x.ts', "import { a } from '../core/slotWindow'\nexport const b = a"],
     ['src/lib/x.ts', "import { a } from '../../machines/bookingForm'\nimport { c } from '../../core/settings'\nexport const b = [a, c]"],
     ['server/x.ts', "import { a } from '../core/bookingWire'\nexport const b = a"],
+    ['server/x.ts', "export type Render = typeof import('../core/renderContract')"],
     ['core/x.ts', "import * as v from 'valibot'\nimport { a } from './settings'\nexport const b = [v, a]"],
   ])('%s may: %s', async (file, code) => {
     expect(await problems(file, code)).toEqual([])
