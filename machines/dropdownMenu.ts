@@ -1,5 +1,6 @@
 import { assertEvent, assign, setup } from 'xstate'
 import type { FocusReturnTarget } from './focusTarget'
+import { providedByApp } from './providedByApp'
 
 /**
  * A disclosure menu (the header's 'Resources'): a button with aria-expanded opens a panel. Escape
@@ -30,8 +31,7 @@ export const dropdownMenuMachine = setup({
         return event.button ?? null
       },
     }),
-    // The panel is not modal: focus can go back at once.
-    returnFocusToButton: ({ context }) => context.button?.focus(),
+    returnFocusToButton: () => providedByApp('returnFocusToButton'),
   },
 }).createMachine({
   id: 'dropdownMenu',

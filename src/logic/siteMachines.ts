@@ -5,9 +5,9 @@
  * src/lib/deferredActor.ts). Views import `siteMachines` below, never this module.
  */
 export { createActor } from 'xstate'
-export { dropdownMenuMachine } from '../../machines/dropdownMenu'
 export { faqAccordionMachine } from '../../machines/faqAccordion'
 export { bookingModalLogic } from './bookingModal'
+export { dropdownMenuLogic } from './dropdownMenu'
 export { mobileMenuLogic } from './mobileMenu'
 export { particleBackgroundLogic } from './particleBackground'
 export { scrollIntentLogic } from './scrollIntent'

@@ -7,12 +7,13 @@ describeMachinePaths(
   'dropdownMenu',
   dropdownMenuMachine,
   () => {
-    const actor = createActor(dropdownMenuMachine)
+    /** The disclosure button the view passes with TOGGLE. */
+    const button = { focus: vi.fn() }
+    const actor = createActor(dropdownMenuMachine.provide({ actions: { returnFocusToButton: ({ context }) => context.button?.focus() } }))
     actor.start()
     return {
       actor,
-      /** The disclosure button the view passes with TOGGLE. */
-      button: { focus: vi.fn() },
+      button,
       /** Escapes sent so far: each one, and nothing else, gives focus back to the button. */
       escapes: 0,
       snapshot: () => actor.getSnapshot(),

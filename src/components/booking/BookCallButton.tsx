@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { useBookingModal } from '../providers/SiteActors'
+import { useBookingModal } from './useBookingModal'
 import { primaryButton } from '../sections/ui'
 import { prefetchBookingForm } from './loadBookingForm'
 

@@ -1,12 +1,11 @@
 import { useMemo } from 'react'
-import type { SnapshotFrom } from 'xstate'
-import type { faqAccordionMachine } from '../../../machines/faqAccordion'
+import { openFaqIndex } from '../../../machines/selectors'
 import { selection, useDeferredActor, useDeferredSelector } from '../../lib/deferredActor'
 import { siteMachines } from '../../logic/deferredSiteMachines'
 import { usePricingFaqActor } from '../providers/SiteActors'
 
 /** The open item's index (none in the machine's initial state). */
-export const faqOpenIndex = selection((s: SnapshotFrom<typeof faqAccordionMachine>) => s.context.openIndex, null)
+export const faqOpenIndex = selection(openFaqIndex, null)
 
 /**
  * An accordion's actor: its own, or the site's shared pricing FAQ (which the 'Pricing' links open).

@@ -1,12 +1,11 @@
 import { useMemo } from 'react'
-import type { SnapshotFrom } from 'xstate'
 import type { FocusReturnTarget } from '../../../machines/focusTarget'
-import type { mobileMenuMachine } from '../../../machines/mobileMenu'
+import { isMobileMenuOpen } from '../../../machines/selectors'
 import { selection, useDeferredActor, useDeferredSelector } from '../../lib/deferredActor'
 import { siteMachines } from '../../logic/deferredSiteMachines'
 
 /** Whether the menu is open (closed in the machine's initial state). */
-export const mobileMenuOpen = selection((s: SnapshotFrom<typeof mobileMenuMachine>) => s.matches('open'), false)
+export const mobileMenuOpen = selection(isMobileMenuOpen, false)
 
 /** The mobile menu's actor for one view: whether it is open, and named senders (no view builds events). */
 export function useMobileMenu() {

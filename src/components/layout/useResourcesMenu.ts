@@ -1,16 +1,15 @@
 import { useMemo } from 'react'
-import type { SnapshotFrom } from 'xstate'
-import type { dropdownMenuMachine } from '../../../machines/dropdownMenu'
+import { isDropdownMenuOpen } from '../../../machines/selectors'
 import type { FocusReturnTarget } from '../../../machines/focusTarget'
 import { selection, useDeferredActor, useDeferredSelector } from '../../lib/deferredActor'
 import { siteMachines } from '../../logic/deferredSiteMachines'
 
 /** Whether the dropdown is open (closed in the machine's initial state). */
-export const dropdownMenuOpen = selection((s: SnapshotFrom<typeof dropdownMenuMachine>) => s.matches('open'), false)
+export const dropdownMenuOpen = selection(isDropdownMenuOpen, false)
 
 /** The Resources dropdown's actor for one view: whether it is open, and named senders. */
 export function useResourcesMenu() {
-  const menu = useDeferredActor(siteMachines, (m) => m.createActor(m.dropdownMenuMachine))
+  const menu = useDeferredActor(siteMachines, (m) => m.createActor(m.dropdownMenuLogic))
   const open = useDeferredSelector(menu, dropdownMenuOpen)
   const events = useMemo(
     () => ({

@@ -1,6 +1,6 @@
 import type { MouseEvent, ReactNode } from 'react'
 import type { ScrollTarget } from '../../../machines/scrollIntent'
-import { useScrollIntent } from '../providers/SiteActors'
+import { useScrollIntent } from './useScrollIntent'
 
 export interface ScrollIntentLinkProps {
   target: ScrollTarget

@@ -3,11 +3,9 @@ import { createContext, useContext, useEffect, useLayoutEffect, useMemo, useRef,
 import type { ActorRefFrom } from 'xstate'
 import type { bookingModalMachine } from '../../../machines/bookingModal'
 import type { faqAccordionMachine } from '../../../machines/faqAccordion'
-import type { FocusReturnTarget } from '../../../machines/focusTarget'
 import type { scrollIntentMachine, ScrollTarget } from '../../../machines/scrollIntent'
 import { useDeferredActor, type DeferredActor } from '../../lib/deferredActor'
 import { siteMachines } from '../../logic/deferredSiteMachines'
-import type { ConfirmedBooking } from '../booking/BookingForm'
 
 declare module '@tanstack/history' {
   interface HistoryState {
@@ -106,28 +104,6 @@ export function usePricingFaqActor(): FaqAccordionActor {
   return useSiteActors().pricingFaq
 }
 
-/** Named senders, so no component builds event objects itself. */
-export function useBookingModal() {
-  const modal = useBookingModalActor()
-  return useMemo(
-    () => ({
-      open: (opener: FocusReturnTarget | null) => modal.send({ type: 'OPEN', opener }),
-      pressEscape: () => modal.send({ type: 'ESCAPE_PRESSED' }),
-      clickClose: () => modal.send({ type: 'CLOSE_CLICKED' }),
-      clickBackdrop: () => modal.send({ type: 'BACKDROP_CLICKED' }),
-      confirm: (booking: ConfirmedBooking) => modal.send({ type: 'BOOKING_CONFIRMED', booking }),
-      dismissToast: () => modal.send({ type: 'TOAST_DISMISSED' }),
-    }),
-    [modal],
-  )
-}
-
-export function useScrollIntent() {
-  const { scrollIntent } = useSiteActors()
-  return useMemo(
-    () => ({
-      go: (target: ScrollTarget) => scrollIntent.send({ type: 'GO', target }),
-    }),
-    [scrollIntent],
-  )
+export function useScrollIntentActor(): ScrollIntentActor {
+  return useSiteActors().scrollIntent
 }

@@ -2,7 +2,7 @@ import { useLayoutEffect, useMemo, type ButtonHTMLAttributes, type KeyboardEvent
 import { NOT_CONFIGURED } from '../../../core/voiceErrors'
 import { formatElapsed } from '../../../machines/voiceCaptions'
 import { callButtonLabels, callPanelText, callStatusText, notSetUpText } from '../../content/voiceCallPanel'
-import { useBookingModal } from '../providers/SiteActors'
+import { useBookingModal } from '../booking/useBookingModal'
 import { CALL_BUTTON_ID } from '../../lib/focus'
 import { MicIcon } from '../layout/icons'
 import { callButton, callButtonIdle, focusRing, navButton } from '../sections/ui'

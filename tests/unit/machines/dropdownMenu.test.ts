@@ -1,6 +1,9 @@
 import { describe, expect, it, vi } from 'vitest'
 import { createActor } from 'xstate'
-import { dropdownMenuMachine, type DropdownMenuEvent } from '../../../machines/dropdownMenu'
+import { dropdownMenuMachine as machine, type DropdownMenuEvent } from '../../../machines/dropdownMenu'
+
+/** Focus as the app provides it (src/logic/dropdownMenu.ts). */
+const dropdownMenuMachine = machine.provide({ actions: { returnFocusToButton: ({ context }) => context.button?.focus() } })
 
 function start() {
   const button = { focus: vi.fn() }

@@ -1,0 +1,18 @@
+/**
+ * What the views of the site-wide machines read. These machines load at the browser's first idle moment
+ * (src/lib/deferredActor.ts), and the page hydrates showing their initial state before then: so this file
+ * imports the machines as types only, and a view can import it without pulling XState into the first load.
+ */
+import type { SnapshotFrom } from 'xstate'
+import type { dropdownMenuMachine } from './dropdownMenu'
+import type { faqAccordionMachine } from './faqAccordion'
+import type { mobileMenuMachine } from './mobileMenu'
+
+/** Whether the Resources panel is open. */
+export const isDropdownMenuOpen = (snapshot: SnapshotFrom<typeof dropdownMenuMachine>) => snapshot.matches('open')
+
+/** Whether the mobile menu is open. */
+export const isMobileMenuOpen = (snapshot: SnapshotFrom<typeof mobileMenuMachine>) => snapshot.matches('open')
+
+/** The open FAQ item's index, or null. */
+export const openFaqIndex = (snapshot: SnapshotFrom<typeof faqAccordionMachine>) => snapshot.context.openIndex
