@@ -23,7 +23,12 @@ export const MANAGE_MESSAGES = {
   pastCancel: 'This call has already started or taken place, so it can no longer be cancelled.',
   cancelledReschedule: 'This call was cancelled, so it cannot be moved. Please book a new call instead.',
   pastReschedule: 'This call has already started or taken place, so it can no longer be moved.',
+  sameStart: 'Your call is already at this time. Please choose another time.',
 } as const
+
+/** A reschedule past MAX_RESCHEDULES_PER_BOOKING: the 400 sentence. */
+export const rescheduleLimitMessage = (limit: number): string =>
+  `This call has already been moved ${limit} time${limit === 1 ? '' : 's'}, the most allowed. Please cancel it and book a new call instead.`
 
 /** At most N upcoming calls per email address (MAX_UPCOMING_PER_EMAIL): the 409 sentence. */
 export const upcomingLimitMessage = (limit: number, hostName: string): string =>

@@ -1,5 +1,6 @@
 import addressparser from 'nodemailer/lib/addressparser'
 import * as v from 'valibot'
+import { GUESTS_MAX } from '../core/bookingFields'
 import { BOOKING_LENGTH_MINUTES, isValidTimeZone } from '../core/bookingWire'
 import { bookingSettingsEntries, ConfigError, envInt, envText, envUrl, parseSettings, type Env } from '../core/settings'
 import { LOG_LEVELS } from './logger'
@@ -154,8 +155,15 @@ const EnvSchema = v.object({
   ),
   /** At most this many upcoming active bookings per email address. */
   MAX_UPCOMING_PER_EMAIL: envInt('MAX_UPCOMING_PER_EMAIL', 1, 1000, 2),
-  /** At most this many bookings per client address (IPv6: per /64) in 24 hours. */
+  /**
+   * At most this much per client address (IPv6: per /64) in 24 hours: each booking, reschedule and
+   * cancellation counts 1, and 1 more for each of its guests.
+   */
   RATE_LIMIT_BOOKINGS_PER_DAY: envInt('RATE_LIMIT_BOOKINGS_PER_DAY', 1, 10_000_000, 20),
+  /** Guests a booking may name (the site's own forms name none): each gets an invite of their own. */
+  BOOKING_MAX_GUESTS: envInt('BOOKING_MAX_GUESTS', 0, GUESTS_MAX, 0),
+  /** How many times one booking may be moved; then it can only be cancelled. */
+  MAX_RESCHEDULES_PER_BOOKING: envInt('MAX_RESCHEDULES_PER_BOOKING', 0, 100, 3),
   VITE_EXTERNAL_SCRIPT_URL: envUrl('VITE_EXTERNAL_SCRIPT_URL'),
   /** Where the browser's booking form calls the calendar API, when not this server (CSP connect-src). */
   VITE_CALENDAR_API_BASE: envUrl('VITE_CALENDAR_API_BASE'),

@@ -54,6 +54,7 @@ export function createApi({ config, store, clock = () => Temporal.Now.instant(),
     clock,
     scheduler: createScheduler({ config, store, clock, fetch, onMailQueued }),
     clientAddress: (c) => clientAddress(c, config.TRUST_PROXY),
+    clientLimits: (c) => [{ key: clientKey(ctx.clientAddress(c)), maxPerDay: config.RATE_LIMIT_BOOKINGS_PER_DAY }],
   }
   const windowSeconds = config.RATE_LIMIT_WINDOW_SECONDS
   /**

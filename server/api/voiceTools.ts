@@ -22,6 +22,7 @@ import { BookingRejected, bookingErrorText } from '../../core/bookingErrors'
 import { buildBookingPayload } from '../../core/bookingPayload'
 import { BOOKING_ERRORS, BOOKING_LENGTH_MINUTES, isValidTimeZone, SlotsResponseSchema, WIRE_MESSAGES } from '../../core/bookingWire'
 import type { ServerConfig } from '../config'
+import type { ClientLimit } from '../db/store'
 import { MESSAGES, checkBooking, checkSlotsInput } from '../validation'
 import type { ApiContext } from './context'
 
@@ -136,7 +137,7 @@ export async function voiceToolsRoute(c: Context, ctx: ApiContext): Promise<Resp
 
   const results = []
   for (const call of toolCalls(parsed.output.message)) {
-    results.push({ toolCallId: call.id, name: call.name, result: await runTool(call, ctx, ctx.clientAddress(c)) })
+    results.push({ toolCallId: call.id, name: call.name, result: await runTool(call, ctx, ctx.clientLimits(c)) })
   }
   return c.json({ results }, 200)
 }
@@ -145,12 +146,12 @@ export async function voiceToolsRoute(c: Context, ctx: ApiContext): Promise<Resp
  * `clientAddress` is the voice platform's: every voice booking counts against that address's daily cap,
  * so the assistant cannot be used to fill the calendar either (the per-email cap applies as on the web).
  */
-async function runTool(call: ToolCall, ctx: ApiContext, clientAddress: string): Promise<string> {
+async function runTool(call: ToolCall, ctx: ApiContext, clients: ClientLimit[]): Promise<string> {
   switch (call.name) {
     case 'check_availability':
       return checkAvailability(call.args, ctx)
     case 'book_call':
-      return bookCall(call.args, ctx, clientAddress)
+      return bookCall(call.args, ctx, clients)
     default:
       return VOICE_TOOL_MESSAGES.unknownTool(call.name)
   }
@@ -313,7 +314,7 @@ async function alternatives(ctx: ApiContext, start: Temporal.Instant, timeZone: 
   return ` ${said.join(' or ')} ${slots.length === 1 ? 'is' : 'are'} free that day (exact starts: ${slots.map((slot) => exact(slot, timeZone)).join(', ')}).`
 }
 
-async function bookCall(args: unknown, ctx: ApiContext, clientAddress: string): Promise<string> {
+async function bookCall(args: unknown, ctx: ApiContext, clients: ClientLimit[]): Promise<string> {
   const parsed = v.safeParse(BookingArgs, args ?? {})
   if (!parsed.success) return firstMessage(parsed.issues, VOICE_TOOL_MESSAGES.badStart)
   const { name, email, timeZone } = parsed.output
@@ -325,7 +326,7 @@ async function bookCall(args: unknown, ctx: ApiContext, clientAddress: string): 
   const body = JSON.stringify(buildBookingPayload({ name, email, slot: start.toString(), timeZone }, identity))
   const checked = checkBooking(body, ctx.config)
   if (!checked.ok) return checked.message
-  const outcome = await ctx.scheduler.book({ ...checked.value, clientAddress })
+  const outcome = await ctx.scheduler.book({ ...checked.value, clients })
 
   const when = `${sayDay(start, timeZone)} at ${sayTime(start, timeZone)} (${timeZone} time)`
   if (outcome.ok) {

@@ -10,12 +10,13 @@ export interface Mailbox {
 }
 
 export type MailKind = 'booked' | 'rescheduled' | 'cancelled'
-export type MailRecipient = 'visitor' | 'host'
+export type MailRecipient = 'visitor' | 'host' | 'guest'
 
 export interface OutboxMessage {
   from: Mailbox
   /** null: the agency's notice while HOST_EMAIL is unset, written to the outbox folder only. */
   to: Mailbox | null
+  /** Always empty since issue 22 (each guest gets a message of their own); kept for jobs written before. */
   cc: Mailbox[]
   replyTo: Mailbox | null
   subject: string

@@ -4,7 +4,7 @@ import { DAILY_LIMIT_MESSAGE, upcomingLimitMessage, type BookingView, type Cance
 import type { Clock } from '../api/context'
 import type { ServerConfig } from '../config'
 import type { BookingStore } from '../db/store'
-import { clientKey, emailKey } from '../limits/keys'
+import { emailKey } from '../limits/keys'
 import { availabilityFromConfig } from './availability'
 import { toResponse } from './bookingResponse'
 import { bookingChanges, type ChangeContext } from './builtInChanges'
@@ -50,7 +50,7 @@ export function createBuiltInScheduler({
     },
 
     async book(request) {
-      const { start, end, clientAddress } = request
+      const { start, end, clients } = request
       if (request.request.rescheduleUid) return changes.reschedule(request.request.rescheduleUid, request)
       const { responses } = request.request
       if (!responses) return { ok: false, status: 400, message: WIRE_MESSAGES.responses }
@@ -96,8 +96,7 @@ export function createBuiltInScheduler({
           now,
           emailKey: emailKey(email),
           maxUpcomingPerEmail: config.MAX_UPCOMING_PER_EMAIL,
-          clientKey: clientKey(clientAddress),
-          maxPerClientPerDay: config.RATE_LIMIT_BOOKINGS_PER_DAY,
+          clients,
         },
         mails: changes.mailsFor('booked', now),
       })
@@ -112,7 +111,7 @@ export function createBuiltInScheduler({
       return { ok: false, status: 409, message: BOOKING_ERRORS.slotTaken }
     },
 
-    cancel: (request) => changes.cancel(request.uid, request.cancellationReason ?? undefined),
+    cancel: (request) => changes.cancel(request.uid, request.cancellationReason ?? undefined, request.clients),
     booking: (uid) => changes.view(uid),
   }
 }

@@ -1,10 +1,11 @@
 /** The built-in scheduler's changes of an existing booking (reschedule, cancel) and its view for the manage page. */
 import { BOOKING_ERRORS } from '../../core/bookingWire'
-import { isBookingUid, MANAGE_MESSAGES, type BookingView, type CancelResponse } from '../../core/manageWire'
+import { DAILY_LIMIT_MESSAGE, isBookingUid, MANAGE_MESSAGES, rescheduleLimitMessage, type BookingView, type CancelResponse } from '../../core/manageWire'
 import type { BookingResponse } from '../../core/bookingWire'
 import type { Clock } from '../api/context'
 import type { ServerConfig } from '../config'
-import type { BookingStore, ChangeResult, MailsFor } from '../db/store'
+import { rescheduleRefusal } from '../db/bookingChanges'
+import type { BookingStore, ChangeResult, ClientLimit, MailsFor } from '../db/store'
 import { bookingMails } from '../mail/bookingMails'
 import type { MailKind } from '../mail/message'
 import { mailSettings } from '../mail/settings'
@@ -39,6 +40,10 @@ export function bookingChanges({ config, store, clock, availability, onMailQueue
     if (result.reason === 'slot_taken') return { ok: false, status: 409, message: BOOKING_ERRORS.slotTaken }
     if (result.reason === 'cancelled')
       return { ok: false, status: 400, message: moving ? MANAGE_MESSAGES.cancelledReschedule : MANAGE_MESSAGES.alreadyCancelled }
+    if (result.reason === 'client_limit') return { ok: false, status: 429, message: DAILY_LIMIT_MESSAGE, retryAfterSeconds: result.retryAfterSeconds }
+    if (result.reason === 'same_start') return { ok: false, status: 400, message: MANAGE_MESSAGES.sameStart }
+    if (result.reason === 'too_many_reschedules')
+      return { ok: false, status: 400, message: rescheduleLimitMessage(config.MAX_RESCHEDULES_PER_BOOKING) }
     return { ok: false, status: 400, message: moving ? MANAGE_MESSAGES.pastReschedule : MANAGE_MESSAGES.pastCancel }
   }
 
@@ -46,7 +51,7 @@ export function bookingChanges({ config, store, clock, availability, onMailQueue
     mailsFor,
 
     /** Moves the booking of `uid` to the request's start: same uid, sequence + 1, the old slot free. */
-    async reschedule(uid: string, { request, start, end }: BookRequest): Promise<Outcome<BookingResponse>> {
+    async reschedule(uid: string, { request, start, end, clients }: BookRequest): Promise<Outcome<BookingResponse>> {
       if (!isBookingUid(uid)) return notFound
       const now = clock()
       if (outOfBoundsReason(availability, now, start) !== undefined)
@@ -56,21 +61,24 @@ export function bookingChanges({ config, store, clock, availability, onMailQueue
         if (!row) return notFound
         if (row.status !== 'ACCEPTED') return refusal({ ok: false, reason: 'cancelled' }, true)
         if (Date.parse(row.startTime) <= now.epochMilliseconds) return refusal({ ok: false, reason: 'past' }, true)
+        const refused = rescheduleRefusal(row, start, config.MAX_RESCHEDULES_PER_BOOKING)
+        if (refused) return refusal({ ok: false, reason: refused }, true)
         const taken = await store.takenStarts(row.host, start, end)
         if (taken.size > 0) return { ok: false, status: 409, message: BOOKING_ERRORS.slotTaken }
         return { ok: true, status: 200, body: toResponse({ ...row, startTime: toIsoUtc(start), endTime: toIsoUtc(end) }) }
       }
-      const result = await store.reschedule(uid, { start, end }, now, mailsFor('rescheduled', now))
+      const to = { start, end, maxReschedules: config.MAX_RESCHEDULES_PER_BOOKING }
+      const result = await store.reschedule(uid, to, { now, clients }, mailsFor('rescheduled', now))
       if (!result.ok) return refusal(result, true)
       onMailQueued()
       return { ok: true, status: 200, body: toResponse(result.booking) }
     },
 
     /** Cancels the booking of `uid`: its slot is free at once. */
-    async cancel(uid: string, reason: string | undefined): Promise<Outcome<CancelResponse>> {
+    async cancel(uid: string, reason: string | undefined, clients: readonly ClientLimit[]): Promise<Outcome<CancelResponse>> {
       if (!isBookingUid(uid)) return notFound
       const now = clock()
-      const result = await store.cancel(uid, reason || undefined, now, mailsFor('cancelled', now))
+      const result = await store.cancel(uid, reason || undefined, { now, clients }, mailsFor('cancelled', now))
       if (!result.ok) return refusal(result, false)
       onMailQueued()
       return {

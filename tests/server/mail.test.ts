@@ -66,10 +66,12 @@ describe('the messages of a change', () => {
   const jobs = (kind: 'booked' | 'cancelled') =>
     bookingMails({ kind, booking, previous: undefined, settings, now: '2026-11-23T00:00:00.000Z', newId: () => `id-${++n}` })
 
-  it('addresses the visitor (guests in copy) and the agency, each with its own stable Message-ID', () => {
-    const [visitor, host] = jobs('booked')
+  it('addresses the visitor, the agency and each guest apart, each with its own stable Message-ID', () => {
+    const [visitor, host, guest] = jobs('booked')
     expect(visitor?.message.to).toEqual({ name: booking.name, address: booking.email })
-    expect(visitor?.message.cc).toEqual([{ name: '', address: 'guest@example.com' }])
+    expect(visitor?.message.cc).toEqual([])
+    expect(guest?.message.to).toEqual({ name: '', address: 'guest@example.com' })
+    expect(guest?.recipient).toBe('guest')
     expect(host?.message.to).toEqual({ name: 'Kiwi Automate', address: 'team@kiwi.example' })
     expect(visitor?.messageId).toMatch(/^<id-\d+@kiwi\.example>$/)
     expect(visitor?.messageId).not.toBe(host?.messageId)

@@ -584,6 +584,131 @@ export function defineManageSuite(name: string, makeBackend: () => Promise<Store
       })
     })
 
+    describe('nobody reaches strangers or outlasts the limits (issue 22)', () => {
+      /** Every message of the booking once all its jobs are sent, as the SMTP server received them. */
+      async function delivered(uid: string) {
+        await expect
+          .poll(async () => (await store.mailJobs.forBooking(uid)).every((job) => job.status === 'sent'), { timeout: 10_000 })
+          .toBe(true)
+        const ids = new Set((await store.mailJobs.forBooking(uid)).map((job) => job.messageId))
+        await expect.poll(() => sink.received.filter((m) => ids.has(m.parsed.messageId ?? '')).length, { timeout: 10_000 }).toBe(ids.size)
+        return sink.received.filter((m) => ids.has(m.parsed.messageId ?? ''))
+      }
+      const withGuests = (name: string, email: string, guests: string[]) => ({ responses: { name, email, guests } })
+
+      it('refuses guests by default (BOOKING_MAX_GUESTS=0) with a sentence, writing and sending nothing', async () => {
+        const s = await site()
+        try {
+          const before = await store.count()
+          const response = await s.book('2026-12-03T10:00', withGuests('Relay', 'relay@example.com', ['a@victim.test', 'b@victim.test']))
+          expect(response.status).toBe(400)
+          expect(await response.json()).toEqual({ message: 'A call cannot be booked with guests here.' })
+          expect(await store.count()).toBe(before)
+        } finally {
+          await s.close()
+        }
+      })
+
+      it('gives each allowed guest one invite of their own, never a copy, without the visitor’s name or reason', async () => {
+        const s = await site({ BOOKING_MAX_GUESTS: '2' })
+        try {
+          const guests = ['g1@victim.test', 'g2@victim.test']
+          const over = await s.book('2026-12-03T10:15', withGuests('Relay', 'relay@example.com', [...guests, 'g3@victim.test']))
+          expect(over.status).toBe(400)
+          expect(await over.json()).toEqual({ message: 'A call can be booked with at most 2 guests.' })
+
+          const booking = await s.booked('2026-12-03T10:15', withGuests('FREE PRIZE evil.test', 'relay@example.com', guests))
+          expect((await s.cancel({ uid: booking.uid, cancellationReason: 'FREE PRIZE at http://evil.test/claim' })).status).toBe(200)
+          const mails = await delivered(booking.uid)
+          // Visitor, agency and each guest, booked and cancelled: 8 messages, each to one recipient.
+          expect(mails).toHaveLength(8)
+          for (const mail of mails) {
+            expect(mail.envelopeTo).toHaveLength(1)
+            expect(mail.parsed.cc).toBeUndefined()
+          }
+          for (const guest of guests) {
+            const toGuest = mails.filter((m) => m.envelopeTo[0] === guest)
+            expect(toGuest.map((m) => m.parsed.subject?.split(':')[0]).sort()).toEqual(['Cancelled', 'Invitation'])
+            for (const mail of toGuest) {
+              expect(mail.raw).not.toMatch(/FREE PRIZE|evil\.test|relay@example/)
+            }
+          }
+          // The reason goes to the visitor and the agency only.
+          expect(mails.filter((m) => m.raw.includes('http://evil.test/claim')).map((m) => m.envelopeTo[0]).sort()).toEqual([
+            'relay@example.com',
+            TEAM,
+          ])
+        } finally {
+          await s.close()
+        }
+      })
+
+      it('counts each guest against the daily cap as a booking', async () => {
+        const s = await site({ BOOKING_MAX_GUESTS: '2', RATE_LIMIT_BOOKINGS_PER_DAY: '4', TRUST_PROXY: 'true' })
+        const from = { headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': '198.51.100.41' } }
+        try {
+          const first = await s.book('2026-12-03T11:00', withGuests('Guest Cap', 'cap1@example.com', ['c1@victim.test', 'c2@victim.test']), from)
+          expect(first.status).toBe(200)
+          // 3 of 4 used: a booking with one guest (2) does not fit, one without (1) does.
+          const second = await s.book('2026-12-03T11:15', withGuests('Guest Cap', 'cap2@example.com', ['c3@victim.test']), from)
+          expect(second.status).toBe(429)
+          expect(await second.json()).toEqual({ message: 'Too many calls have been booked from your network today. Please try again tomorrow.' })
+          expect((await s.book('2026-12-03T11:15', person('Guest Cap', 'cap2@example.com'), from)).status).toBe(200)
+        } finally {
+          await s.close()
+        }
+      })
+
+      it('refuses a reschedule to the current start and past MAX_RESCHEDULES_PER_BOOKING, dry run or not', async () => {
+        const s = await site({ MAX_RESCHEDULES_PER_BOOKING: '2' })
+        try {
+          const booking = await s.booked('2026-12-04T10:00', person('Mover Again', 'mover.again@example.com'))
+          for (const dryRun of [true, false]) {
+            const same = await s.reschedule(booking.uid, '2026-12-04T10:00', { _isDryRun: dryRun })
+            expect(same.status).toBe(400)
+            expect(await same.json()).toEqual({ message: 'Your call is already at this time. Please choose another time.' })
+          }
+          expect((await s.reschedule(booking.uid, '2026-12-04T10:15')).status).toBe(200)
+          expect((await s.reschedule(booking.uid, '2026-12-04T10:30')).status).toBe(200)
+          for (const dryRun of [true, false]) {
+            const third = await s.reschedule(booking.uid, '2026-12-04T10:45', { _isDryRun: dryRun })
+            expect(third.status).toBe(400)
+            expect(await third.json()).toEqual({
+              message: 'This call has already been moved 2 times, the most allowed. Please cancel it and book a new call instead.',
+            })
+          }
+          const kinds = (await store.mailJobs.forBooking(booking.uid)).map((job) => job.kind)
+          expect(kinds.filter((kind) => kind === 'rescheduled')).toHaveLength(4)
+        } finally {
+          await s.close()
+        }
+      })
+
+      it('counts reschedules and cancellations against the daily cap per address', async () => {
+        const s = await site({ RATE_LIMIT_BOOKINGS_PER_DAY: '3', TRUST_PROXY: 'true' })
+        const headers = { 'Content-Type': 'application/json', 'X-Forwarded-For': '198.51.100.42' }
+        try {
+          // The bookings come from elsewhere: only the changes count against this address.
+          const elsewhere = { headers: { ...headers, 'X-Forwarded-For': '198.51.100.99' } }
+          const booking = v.parse(BookingResponseSchema, await (await s.book('2026-12-07T10:00', person('Busy Hands', 'busy.hands@example.com'), elsewhere)).json())
+          const from = (path: string, body: unknown) => fetch(`${s.server.url}${path}`, { method: 'POST', headers, body: JSON.stringify(body) })
+          const { responses: _none, ...move } = bookingBody('2026-12-07T10:15')
+          expect((await from('/api/book/event', { ...move, rescheduleUid: booking.uid })).status).toBe(200)
+          const { responses: _none2, ...moveBack } = bookingBody('2026-12-07T10:30')
+          expect((await from('/api/book/event', { ...moveBack, rescheduleUid: booking.uid })).status).toBe(200)
+          expect((await from('/api/cancel', { uid: booking.uid })).status).toBe(200)
+          // Three changes from this address today: the fourth, another booking's, is refused.
+          const other = v.parse(BookingResponseSchema, await (await s.book('2026-12-07T11:00', person('Busy Hands', 'busy.hands2@example.com'), elsewhere)).json())
+          const refused = await from('/api/cancel', { uid: other.uid })
+          expect(refused.status).toBe(429)
+          expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0)
+          expect((await store.find(other.uid))?.status).toBe('ACCEPTED')
+        } finally {
+          await s.close()
+        }
+      })
+    })
+
     it('sends each message once with two workers on one outbox (FOR UPDATE SKIP LOCKED)', async () => {
       const clock = testClock()
       const one = await site({}, clock)
