@@ -61,7 +61,8 @@ export type CancelRequest = v.InferOutput<typeof CancelRequestSchema>
 /**
  * POST /api/book/event with `rescheduleUid` (Cal.com's reschedule): the booking payload for the new
  * start, where `responses` may be left out, since the attendee stays the booking's own (the manage
- * page never learns the email address). The answer is the moved booking, same uid.
+ * page never learns the email address). The answer is the moved booking, same uid, as BookingViewSchema
+ * (the view of GET /api/booking/{uid}: no email address, guests or attendees), dry run or not.
  */
 export const RescheduleRequestSchema = v.object(
   {

@@ -26,7 +26,7 @@ export function createBuiltInScheduler({
   clock: Clock
   onMailQueued?: () => void
   newId?: () => string
-}): Scheduler<BookingResponse, CancelResponse, BookingView> {
+}): Scheduler<BookingResponse | BookingView, CancelResponse, BookingView> {
   const availability = availabilityFromConfig(config)
   const host = config.BOOKING_HOST
   const context: ChangeContext = { config, store, clock, availability, onMailQueued, newId }

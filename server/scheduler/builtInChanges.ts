@@ -1,16 +1,15 @@
 /** The built-in scheduler's changes of an existing booking (reschedule, cancel) and its view for the manage page. */
 import { BOOKING_ERRORS } from '../../core/bookingWire'
 import { DAILY_LIMIT_MESSAGE, isBookingUid, MANAGE_MESSAGES, rescheduleLimitMessage, type BookingView, type CancelResponse } from '../../core/manageWire'
-import type { BookingResponse } from '../../core/bookingWire'
 import type { Clock } from '../api/context'
 import type { ServerConfig } from '../config'
 import { rescheduleRefusal } from '../db/bookingChanges'
-import type { BookingStore, ChangeResult, ClientLimit, MailsFor } from '../db/store'
+import type { BookingRow, BookingStore, ChangeResult, ClientLimit, MailsFor } from '../db/store'
+import type { Temporal } from 'temporal-polyfill'
 import { bookingMails } from '../mail/bookingMails'
 import type { MailKind } from '../mail/message'
 import { mailSettings } from '../mail/settings'
 import type { Availability } from './availability'
-import { toResponse } from './bookingResponse'
 import type { BookRequest, Outcome, Refusal } from './scheduler'
 import { outOfBoundsReason, toIsoUtc } from './slots'
 
@@ -21,6 +20,25 @@ export interface ChangeContext {
   availability: Availability
   onMailQueued: () => void
   newId: () => string
+}
+
+/**
+ * A booking as anyone holding its uid may read it: the manage page's view, also the answer of every
+ * reschedule (dry run or not). No email address, guests or attendees: the uid is a capability, not an identity.
+ */
+export function toView(row: BookingRow, now: Temporal.Instant): BookingView {
+  const status = row.status === 'CANCELLED' ? 'CANCELLED' : 'ACCEPTED'
+  return {
+    uid: row.uid,
+    title: row.title,
+    startTime: row.startTime,
+    endTime: row.endTime,
+    status,
+    timeZone: row.timeZone,
+    name: row.name,
+    user: { username: row.host },
+    canChange: status === 'ACCEPTED' && Date.parse(row.startTime) > now.epochMilliseconds,
+  }
 }
 
 const notFound: Refusal = { ok: false, status: 404, message: MANAGE_MESSAGES.notFound }
@@ -51,7 +69,7 @@ export function bookingChanges({ config, store, clock, availability, onMailQueue
     mailsFor,
 
     /** Moves the booking of `uid` to the request's start: same uid, sequence + 1, the old slot free. */
-    async reschedule(uid: string, { request, start, end, clients }: BookRequest): Promise<Outcome<BookingResponse>> {
+    async reschedule(uid: string, { request, start, end, clients }: BookRequest): Promise<Outcome<BookingView>> {
       if (!isBookingUid(uid)) return notFound
       const now = clock()
       if (outOfBoundsReason(availability, now, start) !== undefined)
@@ -65,13 +83,13 @@ export function bookingChanges({ config, store, clock, availability, onMailQueue
         if (refused) return refusal({ ok: false, reason: refused }, true)
         const taken = await store.takenStarts(row.host, start, end)
         if (taken.size > 0) return { ok: false, status: 409, message: BOOKING_ERRORS.slotTaken }
-        return { ok: true, status: 200, body: toResponse({ ...row, startTime: toIsoUtc(start), endTime: toIsoUtc(end) }) }
+        return { ok: true, status: 200, body: toView({ ...row, startTime: toIsoUtc(start), endTime: toIsoUtc(end) }, now) }
       }
       const to = { start, end, maxReschedules: config.MAX_RESCHEDULES_PER_BOOKING }
       const result = await store.reschedule(uid, to, { now, clients }, mailsFor('rescheduled', now))
       if (!result.ok) return refusal(result, true)
       onMailQueued()
-      return { ok: true, status: 200, body: toResponse(result.booking) }
+      return { ok: true, status: 200, body: toView(result.booking, now) }
     },
 
     /** Cancels the booking of `uid`: its slot is free at once. */
@@ -99,22 +117,7 @@ export function bookingChanges({ config, store, clock, availability, onMailQueue
       if (!isBookingUid(uid)) return notFound
       const row = await store.find(uid)
       if (!row) return notFound
-      const status = row.status === 'CANCELLED' ? 'CANCELLED' : 'ACCEPTED'
-      return {
-        ok: true,
-        status: 200,
-        body: {
-          uid: row.uid,
-          title: row.title,
-          startTime: row.startTime,
-          endTime: row.endTime,
-          status,
-          timeZone: row.timeZone,
-          name: row.name,
-          user: { username: row.host },
-          canChange: status === 'ACCEPTED' && Date.parse(row.startTime) > clock().epochMilliseconds,
-        },
-      }
+      return { ok: true, status: 200, body: toView(row, clock()) }
     },
   }
 }

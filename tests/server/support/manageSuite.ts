@@ -10,7 +10,7 @@ import { join } from 'node:path'
 import { Temporal } from 'temporal-polyfill'
 import * as v from 'valibot'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { BookingResponseSchema, type BookingResponse } from '../../../core/bookingWire'
+import { BookingResponseSchema } from '../../../core/bookingWire'
 import { BookingViewSchema, CancelResponseSchema } from '../../../core/manageWire'
 import type { BookingStore } from '../../../server/db/store'
 import { createMailer } from '../../../server/mail/mailer'
@@ -411,14 +411,13 @@ export function defineManageSuite(name: string, makeBackend: () => Promise<Store
           expect(before).toContain('2026-11-27 11:00')
           const response = await s.reschedule(booking.uid, '2026-11-27T11:00')
           expect(response.status).toBe(200)
-          const moved: BookingResponse = v.parse(BookingResponseSchema, await response.json())
+          const moved = v.parse(BookingViewSchema, await response.json())
           expect(moved).toMatchObject({
-            id: booking.id,
             uid: booking.uid,
             startTime: '2026-11-26T22:00:00.000Z',
             endTime: '2026-11-26T22:15:00.000Z',
             status: 'ACCEPTED',
-            responses: { name: 'Mover', email: visitor },
+            name: 'Mover',
           })
           const times = await s.slotTimes('2026-11-25T11:00:00.000Z', '2026-11-27T11:00:00.000Z')
           expect(times).toContain('2026-11-26 11:00')
@@ -679,6 +678,24 @@ export function defineManageSuite(name: string, makeBackend: () => Promise<Store
           }
           const kinds = (await store.mailJobs.forBooking(booking.uid)).map((job) => job.kind)
           expect(kinds.filter((kind) => kind === 'rescheduled')).toHaveLength(4)
+        } finally {
+          await s.close()
+        }
+      })
+
+      it('answers every reschedule, dry run or not, with the view of GET /api/booking/{uid}: no email, guests or attendees', async () => {
+        const s = await site({ BOOKING_MAX_GUESTS: '1' })
+        try {
+          const booking = await s.booked('2026-12-08T10:00', withGuests('Kept Private', 'kept.private@example.com', ['guest.private@example.com']))
+          const dryRun = await s.reschedule(booking.uid, '2026-12-08T10:15', { _isDryRun: true })
+          const moved = await s.reschedule(booking.uid, '2026-12-08T10:15')
+          const view = await (await s.view(booking.uid)).json()
+          for (const response of [dryRun, moved]) {
+            expect(response.status).toBe(200)
+            const text = await response.text()
+            expect(text).not.toMatch(/private@example|"responses"|"attendees"|"guests"|"email"/)
+            expect(JSON.parse(text)).toEqual(view)
+          }
         } finally {
           await s.close()
         }
