@@ -3,6 +3,7 @@ import * as v from 'valibot'
 import { GUESTS_MAX } from '../core/bookingFields'
 import { BOOKING_LENGTH_MINUTES, isValidTimeZone } from '../core/bookingWire'
 import { bookingSettingsEntries, ConfigError, envInt, envText, envUrl, parseSettings, type Env } from '../core/settings'
+import { parseTrustedProxies, type TrustedProxies } from './limits/trustedProxies'
 import { LOG_LEVELS } from './logger'
 
 export { ConfigError }
@@ -31,14 +32,6 @@ function parseWeekdays(text: string): number[] | undefined {
   }
   return [...days].sort((a, b) => a - b)
 }
-
-const boolean = (name: string, fallback: boolean) =>
-  v.pipe(
-    v.optional(v.string(), String(fallback)),
-    v.transform((s) => s.trim().toLowerCase()),
-    v.check((s) => ['true', 'false', '1', '0', ''].includes(s), `${name} must be true or false`),
-    v.transform((s) => s === 'true' || s === '1'),
-  )
 
 /** One mailbox, `Name <address@domain>` or `address@domain`, as nodemailer reads it. */
 function parseMailbox(text: string): { name: string; address: string } | undefined {
@@ -125,8 +118,19 @@ const EnvSchema = v.object({
   RATE_LIMIT_BOOKINGS: envInt('RATE_LIMIT_BOOKINGS', 1, 10_000_000, 10),
   /** The voice platform calls from a few addresses for every caller: its own, higher limit. */
   RATE_LIMIT_VOICE_TOOLS: envInt('RATE_LIMIT_VOICE_TOOLS', 1, 10_000_000, 120),
-  /** Behind a reverse proxy: take the client address from the last X-Forwarded-For entry. */
-  TRUST_PROXY: boolean('TRUST_PROXY', false),
+  /**
+   * The reverse proxies in front of the server (addresses or CIDR ranges): only from them is
+   * X-Forwarded-For read (server/limits/trustedProxies.ts). None by default.
+   */
+  TRUST_PROXY: v.pipe(
+    v.optional(v.string(), 'false'),
+    v.transform(parseTrustedProxies),
+    v.check(
+      (proxies) => proxies !== undefined,
+      'TRUST_PROXY must be false or a list of proxy addresses or CIDR ranges such as 127.0.0.1,10.0.0.0/8',
+    ),
+    v.transform((proxies) => proxies as TrustedProxies),
+  ),
   /** Mail (issue 11): SMTP server with credentials in the URL; unset: every message is an .eml in DATA_DIR/outbox. */
   SMTP_URL: v.pipe(
     v.optional(v.string(), ''),

@@ -6,6 +6,7 @@ import type { Fetch } from '../calcomUpstream'
 import type { ServerConfig } from '../config'
 import type { BookingStore } from '../db/store'
 import { clientKey } from '../limits/keys'
+import { clientAddressOf, type TrustedProxies } from '../limits/trustedProxies'
 import { logOf } from '../logger'
 import { rateLimit, type ErrorBody } from '../rateLimit'
 import { createScheduler } from '../scheduler/scheduler'
@@ -30,17 +31,15 @@ export interface ApiDeps {
   onMailQueued?: () => void
 }
 
-/** The client address a rate limit counts: the socket's, or the proxy's last X-Forwarded-For entry when trusted. */
-function clientAddress(c: Context, trustProxy: boolean): string {
-  if (trustProxy) {
-    const last = c.req.header('x-forwarded-for')?.split(',').pop()?.trim()
-    if (last) return last
-  }
+/** The client address the limits count: the socket's, or, from a trusted proxy, the one it forwarded for. */
+function clientAddress(c: Context, proxies: TrustedProxies): string {
+  let peer = 'unknown'
   try {
-    return getConnInfo(c).remote.address ?? 'unknown'
+    peer = getConnInfo(c).remote.address ?? 'unknown'
   } catch {
-    return 'unknown'
+    // No socket (a request made in the process): 'unknown', which no proxy list trusts.
   }
+  return clientAddressOf(peer, c.req.header('x-forwarded-for'), proxies)
 }
 
 /** The booking route's error shape (Cal.com reads `message`). */

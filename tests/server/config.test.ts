@@ -66,7 +66,10 @@ describe('server configuration', () => {
     [{ SCHEDULE_DAYS_AHEAD: '0' }, 'SCHEDULE_DAYS_AHEAD must be a whole number from 1 to 366'],
     [{ CALCOM_TIMEOUT_MS: 'soon' }, 'CALCOM_TIMEOUT_MS must be a whole number from 1 to 120000'],
     [{ RATE_LIMIT_BOOKINGS: '0' }, 'RATE_LIMIT_BOOKINGS must be a whole number from 1 to 10000000'],
-    [{ TRUST_PROXY: 'maybe' }, 'TRUST_PROXY must be true or false'],
+    [{ TRUST_PROXY: 'maybe' }, 'TRUST_PROXY must be false or a list of proxy addresses or CIDR ranges'],
+    // 'true' trusted any peer's X-Forwarded-For (issue 22): now the proxies must be named.
+    [{ TRUST_PROXY: 'true' }, 'TRUST_PROXY must be false or a list of proxy addresses or CIDR ranges'],
+    [{ TRUST_PROXY: '127.0.0.1,10.0.0.0/33' }, 'TRUST_PROXY must be false or a list of proxy addresses or CIDR ranges'],
     [{ SMTP_URL: 'http://smtp.example.com' }, 'SMTP_URL must be an smtp:// or smtps:// URL'],
     [{ MAIL_FROM: 'bookings' }, 'MAIL_FROM must be an email address'],
     [{ MAIL_FROM: 'a@example.com, b@example.com' }, 'MAIL_FROM must be an email address'],

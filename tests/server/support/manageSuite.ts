@@ -533,7 +533,7 @@ export function defineManageSuite(name: string, makeBackend: () => Promise<Store
 
       it('caps bookings per client address per day (IPv6 per /64), writing nothing past it, and opens again a day later', async () => {
         const clock = testClock()
-        const s = await site({ RATE_LIMIT_BOOKINGS_PER_DAY: '2', TRUST_PROXY: 'true' }, clock)
+        const s = await site({ RATE_LIMIT_BOOKINGS_PER_DAY: '2', TRUST_PROXY: '127.0.0.1' }, clock)
         const from = (address: string) => ({ headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': address } })
         let n = 0
         const bookFrom = (address: string, start: string) =>
@@ -643,7 +643,7 @@ export function defineManageSuite(name: string, makeBackend: () => Promise<Store
       })
 
       it('counts each guest against the daily cap as a booking', async () => {
-        const s = await site({ BOOKING_MAX_GUESTS: '2', RATE_LIMIT_BOOKINGS_PER_DAY: '4', TRUST_PROXY: 'true' })
+        const s = await site({ BOOKING_MAX_GUESTS: '2', RATE_LIMIT_BOOKINGS_PER_DAY: '4', TRUST_PROXY: '127.0.0.1' })
         const from = { headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': '198.51.100.41' } }
         try {
           const first = await s.book('2026-12-03T11:00', withGuests('Guest Cap', 'cap1@example.com', ['c1@victim.test', 'c2@victim.test']), from)
@@ -702,7 +702,7 @@ export function defineManageSuite(name: string, makeBackend: () => Promise<Store
       })
 
       it('counts reschedules and cancellations against the daily cap per address', async () => {
-        const s = await site({ RATE_LIMIT_BOOKINGS_PER_DAY: '3', TRUST_PROXY: 'true' })
+        const s = await site({ RATE_LIMIT_BOOKINGS_PER_DAY: '3', TRUST_PROXY: '127.0.0.1' })
         const headers = { 'Content-Type': 'application/json', 'X-Forwarded-For': '198.51.100.42' }
         try {
           // The bookings come from elsewhere: only the changes count against this address.
