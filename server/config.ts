@@ -50,6 +50,9 @@ const mailbox = (name: string, fallback: string, example: string) =>
     v.transform((box) => box as { name: string; address: string }),
   )
 
+/** Secrets (ADMIN_TOKEN, VAPI_SERVER_SECRET) are at least this long: 32 random characters cannot be guessed. */
+export const MIN_SECRET_LENGTH = 32
+
 const EnvSchema = v.object({
   PORT: envInt('PORT', 1, 65535, 3000),
   HOST: envText('HOST', '0.0.0.0'),
@@ -80,7 +83,7 @@ const EnvSchema = v.object({
   ADMIN_TOKEN: v.pipe(
     v.optional(v.string(), ''),
     v.transform((s) => s.trim()),
-    v.check((s) => s === '' || s.length >= 16, 'ADMIN_TOKEN must be at least 16 characters'),
+    v.check((s) => s === '' || s.length >= MIN_SECRET_LENGTH, `ADMIN_TOKEN must be at least ${MIN_SECRET_LENGTH} characters`),
     v.transform((s) => (s === '' ? undefined : s)),
   ),
   /**
@@ -90,7 +93,7 @@ const EnvSchema = v.object({
   VAPI_SERVER_SECRET: v.pipe(
     v.optional(v.string(), ''),
     v.transform((s) => s.trim()),
-    v.check((s) => s === '' || s.length >= 16, 'VAPI_SERVER_SECRET must be at least 16 characters'),
+    v.check((s) => s === '' || s.length >= MIN_SECRET_LENGTH, `VAPI_SERVER_SECRET must be at least ${MIN_SECRET_LENGTH} characters`),
     v.transform((s) => (s === '' ? undefined : s)),
   ),
   /** Shared with the browser build: the host handle sent as `user` and `usernameList`, the event type. */
@@ -116,6 +119,8 @@ const EnvSchema = v.object({
   RATE_LIMIT_WINDOW_SECONDS: envInt('RATE_LIMIT_WINDOW_SECONDS', 1, 86_400, 60),
   RATE_LIMIT_SLOTS: envInt('RATE_LIMIT_SLOTS', 1, 10_000_000, 120),
   RATE_LIMIT_BOOKINGS: envInt('RATE_LIMIT_BOOKINGS', 1, 10_000_000, 10),
+  /** Wrong secrets (voice tools, admin token) per address per window; past them, 429 before any comparison. */
+  RATE_LIMIT_SECRET_FAILURES: envInt('RATE_LIMIT_SECRET_FAILURES', 1, 1000, 5),
   /** The voice platform calls from a few addresses for every caller: its own, higher limit. */
   RATE_LIMIT_VOICE_TOOLS: envInt('RATE_LIMIT_VOICE_TOOLS', 1, 10_000_000, 120),
   /**

@@ -2,6 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto'
 import type { Context } from 'hono'
 import { buildCalendar } from '../../core/icalendar'
 import type { BookingRow } from '../db/store'
+import type { SecretFailures } from '../secretFailures'
 import type { ApiContext } from './context'
 
 /** What the agency reads of a booking's history in its calendar: rescheduled, cancelled and why. */
@@ -41,12 +42,18 @@ function tokenMatches(given: string, expected: string): boolean {
   return timingSafeEqual(a, b)
 }
 
-/** GET /api/bookings.ics — the host's calendar feed, behind ADMIN_TOKEN (404 when none is configured). */
-export async function bookingsFeedRoute(c: Context, ctx: ApiContext): Promise<Response> {
+/**
+ * GET /api/bookings.ics — the host's calendar feed, behind ADMIN_TOKEN (404 when none is configured;
+ * 429 for an address past its wrong tokens, before comparing).
+ */
+export async function bookingsFeedRoute(c: Context, ctx: ApiContext, failures: SecretFailures): Promise<Response> {
   const token = ctx.config.ADMIN_TOKEN
   if (!token) return c.json({ message: 'Not found' }, 404)
+  const refused = await failures.refusal(c)
+  if (refused) return refused
   const match = /^Bearer +(\S+) *$/i.exec(c.req.header('authorization') ?? '')
   if (!match || !tokenMatches(match[1] as string, token)) {
+    await failures.failed(c)
     return c.json({ message: 'A valid bearer token is required.' }, 401, { 'WWW-Authenticate': 'Bearer realm="bookings"' })
   }
   const since = ctx.clock().subtract({ hours: 24 * 30 })

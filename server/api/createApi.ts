@@ -9,6 +9,7 @@ import { clientKey } from '../limits/keys'
 import { clientAddressOf, type TrustedProxies } from '../limits/trustedProxies'
 import { logOf } from '../logger'
 import { rateLimit, type ErrorBody } from '../rateLimit'
+import { secretFailures } from '../secretFailures'
 import { createScheduler } from '../scheduler/scheduler'
 import { MAX_BODY_BYTES, MESSAGES } from '../validation'
 import { bookingRoute } from './bookingRoute'
@@ -76,9 +77,18 @@ export function createApi({ config, store, clock = () => Temporal.Now.instant(),
   api.post('/book/event', limited('book', config.RATE_LIMIT_BOOKINGS, messageError), limitedBody(), (c) => bookRoute(c, ctx))
   api.post('/cancel', limited('cancel', config.RATE_LIMIT_BOOKINGS, messageError), limitedBody(), (c) => cancelRoute(c, ctx))
   api.get('/booking/:uid', limited('booking', config.RATE_LIMIT_SLOTS, messageError), (c) => bookingRoute(c, ctx))
-  api.get('/bookings.ics', (c) => bookingsFeedRoute(c, ctx))
+  // Wrong secrets per network, counted apart from the request limits: guessing costs, the right secret does not.
+  const secretGuard = secretFailures({
+    limiter: store.rateLimiter({
+      keyPrefix: `secret-failures:${config.RATE_LIMIT_SECRET_FAILURES}/${windowSeconds}s`,
+      points: config.RATE_LIMIT_SECRET_FAILURES,
+      duration: windowSeconds,
+    }),
+    key: (c) => clientKey(ctx.clientAddress(c)),
+  })
+  api.get('/bookings.ics', (c) => bookingsFeedRoute(c, ctx, secretGuard))
   // The voice assistant's tools (server/api/voiceTools.ts): the secret first (404 when unset), then the limits.
-  api.post('/voice/tools', requireVoiceSecret(config), limited('voice', config.RATE_LIMIT_VOICE_TOOLS, messageError), voiceToolsBodyLimit, (c) => voiceToolsRoute(c, ctx))
+  api.post('/voice/tools', requireVoiceSecret(config, secretGuard), limited('voice', config.RATE_LIMIT_VOICE_TOOLS, messageError), voiceToolsBodyLimit, (c) => voiceToolsRoute(c, ctx))
   api.onError((error, c) => {
     logOf(c).error({ err: error }, 'API error')
     const errorBody = c.req.path.endsWith('/calendar/slots') ? trpcError : messageError

@@ -23,6 +23,7 @@ import { buildBookingPayload } from '../../core/bookingPayload'
 import { BOOKING_ERRORS, BOOKING_LENGTH_MINUTES, isValidTimeZone, SlotsResponseSchema, WIRE_MESSAGES } from '../../core/bookingWire'
 import type { ServerConfig } from '../config'
 import type { ClientLimit } from '../db/store'
+import type { SecretFailures } from '../secretFailures'
 import { MESSAGES, checkBooking, checkSlotsInput } from '../validation'
 import type { ApiContext } from './context'
 
@@ -102,14 +103,22 @@ function sameSecret(given: string, expected: string): boolean {
   return timingSafeEqual(digest(given), digest(expected))
 }
 
-/** 404 while VAPI_SERVER_SECRET is unset (the route does not exist), 401 on a missing or wrong secret. */
-export function requireVoiceSecret(config: ServerConfig): MiddlewareHandler {
+/**
+ * 404 while VAPI_SERVER_SECRET is unset (the route does not exist), 429 for an address past its wrong
+ * secrets (before comparing), 401 on a missing or wrong secret (which counts as one).
+ */
+export function requireVoiceSecret(config: ServerConfig, failures: SecretFailures): MiddlewareHandler {
   return createMiddleware(async (c, next) => {
     const expected = config.VAPI_SERVER_SECRET
     if (!expected) return c.json({ message: 'Not found' }, 404)
+    const refused = await failures.refusal(c)
+    if (refused) return refused
     const bearer = /^Bearer\s+(.+)$/i.exec(c.req.header('authorization') ?? '')?.[1]
     const given = c.req.header('x-vapi-secret') ?? bearer ?? ''
-    if (!sameSecret(given, expected)) return c.json({ message: 'Unauthorized' }, 401)
+    if (!sameSecret(given, expected)) {
+      await failures.failed(c)
+      return c.json({ message: 'Unauthorized' }, 401)
+    }
     await next()
   })
 }

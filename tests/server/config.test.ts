@@ -51,8 +51,11 @@ describe('server configuration', () => {
     [{ PORT: '70000' }, 'PORT must be a whole number from 1 to 65535'],
     [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL must start with postgres:// or postgresql://'],
     [{ CALCOM_URL: 'cal.example.com' }, 'CALCOM_URL must be an absolute URL such as https://example.com'],
-    [{ ADMIN_TOKEN: 'short' }, 'ADMIN_TOKEN must be at least 16 characters'],
-    [{ VAPI_SERVER_SECRET: 'short' }, 'VAPI_SERVER_SECRET must be at least 16 characters'],
+    [{ ADMIN_TOKEN: 'short' }, 'ADMIN_TOKEN must be at least 32 characters'],
+    // 31 characters: 16 were accepted before issue 22.
+    [{ ADMIN_TOKEN: 'a'.repeat(31) }, 'ADMIN_TOKEN must be at least 32 characters'],
+    [{ VAPI_SERVER_SECRET: 'b'.repeat(31) }, 'VAPI_SERVER_SECRET must be at least 32 characters'],
+    [{ RATE_LIMIT_SECRET_FAILURES: '0' }, 'RATE_LIMIT_SECRET_FAILURES must be a whole number from 1 to 1000'],
     [{ RATE_LIMIT_VOICE_TOOLS: '0' }, 'RATE_LIMIT_VOICE_TOOLS must be a whole number from 1 to 10000000'],
     [{ BOOKING_HOST: '  ' }, 'BOOKING_HOST must not be empty'],
     [{ SCHEDULE_TIME_ZONE: 'Mars/Olympus' }, 'SCHEDULE_TIME_ZONE must be an IANA time zone such as Pacific/Auckland'],

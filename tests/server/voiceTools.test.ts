@@ -13,7 +13,7 @@ import { openStore, type BookingStore } from '../../server/db/store'
 import { MAX_VOICE_TOOLS_BODY_BYTES, VOICE_TOOL_MESSAGES } from '../../server/api/voiceTools'
 import { HOST, rejectingStore, startServer, testClock, testConfig, type RunningServer } from './support/harness'
 
-const SECRET = 'voice-secret-0123456789abcdef'
+const SECRET = 'voice-secret-0123456789abcdef-0123'
 const NZ = 'Pacific/Auckland'
 
 const sample = async (name: string) => JSON.parse(await readFile(join(import.meta.dirname, 'fixtures', `vapi-tool-calls.${name}.json`), 'utf8')) as Record<string, unknown>
@@ -84,6 +84,22 @@ describe('voice assistant tools (POST /api/voice/tools)', () => {
         const response = await post(server, body, headers)
         expect(response.status).toBe(401)
         expect(await response.json()).toEqual({ message: 'Unauthorized' })
+      }
+    })
+
+    it('wrong secrets cost: past RATE_LIMIT_SECRET_FAILURES a minute, 429 before any comparison (issue 22)', async () => {
+      const guarded = await startServer({ config: testConfig({ VAPI_SERVER_SECRET: SECRET, RATE_LIMIT_SECRET_FAILURES: '3' }), store, clock })
+      try {
+        const body = await sample('check-availability')
+        const statuses = []
+        for (let i = 0; i < 8; i++) statuses.push((await post(guarded, body, { 'x-vapi-secret': `wrong-${i}` })).status)
+        expect(statuses).toEqual([401, 401, 401, 429, 429, 429, 429, 429])
+        const refused = await post(guarded, body, { 'x-vapi-secret': SECRET })
+        expect(refused.status).toBe(429)
+        expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0)
+        expect(await refused.json()).toEqual({ message: 'Too many requests. Please wait a moment and try again.' })
+      } finally {
+        await guarded.close()
       }
     })
 

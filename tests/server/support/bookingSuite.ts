@@ -382,6 +382,21 @@ export function defineBookingSuite(name: string, makeBackend: () => Promise<Stor
         expect(await response.text()).not.toContain('BEGIN:VCALENDAR')
       })
 
+      it('makes wrong tokens cost: past RATE_LIMIT_SECRET_FAILURES a minute, 429 before any comparison (issue 22)', async () => {
+        const guarded = await startServer({ config: testConfig({ RATE_LIMIT_SECRET_FAILURES: '3' }), store, clock })
+        try {
+          const statuses = []
+          for (let i = 0; i < 30; i++) statuses.push((await feed(guarded.url, `Bearer wrong-token-${i}`)).status)
+          expect(statuses.slice(0, 3)).toEqual([401, 401, 401])
+          expect(new Set(statuses.slice(3))).toEqual(new Set([429]))
+          const refused = await feed(guarded.url, `Bearer ${ADMIN_TOKEN}`)
+          expect(refused.status).toBe(429)
+          expect(await refused.text()).not.toContain('BEGIN:VCALENDAR')
+        } finally {
+          await guarded.close()
+        }
+      })
+
       it('lists the bookings as RFC 5545 with the token', async () => {
         const name = 'Tāne O\'Brien, Jr; "ops" \\ team'
         const made = await postBooking(
