@@ -70,6 +70,11 @@ const EnvSchema = v.object({
   DATABASE_CONNECT_TIMEOUT_MS: envInt('DATABASE_CONNECT_TIMEOUT_MS', 100, 600_000, 5_000),
   DATABASE_STATEMENT_TIMEOUT_MS: envInt('DATABASE_STATEMENT_TIMEOUT_MS', 100, 3_600_000, 10_000),
   DATABASE_IDLE_TIMEOUT_MS: envInt('DATABASE_IDLE_TIMEOUT_MS', 100, 3_600_000, 30_000),
+  /** Slow and many clients (server/httpLimits.ts): 408 past the first two, idle connections closed, a cap. */
+  HTTP_HEADERS_TIMEOUT_MS: envInt('HTTP_HEADERS_TIMEOUT_MS', 100, 600_000, 10_000),
+  HTTP_REQUEST_TIMEOUT_MS: envInt('HTTP_REQUEST_TIMEOUT_MS', 100, 3_600_000, 20_000),
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: envInt('HTTP_KEEP_ALIVE_TIMEOUT_MS', 100, 600_000, 5_000),
+  MAX_CONNECTIONS: envInt('MAX_CONNECTIONS', 1, 1_000_000, 1_000),
   /** On SIGTERM/SIGINT: how long in-flight requests, workers and the database get before the process exits anyway. */
   SHUTDOWN_TIMEOUT_MS: envInt('SHUTDOWN_TIMEOUT_MS', 100, 600_000, 10_000),
   LOG_LEVEL: v.pipe(
@@ -189,6 +194,13 @@ const ConfigSchema = v.pipe(
       `SCHEDULE_END must be at least ${BOOKING_LENGTH_MINUTES} minutes after SCHEDULE_START`,
     ),
     ['SCHEDULE_END'],
+  ),
+  v.forward(
+    v.check(
+      (env) => env.HTTP_HEADERS_TIMEOUT_MS <= env.HTTP_REQUEST_TIMEOUT_MS,
+      'HTTP_REQUEST_TIMEOUT_MS must be at least HTTP_HEADERS_TIMEOUT_MS (the headers are part of the request)',
+    ),
+    ['HTTP_REQUEST_TIMEOUT_MS'],
   ),
   v.transform((env) => ({ ...env, PUBLIC_URL: env.PUBLIC_URL ?? `http://localhost:${env.PORT}` })),
 )

@@ -55,6 +55,8 @@ describe('server configuration', () => {
     // 31 characters: 16 were accepted before issue 22.
     [{ ADMIN_TOKEN: 'a'.repeat(31) }, 'ADMIN_TOKEN must be at least 32 characters'],
     [{ VAPI_SERVER_SECRET: 'b'.repeat(31) }, 'VAPI_SERVER_SECRET must be at least 32 characters'],
+    [{ HTTP_HEADERS_TIMEOUT_MS: '20000', HTTP_REQUEST_TIMEOUT_MS: '10000' }, 'HTTP_REQUEST_TIMEOUT_MS must be at least HTTP_HEADERS_TIMEOUT_MS'],
+    [{ MAX_CONNECTIONS: '0' }, 'MAX_CONNECTIONS must be a whole number from 1 to 1000000'],
     [{ RATE_LIMIT_SECRET_FAILURES: '0' }, 'RATE_LIMIT_SECRET_FAILURES must be a whole number from 1 to 1000'],
     [{ RATE_LIMIT_VOICE_TOOLS: '0' }, 'RATE_LIMIT_VOICE_TOOLS must be a whole number from 1 to 10000000'],
     [{ BOOKING_HOST: '  ' }, 'BOOKING_HOST must not be empty'],
