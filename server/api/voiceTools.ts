@@ -23,6 +23,7 @@ import { buildBookingPayload } from '../../core/bookingPayload'
 import { BOOKING_ERRORS, BOOKING_LENGTH_MINUTES, isValidTimeZone, SlotsResponseSchema, WIRE_MESSAGES } from '../../core/bookingWire'
 import type { ServerConfig } from '../config'
 import type { ClientLimit } from '../db/store'
+import { digestKey } from '../limits/keys'
 import type { SecretFailures } from '../secretFailures'
 import { MESSAGES, checkBooking, checkSlotsInput } from '../validation'
 import type { ApiContext } from './context'
@@ -45,6 +46,8 @@ export const VOICE_TOOL_MESSAGES = {
   badStart: 'I need the start as one of the exact times check_availability gave.',
   noTimes: (from: string, days: number) => `There are no free times on ${from} or in the ${days} days after it. Please suggest another week.`,
   unavailable: 'The calendar cannot be reached just now. Please offer to take the caller’s details or try again in a minute.',
+  onePerRequest: 'Not booked: only one call can be booked at a time. Please book one call, then ask before booking another.',
+  onePerCall: 'This conversation has already booked a call; a caller can book one call per conversation.',
 } as const
 
 // --- The platform's message -------------------------------------------------------------------------
@@ -69,6 +72,13 @@ const MessageSchema = v.object({
     toolCallList: v.optional(ToolCallListSchema),
     /** The older name of the same list. */
     toolCalls: v.optional(ToolCallListSchema),
+    /** The conversation: its id, and the caller's number on a phone call. */
+    call: v.optional(
+      v.object({
+        id: v.optional(v.pipe(v.string(), v.maxLength(200))),
+        customer: v.optional(v.object({ number: v.optional(v.pipe(v.string(), v.maxLength(64))) })),
+      }),
+    ),
   }),
 })
 
@@ -144,17 +154,35 @@ export async function voiceToolsRoute(c: Context, ctx: ApiContext): Promise<Resp
   // and reports: they need no answer.
   if (parsed.output.message.type !== 'tool-calls') return c.json({}, 200)
 
+  const message = parsed.output.message
+  const clients = voiceClientLimits(message.call, ctx, ctx.clientLimits(c))
   const results = []
-  for (const call of toolCalls(parsed.output.message)) {
-    results.push({ toolCallId: call.id, name: call.name, result: await runTool(call, ctx, ctx.clientLimits(c)) })
+  let booking = false
+  for (const call of toolCalls(message)) {
+    // One book_call per request: the others are answered, not run.
+    const another = call.name === 'book_call' && booking
+    if (call.name === 'book_call') booking = true
+    results.push({ toolCallId: call.id, name: call.name, result: another ? VOICE_TOOL_MESSAGES.onePerRequest : await runTool(call, ctx, clients) })
   }
   return c.json({ results }, 200)
 }
 
 /**
- * `clientAddress` is the voice platform's: every voice booking counts against that address's daily cap,
- * so the assistant cannot be used to fill the calendar either (the per-email cap applies as on the web).
+ * Whom a voice booking counts against. Every caller reaches this route from the platform's few addresses
+ * (which keep their per-minute limit), so the daily cap is the conversation's instead: one booking per
+ * call (`call.id`), and the web's daily cap per caller's number where the platform sends one. Only a
+ * message without a call (not what the platform sends) counts against the platform's address.
  */
+function voiceClientLimits(call: VoiceCall | undefined, ctx: ApiContext, platform: ClientLimit[]): ClientLimit[] {
+  if (!call?.id) return platform
+  const limits: ClientLimit[] = [{ key: digestKey(`voice-call:${call.id}`), maxPerDay: 1, message: VOICE_TOOL_MESSAGES.onePerCall }]
+  const number = call.customer?.number?.trim()
+  if (number) limits.push({ key: digestKey(`voice-caller:${number}`), maxPerDay: ctx.config.RATE_LIMIT_BOOKINGS_PER_DAY })
+  return limits
+}
+
+type VoiceCall = NonNullable<v.InferOutput<typeof MessageSchema>['message']['call']>
+
 async function runTool(call: ToolCall, ctx: ApiContext, clients: ClientLimit[]): Promise<string> {
   switch (call.name) {
     case 'check_availability':

@@ -16,6 +16,8 @@ import { isUniqueViolation, SELECT_BOOKING, type Backend, type BookingRow, type 
 export interface ClientLimit {
   key: string
   maxPerDay: number
+  /** The sentence when this cap refuses; the daily cap's own otherwise. */
+  message?: string
 }
 
 /** The daily caps a change of an existing booking is checked against, inside its transaction. */
@@ -41,12 +43,20 @@ export type InsertResult =
   | { ok: true; booking: BookingRow }
   | { ok: false; reason: 'slot_taken' }
   | { ok: false; reason: 'email_limit' }
-  | { ok: false; reason: 'client_limit'; retryAfterSeconds: number }
+  | ClientLimitRefusal
 
 export type ChangeResult =
   | { ok: true; booking: BookingRow; previous: BookingRow }
   | { ok: false; reason: ChangeRefusal }
-  | { ok: false; reason: 'client_limit'; retryAfterSeconds: number }
+  | ClientLimitRefusal
+
+/** A daily cap is reached: which one (its sentence, if it has one) and when there is room again. */
+export interface ClientLimitRefusal {
+  ok: false
+  reason: 'client_limit'
+  retryAfterSeconds: number
+  message: string | undefined
+}
 
 /** Advisory lock namespaces (the two-key form): one per limit, so concurrent requests queue per key. */
 const LOCK_EMAIL = 11
@@ -73,7 +83,7 @@ async function overClientLimit(
   sql: Sql,
   limits: ChangeLimits,
   weight: number,
-): Promise<{ ok: false; reason: 'client_limit'; retryAfterSeconds: number } | undefined> {
+): Promise<ClientLimitRefusal | undefined> {
   const dayAgo = limits.now.subtract({ hours: 24 })
   for (const client of limits.clients) {
     await sql.query('SELECT pg_advisory_xact_lock($1::int, hashtext($2))', [LOCK_CLIENT, client.key])
@@ -93,7 +103,8 @@ async function overClientLimit(
         break
       }
     }
-    return { ok: false, reason: 'client_limit', retryAfterSeconds: Math.max(1, Math.ceil((roomAt - limits.now.epochMilliseconds) / 1000)) }
+    const retryAfterSeconds = Math.max(1, Math.ceil((roomAt - limits.now.epochMilliseconds) / 1000))
+    return { ok: false, reason: 'client_limit', retryAfterSeconds, message: client.message }
   }
   return undefined
 }

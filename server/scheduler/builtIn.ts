@@ -107,7 +107,7 @@ export function createBuiltInScheduler({
       if (result.reason === 'email_limit')
         return { ok: false, status: 409, message: upcomingLimitMessage(config.MAX_UPCOMING_PER_EMAIL, config.BOOKING_HOST_NAME) }
       if (result.reason === 'client_limit')
-        return { ok: false, status: 429, message: DAILY_LIMIT_MESSAGE, retryAfterSeconds: result.retryAfterSeconds }
+        return { ok: false, status: 429, message: result.message ?? DAILY_LIMIT_MESSAGE, retryAfterSeconds: result.retryAfterSeconds }
       return { ok: false, status: 409, message: BOOKING_ERRORS.slotTaken }
     },
 

@@ -58,7 +58,8 @@ export function bookingChanges({ config, store, clock, availability, onMailQueue
     if (result.reason === 'slot_taken') return { ok: false, status: 409, message: BOOKING_ERRORS.slotTaken }
     if (result.reason === 'cancelled')
       return { ok: false, status: 400, message: moving ? MANAGE_MESSAGES.cancelledReschedule : MANAGE_MESSAGES.alreadyCancelled }
-    if (result.reason === 'client_limit') return { ok: false, status: 429, message: DAILY_LIMIT_MESSAGE, retryAfterSeconds: result.retryAfterSeconds }
+    if (result.reason === 'client_limit')
+      return { ok: false, status: 429, message: result.message ?? DAILY_LIMIT_MESSAGE, retryAfterSeconds: result.retryAfterSeconds }
     if (result.reason === 'same_start') return { ok: false, status: 400, message: MANAGE_MESSAGES.sameStart }
     if (result.reason === 'too_many_reschedules')
       return { ok: false, status: 400, message: rescheduleLimitMessage(config.MAX_RESCHEDULES_PER_BOOKING) }

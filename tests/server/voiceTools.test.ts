@@ -298,6 +298,44 @@ describe('voice assistant tools: limits and Cal.com mode', () => {
     }
   })
 
+  it('one book_call per request and per call; the daily cap is the call’s and the caller’s, not the platform’s (issue 22)', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'voice-tools-calls-'))
+    const store = await openStore({ dataDir: dir })
+    const server = await startServer({ config: testConfig({ VAPI_SERVER_SECRET: SECRET, RATE_LIMIT_BOOKINGS_PER_DAY: '2' }), store, clock: testClock() })
+    let slot = 0
+    const booking = () => {
+      const n = slot++
+      const start = `2026-11-2${4 + Math.floor(n / 20)}T${String(9 + Math.floor((n % 20) / 4)).padStart(2, '0')}:${String((n % 4) * 15).padStart(2, '0')}+13:00`
+      return { type: 'function', function: { name: 'book_call', arguments: { name: 'Caller Test', email: `caller${n}@example.com`, start, timeZone: NZ } } }
+    }
+    const request = (call: object, count = 1) => ({
+      message: { type: 'tool-calls', call, toolCallList: Array.from({ length: count }, (_, i) => ({ id: `tool_${slot}_${i}`, ...booking() })) },
+    })
+    const said = async (body: unknown) => (await results(server, body)).map((r) => r.result)
+    try {
+      // Ten book_call in one request: one is booked, the others are not run.
+      const ten = await said(request({ id: 'call-A' }, 10))
+      expect(ten[0]).toMatch(/^Booked: /)
+      expect(ten.slice(1)).toEqual(Array(9).fill(VOICE_TOOL_MESSAGES.onePerRequest))
+      // The same call again: refused, with its own sentence.
+      expect(await said(request({ id: 'call-A' }))).toEqual([`Not booked: ${VOICE_TOOL_MESSAGES.onePerCall}`])
+      // Other calls from the same platform address are not capped by it (the cap is 2).
+      for (const id of ['call-B', 'call-C', 'call-D']) expect((await said(request({ id })))[0]).toMatch(/^Booked: /)
+      // One caller's number is capped across calls as an address is on the web.
+      const caller = { number: '+64 21 000 0000' }
+      expect((await said(request({ id: 'call-E', customer: caller })))[0]).toMatch(/^Booked: /)
+      expect((await said(request({ id: 'call-F', customer: caller })))[0]).toMatch(/^Booked: /)
+      expect(await said(request({ id: 'call-G', customer: caller }))).toEqual([
+        'Not booked: Too many calls have been booked from your network today. Please try again tomorrow.',
+      ])
+      expect(await store.count()).toBe(6)
+    } finally {
+      await server.close()
+      await store.close()
+      await rm(dir, { recursive: true, force: true })
+    }
+  })
+
   it('with CALCOM_URL, book_call sends Cal.com the booking form’s own request and says its refusal', async () => {
     const sent: { url: string; body: unknown }[] = []
     let reply = { status: 200, body: {} as unknown }
