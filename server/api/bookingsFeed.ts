@@ -1,6 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto'
 import type { Context } from 'hono'
 import { buildCalendar } from '../../core/icalendar'
+import { calendarUid } from '../calendarUid'
 import type { BookingRow } from '../db/store'
 import type { SecretFailures } from '../secretFailures'
 import type { ApiContext } from './context'
@@ -18,13 +19,13 @@ function history(b: BookingRow): string {
  * in the feed with STATUS:CANCELLED (and says so in its title, for calendars that show it anyway); a
  * moved one carries its SEQUENCE.
  */
-export function bookingsCalendar(bookings: readonly BookingRow[], host: string, now: string): string {
+export function bookingsCalendar(bookings: readonly BookingRow[], host: string, now: string, calendarSecret: string): string {
   return buildCalendar({
     method: 'PUBLISH',
     name: `Bookings of ${host}`,
     now,
     events: bookings.map((b) => ({
-      uid: `${b.uid}@${host}`,
+      uid: calendarUid(calendarSecret, b.id, host),
       title: b.status === 'CANCELLED' ? `Cancelled: ${b.title}` : b.title,
       startTime: b.startTime,
       endTime: b.endTime,
@@ -58,7 +59,7 @@ export async function bookingsFeedRoute(c: Context, ctx: ApiContext, failures: S
   }
   const since = ctx.clock().subtract({ hours: 24 * 30 })
   const bookings = await ctx.store.list(since, 5000)
-  return c.body(bookingsCalendar(bookings, ctx.config.BOOKING_HOST, ctx.clock().toString()), 200, {
+  return c.body(bookingsCalendar(bookings, ctx.config.BOOKING_HOST, ctx.clock().toString(), ctx.store.calendarSecret), 200, {
     'Content-Type': 'text/calendar; charset=utf-8',
     'Cache-Control': 'no-store',
   })

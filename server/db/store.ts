@@ -119,6 +119,8 @@ export interface BookingStore {
   /** Bookings ending at or after `from`, by start. */
   list(from: Temporal.Instant, limit?: number): Promise<BookingRow[]>
   count(): Promise<number>
+  /** The secret of the events' iCalendar UIDs (server/calendarUid.ts), made by migration 005. */
+  calendarSecret: string
   /** Throws when the database cannot be reached or a migration of server/db/migrations is not applied (/readyz). */
   checkReady(): Promise<void>
   close(): Promise<void>
@@ -270,6 +272,8 @@ export async function openStore(options: StoreOptions): Promise<BookingStore> {
     throw error
   }
   const migrations = await migrationFiles()
+  const [secret] = await backend.query<{ value: string }>(`SELECT value FROM server_secrets WHERE name = 'calendar_uid'`)
+  if (!secret) throw new Error('The calendar_uid secret is missing from server_secrets')
   // Other instances change bookings only with PostgreSQL; PGlite is this process's alone.
   let listening: Awaited<ReturnType<typeof listenForChanges>> | undefined
   const feed = localFeed(() => listening?.live() ?? true)
@@ -297,6 +301,7 @@ export async function openStore(options: StoreOptions): Promise<BookingStore> {
       return (await backend.query<BookingRow>(`${SELECT_BOOKING} WHERE uid = $1`, [uid]))[0]
     },
     mailJobs: mailJobStore(backend),
+    calendarSecret: secret.value,
     changes: feed,
     rateLimiter: backend.rateLimiter,
     async takenStarts(host, from, to) {

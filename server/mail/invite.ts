@@ -5,8 +5,8 @@ import { manageUrl, type MailBooking, type MailSettings } from './message'
 
 /**
  * METHOD:REQUEST for a new or moved call (SEQUENCE says which version), METHOD:CANCEL with
- * STATUS:CANCELLED once cancelled; the UID is the booking's uid throughout, so calendars update the
- * one event. `now` (an ISO instant) is the DTSTAMP.
+ * STATUS:CANCELLED once cancelled; the UID is the booking's calendar UID throughout (never the manage
+ * link's uid), so calendars update the one event. `now` (an ISO instant) is the DTSTAMP.
  */
 export function inviteFor(
   booking: MailBooking,
@@ -20,7 +20,7 @@ export function inviteFor(
     now,
     events: [
       {
-        uid: booking.uid,
+        uid: settings.calendarUid(booking.id),
         title: booking.title,
         startTime: booking.startTime,
         endTime: booking.endTime,
@@ -55,7 +55,7 @@ export function guestInviteFor(
     now,
     events: [
       {
-        uid: booking.uid,
+        uid: settings.calendarUid(booking.id),
         title: guestEventTitle(settings),
         startTime: booking.startTime,
         endTime: booking.endTime,

@@ -37,7 +37,7 @@ export interface NewMailJob {
 /** What the messages read of a booking. */
 export type MailBooking = Pick<
   BookingRow,
-  'uid' | 'title' | 'startTime' | 'endTime' | 'name' | 'email' | 'guests' | 'timeZone' | 'sequence' | 'cancellationReason'
+  'id' | 'uid' | 'title' | 'startTime' | 'endTime' | 'name' | 'email' | 'guests' | 'timeZone' | 'sequence' | 'cancellationReason'
 >
 
 /** What the messages read of the configuration. */
@@ -51,6 +51,8 @@ export interface MailSettings {
   hostZone: string
   /** PUBLIC_URL, no trailing slash. */
   publicUrl: string
+  /** The events' iCalendar UID of a booking id (server/calendarUid.ts). */
+  calendarUid: (bookingId: number) => string
 }
 
 /** The manage page of a booking: Cal.com's path; the uid is the capability. */

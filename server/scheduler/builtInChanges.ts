@@ -44,7 +44,7 @@ export function toView(row: BookingRow, now: Temporal.Instant): BookingView {
 const notFound: Refusal = { ok: false, status: 404, message: MANAGE_MESSAGES.notFound }
 
 export function bookingChanges({ config, store, clock, availability, onMailQueued, newId }: ChangeContext) {
-  const settings = mailSettings(config)
+  const settings = mailSettings(config, store.calendarSecret)
 
   /** The visitor's and the agency's messages about a change, made inside its transaction. */
   const mailsFor =

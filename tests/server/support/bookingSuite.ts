@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { Temporal } from 'temporal-polyfill'
 import { BookingResponseSchema, SlotsResponseSchema, type BookingResponse } from '../../../core/bookingWire'
+import { calendarUid } from '../../../server/calendarUid'
 import type { BookingStore } from '../../../server/db/store'
 import * as v from 'valibot'
 import {
@@ -404,7 +405,8 @@ export function defineBookingSuite(name: string, makeBackend: () => Promise<Stor
           bookingBody('2026-12-01T16:00', { responses: { name, email: 'tane@example.com', guests: [] } }),
         )
         expect(made.status).toBe(200)
-        const { uid } = (await made.json()) as BookingResponse
+        const { uid, id } = (await made.json()) as BookingResponse
+        const eventUid = calendarUid(store.calendarSecret, id, 'kiwi-automate')
 
         const response = await feed(server.url, `Bearer ${ADMIN_TOKEN}`)
         expect(response.status).toBe(200)
@@ -415,8 +417,9 @@ export function defineBookingSuite(name: string, makeBackend: () => Promise<Stor
         expect(text.replace(/\r\n/g, '')).not.toMatch(/\n|\r/)
         for (const line of text.split('\r\n')) expect(Buffer.byteLength(line)).toBeLessThanOrEqual(75)
         const unfolded = text.replace(/\r\n /g, '')
-        const event = unfolded.split('BEGIN:VEVENT').find((e) => e.includes(uid)) ?? ''
-        expect(event).toContain(`\r\nUID:${uid}@kiwi-automate\r\n`)
+        const event = unfolded.split('BEGIN:VEVENT').find((e) => e.includes(eventUid)) ?? ''
+        expect(event).toContain(`\r\nUID:${eventUid}\r\n`)
+        expect(unfolded).not.toContain(uid)
         expect(event).toMatch(/\r\nDTSTAMP:\d{8}T\d{6}Z\r\n/)
         expect(event).toContain('\r\nDTSTART:20261201T030000Z\r\n')
         expect(event).toContain('\r\nDTEND:20261201T031500Z\r\n')

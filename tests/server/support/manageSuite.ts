@@ -12,7 +12,9 @@ import * as v from 'valibot'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { BookingResponseSchema } from '../../../core/bookingWire'
 import { BookingViewSchema, CancelResponseSchema } from '../../../core/manageWire'
+import { calendarUid } from '../../../server/calendarUid'
 import type { BookingStore } from '../../../server/db/store'
+import { createLogger } from '../../../server/logger'
 import { createMailer } from '../../../server/mail/mailer'
 import type { MailWorker } from '../../../server/mail/worker'
 import type { StoreBackend } from './bookingSuite'
@@ -29,7 +31,7 @@ import {
   type TestClock,
 } from './harness'
 import { inviteOf } from './invite'
-import { SmtpSink } from './smtpSink'
+import { SmtpSink, type ReceivedMail } from './smtpSink'
 
 const NZ = 'Pacific/Auckland'
 const LA = 'America/Los_Angeles'
@@ -57,6 +59,9 @@ export function defineManageSuite(name: string, makeBackend: () => Promise<Store
       await backend?.dispose()
       await rm(dataDir, { recursive: true, force: true })
     })
+
+    /** The iCalendar UID of a booking's event in every invite and the feed (not its uid). */
+    const eventUid = (booking: { id: number }) => calendarUid(store.calendarSecret, booking.id, 'kiwi-automate')
 
     /** The site with its mail worker, as server/main.ts wires them. */
     async function site(env: Record<string, string> = {}, clock: TestClock = testClock()) {
@@ -130,7 +135,7 @@ export function defineManageSuite(name: string, makeBackend: () => Promise<Store
           const invite = inviteOf(toVisitor)
           expect(invite).toMatchObject({
             method: 'REQUEST',
-            uid: booking.uid,
+            uid: eventUid(booking),
             sequence: 0,
             status: 'CONFIRMED',
             start: booking.startTime,
@@ -144,7 +149,7 @@ export function defineManageSuite(name: string, makeBackend: () => Promise<Store
           expect(toAgency.parsed.replyTo?.text).toContain(visitor)
           expect(toAgency.parsed.text).toContain(visitor)
           expect(toAgency.parsed.text).toContain(link)
-          expect(inviteOf(toAgency)).toMatchObject({ method: 'REQUEST', uid: booking.uid, start: booking.startTime })
+          expect(inviteOf(toAgency)).toMatchObject({ method: 'REQUEST', uid: eventUid(booking), start: booking.startTime })
 
           // Each message's Message-ID is the one the outbox recorded; the jobs are sent.
           const jobs = await store.mailJobs.forBooking(booking.uid)
@@ -305,7 +310,7 @@ export function defineManageSuite(name: string, makeBackend: () => Promise<Store
           const toVisitor = await sink.find(visitor, 'Cancelled:')
           const toAgency = await sink.find(TEAM, 'Cancelled: Cancel Me')
           for (const mail of [toVisitor, toAgency])
-            expect(inviteOf(mail)).toMatchObject({ method: 'CANCEL', uid: booking.uid, sequence: 1, status: 'CANCELLED' })
+            expect(inviteOf(mail)).toMatchObject({ method: 'CANCEL', uid: eventUid(booking), sequence: 1, status: 'CANCELLED' })
           expect(toAgency.parsed.text).toContain('Something <b>came</b> up & "urgent"')
           expect(String(toAgency.parsed.html)).toContain('Something &lt;b&gt;came&lt;/b&gt; up &amp; &quot;urgent&quot;')
 
@@ -327,7 +332,7 @@ export function defineManageSuite(name: string, makeBackend: () => Promise<Store
             (await feed.text())
               .replace(/\r\n /g, '')
               .split('BEGIN:VEVENT')
-              .find((e) => e.includes(booking.uid)) ?? ''
+              .find((e) => e.includes(`UID:${eventUid(booking)}`)) ?? ''
           expect(event).toContain('\r\nSTATUS:CANCELLED\r\n')
           expect(event).toContain('\r\nSEQUENCE:1\r\n')
           expect(event).toContain('SUMMARY:Cancelled: ')
@@ -429,7 +434,7 @@ export function defineManageSuite(name: string, makeBackend: () => Promise<Store
           expect(toVisitor.parsed.text).toContain('Was')
           expect(toVisitor.parsed.text).toContain('Thursday 26 November 2026, 11:00 am')
           for (const mail of [toVisitor, await sink.find(TEAM, 'Rescheduled: Mover')])
-            expect(inviteOf(mail)).toMatchObject({ method: 'REQUEST', uid: booking.uid, sequence: 1, start: moved.startTime })
+            expect(inviteOf(mail)).toMatchObject({ method: 'REQUEST', uid: eventUid(booking), sequence: 1, start: moved.startTime })
 
           // Into a taken slot: 409 with Cal.com's code, nothing moves.
           await s.booked('2026-11-27T11:15', person('Neighbour', 'neighbour@example.com'))
@@ -594,6 +599,9 @@ export function defineManageSuite(name: string, makeBackend: () => Promise<Store
         return sink.received.filter((m) => ids.has(m.parsed.messageId ?? ''))
       }
       const withGuests = (name: string, email: string, guests: string[]) => ({ responses: { name, email, guests } })
+      /** Everything a message says, decoded: headers, both parts, the invite. */
+      const said = (mail: ReceivedMail) =>
+        [mail.raw.split('\r\n\r\n')[0], mail.parsed.subject, mail.parsed.text, mail.parsed.html, ...mail.parsed.attachments.map((a) => a.content.toString('utf8'))].join('\n')
 
       it('refuses guests by default (BOOKING_MAX_GUESTS=0) with a sentence, writing and sending nothing', async () => {
         const s = await site()
@@ -628,12 +636,10 @@ export function defineManageSuite(name: string, makeBackend: () => Promise<Store
           for (const guest of guests) {
             const toGuest = mails.filter((m) => m.envelopeTo[0] === guest)
             expect(toGuest.map((m) => m.parsed.subject?.split(':')[0]).sort()).toEqual(['Cancelled', 'Invitation'])
-            for (const mail of toGuest) {
-              expect(mail.raw).not.toMatch(/FREE PRIZE|evil\.test|relay@example/)
-            }
+            for (const mail of toGuest) expect(said(mail)).not.toMatch(/FREE PRIZE|evil\.test|relay@example|booking\//)
           }
           // The reason goes to the visitor and the agency only.
-          expect(mails.filter((m) => m.raw.includes('http://evil.test/claim')).map((m) => m.envelopeTo[0]).sort()).toEqual([
+          expect(mails.filter((m) => said(m).includes('http://evil.test/claim')).map((m) => m.envelopeTo[0]).sort()).toEqual([
             'relay@example.com',
             TEAM,
           ])
@@ -698,6 +704,43 @@ export function defineManageSuite(name: string, makeBackend: () => Promise<Store
           }
         } finally {
           await s.close()
+        }
+      })
+
+      it('keeps the manage uid out of the request logs, the invites and the feed: one calendar UID, stable across changes', async () => {
+        const lines: string[] = []
+        const logger = createLogger({ level: 'info', destination: { write: (line: string) => void lines.push(line) } })
+        const config = testConfig({ SMTP_URL: sink.url, HOST_EMAIL: TEAM, PUBLIC_URL, BOOKING_MAX_GUESTS: '1' })
+        const mail = createMailer({ config, store, dataDir, log: () => undefined, pollMs: 200 })
+        const server = await startServer({ config, store, clock: testClock(), onMailQueued: mail.wake, logger })
+        mail.start()
+        try {
+          const made = await postBooking(server.url, bookingBody('2026-12-09T10:00', withGuests('Uid Keeper', 'uid.keeper@example.com', ['uid.guest@example.com'])))
+          const booking = v.parse(BookingResponseSchema, await made.json())
+          await fetch(`${server.url}/api/booking/${booking.uid}`)
+          await fetch(`${server.url}/booking/${booking.uid}`)
+          const { responses: _none, ...move } = bookingBody('2026-12-09T10:15')
+          expect((await postBooking(server.url, { ...move, rescheduleUid: booking.uid })).status).toBe(200)
+          expect((await fetch(`${server.url}/api/cancel`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ uid: booking.uid }) })).status).toBe(200)
+
+          const logged = lines.join('')
+          expect(logged).not.toContain(booking.uid)
+          const paths = lines.map((line) => (JSON.parse(line) as { path?: string }).path)
+          expect(paths).toEqual(expect.arrayContaining(['/api/booking/:uid', '/booking/:uid', '/api/book/event', '/api/cancel']))
+
+          const mails = await delivered(booking.uid)
+          expect(mails).toHaveLength(9)
+          const uids = new Set(mails.map((m) => inviteOf(m).uid))
+          expect([...uids]).toEqual([eventUid(booking)])
+          expect(eventUid(booking)).not.toContain(booking.uid)
+          // A guest's message carries no manage link at all (the visitor's and the agency's do, as the link).
+          for (const m of mails.filter((m) => m.envelopeTo[0] === 'uid.guest@example.com')) expect(said(m)).not.toContain(booking.uid)
+          const feed = await (await fetch(`${server.url}/api/bookings.ics`, { headers: { Authorization: `Bearer ${ADMIN_TOKEN}` } })).text()
+          expect(feed.replace(/\r\n /g, '')).toContain(`UID:${eventUid(booking)}\r\n`)
+          expect(feed.replace(/\r\n /g, '')).not.toContain(booking.uid)
+        } finally {
+          await mail.stop()
+          await server.close()
         }
       })
 
