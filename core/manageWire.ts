@@ -36,6 +36,12 @@ export const upcomingLimitMessage = (limit: number, hostName: string): string =>
 
 export const DAILY_LIMIT_MESSAGE = 'Too many calls have been booked from your network today. Please try again tomorrow.'
 
+/**
+ * Free text keeps one kind of line break: `\r\n` and a bare `\r` become `\n` when it is validated, so no
+ * stray carriage return reaches a message body, a header or a calendar line.
+ */
+export const normaliseLineBreaks = (text: string): string => text.replace(/\r\n?/g, '\n')
+
 /** Control characters other than line breaks and tabs (a reason may have several lines). */
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/
@@ -48,6 +54,7 @@ export const CancelRequestSchema = v.object(
     cancellationReason: v.nullish(
       v.pipe(
         v.string(MANAGE_MESSAGES.reason),
+        v.transform(normaliseLineBreaks),
         v.transform((s) => s.trim()),
         v.maxLength(CANCELLATION_REASON_MAX_LENGTH, MANAGE_MESSAGES.reason),
         v.check((s) => !CONTROL.test(s), MANAGE_MESSAGES.reason),

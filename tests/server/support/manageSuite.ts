@@ -744,6 +744,43 @@ export function defineManageSuite(name: string, makeBackend: () => Promise<Store
         }
       })
 
+      it('refuses URL syntax in addresses (the form’s rule): nothing reaches SMTP or mailto:', async () => {
+        const s = await site({ BOOKING_MAX_GUESTS: '1' })
+        try {
+          const before = await store.count()
+          for (const email of ['a@example.com?bcc=x%40evil.test', 'a@exa=mple.com', 'a#b@example.com', 'a/b@example.com']) {
+            const response = await s.book('2026-12-10T10:00', person('Url Mail', email))
+            expect(response.status).toBe(400)
+            expect(await response.json()).toEqual({ message: 'Please enter a valid email address.' })
+          }
+          const guest = await s.book('2026-12-10T10:00', withGuests('Url Mail', 'url.mail@example.com', ['g@example.com?bcc=x%40evil.test']))
+          expect(guest.status).toBe(400)
+          expect(await guest.json()).toEqual({ message: 'Guests must be a list of up to 10 email addresses.' })
+          expect(await store.count()).toBe(before)
+        } finally {
+          await s.close()
+        }
+      })
+
+      it('turns CR LF and a bare CR into LF in a reason, so no bare CR reaches a message', async () => {
+        const s = await site()
+        try {
+          const booking = await s.booked('2026-12-11T10:00', person('Line Breaks', 'line.breaks@example.com'))
+          const response = await s.cancel({ uid: booking.uid, cancellationReason: 'one\rtwo\r\nthree' })
+          expect(response.status).toBe(200)
+          expect((await store.find(booking.uid))?.cancellationReason).toBe('one\ntwo\nthree')
+          const mails = (await delivered(booking.uid)).filter((m) => m.parsed.subject?.startsWith('Cancelled'))
+          expect(mails).toHaveLength(2)
+          for (const mail of mails) {
+            expect(mail.raw).not.toMatch(/\r(?!\n)/)
+            expect(`${mail.parsed.text}${String(mail.parsed.html)}`).not.toContain('\r')
+            expect(mail.parsed.text).toMatch(/one\n\s*two\n\s*three/)
+          }
+        } finally {
+          await s.close()
+        }
+      })
+
       it('counts reschedules and cancellations against the daily cap per address', async () => {
         const s = await site({ RATE_LIMIT_BOOKINGS_PER_DAY: '3', TRUST_PROXY: '127.0.0.1' })
         const headers = { 'Content-Type': 'application/json', 'X-Forwarded-For': '198.51.100.42' }
