@@ -1,6 +1,7 @@
 import { getConnInfo } from '@hono/node-server/conninfo'
 import { Hono, type Context } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
+import { createMiddleware } from 'hono/factory'
 import { Temporal } from 'temporal-polyfill'
 import type { Fetch } from '../calcomUpstream'
 import type { ServerConfig } from '../config'
@@ -72,7 +73,17 @@ export function createApi({ config, store, clock = () => Temporal.Now.instant(),
   const limitedBody = () =>
     bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => c.json(messageError(MESSAGES.tooLarge, 413), 413) })
 
+  // Answers that carry personal data (a booking, its view, a cancellation) are never stored by a cache,
+  // whatever their status, the limits' 429 included.
+  const noStore = createMiddleware(async (c, next) => {
+    await next()
+    c.res.headers.set('Cache-Control', 'no-store')
+  })
+
   const api = new Hono()
+  api.use('/book/event', noStore)
+  api.use('/cancel', noStore)
+  api.use('/booking/*', noStore)
   api.get('/calendar/slots', limited('slots', config.RATE_LIMIT_SLOTS, trpcError), (c) => slotsRoute(c, ctx))
   api.post('/book/event', limited('book', config.RATE_LIMIT_BOOKINGS, messageError), limitedBody(), (c) => bookRoute(c, ctx))
   api.post('/cancel', limited('cancel', config.RATE_LIMIT_BOOKINGS, messageError), limitedBody(), (c) => cancelRoute(c, ctx))

@@ -781,6 +781,27 @@ export function defineManageSuite(name: string, makeBackend: () => Promise<Store
         }
       })
 
+      it('answers every booking, reschedule, cancellation and view with Cache-Control: no-store', async () => {
+        const s = await site()
+        try {
+          const made = await s.book('2026-12-14T10:00', person('No Store', 'no.store@example.com'))
+          const booking = v.parse(BookingResponseSchema, await made.clone().json())
+          const answers = [
+            made,
+            await s.book('2026-12-14T10:00', person('No Store', 'no.store@example.com')),
+            await s.reschedule(booking.uid, '2026-12-14T10:15', { _isDryRun: true }),
+            await s.reschedule(booking.uid, '2026-12-14T10:15'),
+            await s.view(booking.uid),
+            await s.cancel({ uid: booking.uid }),
+            await s.cancel({ uid: booking.uid }),
+          ]
+          expect(answers.map((r) => r.status)).toEqual([200, 409, 200, 200, 200, 200, 400])
+          for (const answer of answers) expect(answer.headers.get('cache-control')).toBe('no-store')
+        } finally {
+          await s.close()
+        }
+      })
+
       it('counts reschedules and cancellations against the daily cap per address', async () => {
         const s = await site({ RATE_LIMIT_BOOKINGS_PER_DAY: '3', TRUST_PROXY: '127.0.0.1' })
         const headers = { 'Content-Type': 'application/json', 'X-Forwarded-For': '198.51.100.42' }
