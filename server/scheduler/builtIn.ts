@@ -6,6 +6,7 @@ import type { ServerConfig } from '../config'
 import type { BookingStore } from '../db/store'
 import { emailKey } from '../limits/keys'
 import { availabilityFromConfig } from './availability'
+import { calendarUid } from '../calendarUid'
 import { toResponse } from './bookingResponse'
 import { bookingChanges, type ChangeContext } from './builtInChanges'
 import type { Scheduler } from './scheduler'
@@ -102,7 +103,7 @@ export function createBuiltInScheduler({
       })
       if (result.ok) {
         onMailQueued()
-        return { ok: true, status: 200, body: toResponse(result.booking) }
+        return { ok: true, status: 200, body: toResponse(result.booking, calendarUid(store.calendarSecret, result.booking.id, host)) }
       }
       if (result.reason === 'email_limit')
         return { ok: false, status: 409, message: upcomingLimitMessage(config.MAX_UPCOMING_PER_EMAIL, config.BOOKING_HOST_NAME) }

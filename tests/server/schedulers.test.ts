@@ -14,6 +14,7 @@ function recordingStore() {
   const store = {
     kind: 'pglite',
     changes: localFeed(),
+    calendarSecret: 'test-calendar-secret',
     async takenStarts() {
       calls.push('takenStarts')
       return new Set<number>()

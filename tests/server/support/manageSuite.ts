@@ -732,6 +732,8 @@ export function defineManageSuite(name: string, makeBackend: () => Promise<Store
           expect(mails).toHaveLength(9)
           const uids = new Set(mails.map((m) => inviteOf(m).uid))
           expect([...uids]).toEqual([eventUid(booking)])
+          // The booking's answer names the same event, for the browser's 'Add to calendar'.
+          expect(booking.iCalUID).toBe(eventUid(booking))
           expect(eventUid(booking)).not.toContain(booking.uid)
           // A guest's message carries no manage link at all (the visitor's and the agency's do, as the link).
           for (const m of mails.filter((m) => m.envelopeTo[0] === 'uid.guest@example.com')) expect(said(m)).not.toContain(booking.uid)
