@@ -24,10 +24,16 @@ export const isPlainText = (text: string): boolean => !CONTROL_OR_BIDI.test(text
 const isCleanName = (name: string): boolean => isPlainText(name) && !/[<>]/.test(name)
 
 /**
- * A simple address (SPEC §5): no spaces, one @, a dot in the domain. Characters that only appear in
- * quoted or bracketed addresses are refused; an apostrophe (o'brien@…) is an ordinary address.
+ * An address as a mailbox, never as a URL (SPEC §5; issue 22): the local part is dot-separated RFC 5322
+ * atext (letters and digits of any script, and ! $ & ' * + - ^ _ ~; no quoted strings), the domain is
+ * two or more labels of letters, digits and inner hyphens. So `?`, `=`, `%`, `#` and `/`, which would turn
+ * `mailto:` or an SMTP path into a URL with parameters (`a@example.com?bcc=…`), are refused; an apostrophe
+ * (o'brien@…) and a +tag are ordinary. Atoms and labels end at characters they cannot hold (`.`, `@`), so a
+ * failing match backtracks within one label at most: no ReDoS.
  */
-export const EMAIL_PATTERN = /^[^\s@<>"`()[\]\\,;:]+@[^\s@<>"'`()[\]\\,;:.]+(\.[^\s@<>"'`()[\]\\,;:.]+)+$/
+const ATOM = "[\\p{L}\\p{M}\\p{Nd}!$&'*+\\-^_~]+"
+const LABEL = '[\\p{L}\\p{M}\\p{Nd}](?:[\\p{L}\\p{M}\\p{Nd}-]*[\\p{L}\\p{M}\\p{Nd}])?'
+export const EMAIL_PATTERN = new RegExp(`^${ATOM}(?:\\.${ATOM})*@${LABEL}(?:\\.${LABEL})+$`, 'u')
 
 const isEmail = (email: string): boolean => email.length <= EMAIL_MAX_LENGTH && isPlainText(email) && EMAIL_PATTERN.test(email)
 

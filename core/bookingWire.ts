@@ -158,6 +158,8 @@ export const BookingResponseSchema = v.object({
   responses: v.object({ name: v.string(), email: v.string(), guests: v.optional(v.array(v.string())) }),
   attendees: v.array(v.object({ name: v.string(), email: v.string(), timeZone: v.string() })),
   user: v.object({ username: v.string() }),
+  /** The event's iCalendar UID, as in the invites (Cal.com's field); never the uid, which is the manage capability. */
+  iCalUID: v.optional(v.string()),
 })
 export type BookingResponse = v.InferOutput<typeof BookingResponseSchema>
 

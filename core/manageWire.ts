@@ -23,13 +23,24 @@ export const MANAGE_MESSAGES = {
   pastCancel: 'This call has already started or taken place, so it can no longer be cancelled.',
   cancelledReschedule: 'This call was cancelled, so it cannot be moved. Please book a new call instead.',
   pastReschedule: 'This call has already started or taken place, so it can no longer be moved.',
+  sameStart: 'Your call is already at this time. Please choose another time.',
 } as const
+
+/** A reschedule past MAX_RESCHEDULES_PER_BOOKING: the 400 sentence. */
+export const rescheduleLimitMessage = (limit: number): string =>
+  `This call has already been moved ${limit} time${limit === 1 ? '' : 's'}, the most allowed. Please cancel it and book a new call instead.`
 
 /** At most N upcoming calls per email address (MAX_UPCOMING_PER_EMAIL): the 409 sentence. */
 export const upcomingLimitMessage = (limit: number, hostName: string): string =>
   `You already have ${limit} upcoming call${limit === 1 ? '' : 's'} booked with ${hostName}; cancel one from your confirmation email to book another.`
 
 export const DAILY_LIMIT_MESSAGE = 'Too many calls have been booked from your network today. Please try again tomorrow.'
+
+/**
+ * Free text keeps one kind of line break: `\r\n` and a bare `\r` become `\n` when it is validated, so no
+ * stray carriage return reaches a message body, a header or a calendar line.
+ */
+export const normaliseLineBreaks = (text: string): string => text.replace(/\r\n?/g, '\n')
 
 /** Control characters other than line breaks and tabs (a reason may have several lines). */
 // eslint-disable-next-line no-control-regex
@@ -43,6 +54,7 @@ export const CancelRequestSchema = v.object(
     cancellationReason: v.nullish(
       v.pipe(
         v.string(MANAGE_MESSAGES.reason),
+        v.transform(normaliseLineBreaks),
         v.transform((s) => s.trim()),
         v.maxLength(CANCELLATION_REASON_MAX_LENGTH, MANAGE_MESSAGES.reason),
         v.check((s) => !CONTROL.test(s), MANAGE_MESSAGES.reason),
@@ -56,7 +68,8 @@ export type CancelRequest = v.InferOutput<typeof CancelRequestSchema>
 /**
  * POST /api/book/event with `rescheduleUid` (Cal.com's reschedule): the booking payload for the new
  * start, where `responses` may be left out, since the attendee stays the booking's own (the manage
- * page never learns the email address). The answer is the moved booking, same uid.
+ * page never learns the email address). The answer is the moved booking, same uid, as BookingViewSchema
+ * (the view of GET /api/booking/{uid}: no email address, guests or attendees), dry run or not.
  */
 export const RescheduleRequestSchema = v.object(
   {

@@ -14,6 +14,7 @@ import { slotsMachine } from './slots'
 
 /** What a confirmed booking hands to the modal (to close it) and to the toast. */
 export interface ConfirmedBooking {
+  /** The event's iCalendar UID ('Add to calendar' matches the emailed invite with it). */
   uid: string
   title: string
   /** ISO instants. */
@@ -25,8 +26,9 @@ export interface ConfirmedBooking {
 
 /** What the confirmation and 'Add to calendar' need of the server's answer. */
 function confirmedBooking(booking: BookingResponse): ConfirmedBooking {
-  const { uid, title, startTime, endTime, responses } = booking
-  return { uid, title, startTime, endTime, name: responses.name, email: responses.email }
+  const { title, startTime, endTime, responses } = booking
+  // The booking's uid is its manage capability: it never goes into a calendar file (issue 22).
+  return { uid: booking.iCalUID ?? booking.uid, title, startTime, endTime, name: responses.name, email: responses.email }
 }
 
 export type BookingVariant = 'modal' | 'inline'

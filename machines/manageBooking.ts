@@ -7,7 +7,6 @@
 import { assertEvent, assign, fromPromise, sendTo, setup, type SnapshotFrom } from 'xstate'
 import { isBookingNotFound, isSlotTaken, manageErrorText } from '../core/bookingErrors'
 import { buildReschedulePayload, type BookingIdentity } from '../core/bookingPayload'
-import type { BookingResponse } from '../core/bookingWire'
 import { CANCELLATION_REASON_MAX_LENGTH, type BookingView, type CancelRequest, type RescheduleRequest } from '../core/manageWire'
 import { todayAt } from '../core/slotWindow'
 import { providedByApp } from './providedByApp'
@@ -73,7 +72,7 @@ export const manageBookingMachine = setup({
   actors: {
     loadBooking: fromPromise<BookingView, { uid: string }>(() => providedByApp('loadBooking')),
     cancelBooking: fromPromise<void, CancelRequest>(() => providedByApp('cancelBooking')),
-    rescheduleBooking: fromPromise<BookingResponse, RescheduleRequest>(() => providedByApp('rescheduleBooking')),
+    rescheduleBooking: fromPromise<BookingView, RescheduleRequest>(() => providedByApp('rescheduleBooking')),
     slots: slotsMachine,
   },
   guards: {
@@ -104,7 +103,7 @@ export const manageBookingMachine = setup({
       booking: context.booking && { ...context.booking, status: 'CANCELLED' as const, canChange: false },
     })),
     /** The server's answer is the moved booking: same uid, new times. */
-    storeMove: assign(({ context }, params: { moved: BookingResponse }) => ({
+    storeMove: assign(({ context }, params: { moved: BookingView }) => ({
       movedFrom: context.booking?.startTime ?? null,
       booking: context.booking && { ...context.booking, startTime: params.moved.startTime, endTime: params.moved.endTime },
     })),

@@ -31,6 +31,17 @@ export const NOT_JSON_MESSAGE = 'The request body must be JSON, sent with Conten
 const JSON_CONTENT_TYPE = /^application\/json\s*(;|$)/i
 
 /**
+ * The path as the request line logs it: a booking's uid is a capability (whoever has it can cancel),
+ * so the manage page's and its API's paths are logged as their route's pattern.
+ */
+export function loggedPath(path: string): string {
+  return path
+    .replace(/^\/api\/booking\/[^/]*/, '/api/booking/:uid')
+    .replace(/^\/booking\/[^/]+/, '/booking/:uid')
+    .slice(0, 300)
+}
+
+/**
  * One line per request: the request id, method, path, status and duration (never the query or the
  * body). The request's own logger (logOf) is made only when something logs, most requests log nothing else.
  */
@@ -44,7 +55,7 @@ function requestLog(logger: Logger): MiddlewareHandler {
     await next()
     const durationMs = Math.round((performance.now() - started) * 10) / 10
     const reqId = c.get('requestId')
-    lines.info({ reqId, method: c.req.method, path: c.req.path.slice(0, 300), status: c.res.status, durationMs }, 'request')
+    lines.info({ reqId, method: c.req.method, path: loggedPath(c.req.path), status: c.res.status, durationMs }, 'request')
   }
 }
 

@@ -1,7 +1,9 @@
 import addressparser from 'nodemailer/lib/addressparser'
 import * as v from 'valibot'
+import { GUESTS_MAX } from '../core/bookingFields'
 import { BOOKING_LENGTH_MINUTES, isValidTimeZone } from '../core/bookingWire'
 import { bookingSettingsEntries, ConfigError, envInt, envText, envUrl, parseSettings, type Env } from '../core/settings'
+import { parseTrustedProxies, type TrustedProxies } from './limits/trustedProxies'
 import { LOG_LEVELS } from './logger'
 
 export { ConfigError }
@@ -31,14 +33,6 @@ function parseWeekdays(text: string): number[] | undefined {
   return [...days].sort((a, b) => a - b)
 }
 
-const boolean = (name: string, fallback: boolean) =>
-  v.pipe(
-    v.optional(v.string(), String(fallback)),
-    v.transform((s) => s.trim().toLowerCase()),
-    v.check((s) => ['true', 'false', '1', '0', ''].includes(s), `${name} must be true or false`),
-    v.transform((s) => s === 'true' || s === '1'),
-  )
-
 /** One mailbox, `Name <address@domain>` or `address@domain`, as nodemailer reads it. */
 function parseMailbox(text: string): { name: string; address: string } | undefined {
   const parsed = addressparser(text, { flatten: true })
@@ -55,6 +49,9 @@ const mailbox = (name: string, fallback: string, example: string) =>
     v.check((box) => box !== undefined, `${name} must be an email address such as ${example}`),
     v.transform((box) => box as { name: string; address: string }),
   )
+
+/** Secrets (ADMIN_TOKEN, VAPI_SERVER_SECRET) are at least this long: 32 random characters cannot be guessed. */
+export const MIN_SECRET_LENGTH = 32
 
 const EnvSchema = v.object({
   PORT: envInt('PORT', 1, 65535, 3000),
@@ -73,6 +70,11 @@ const EnvSchema = v.object({
   DATABASE_CONNECT_TIMEOUT_MS: envInt('DATABASE_CONNECT_TIMEOUT_MS', 100, 600_000, 5_000),
   DATABASE_STATEMENT_TIMEOUT_MS: envInt('DATABASE_STATEMENT_TIMEOUT_MS', 100, 3_600_000, 10_000),
   DATABASE_IDLE_TIMEOUT_MS: envInt('DATABASE_IDLE_TIMEOUT_MS', 100, 3_600_000, 30_000),
+  /** Slow and many clients (server/httpLimits.ts): 408 past the first two, idle connections closed, a cap. */
+  HTTP_HEADERS_TIMEOUT_MS: envInt('HTTP_HEADERS_TIMEOUT_MS', 100, 600_000, 10_000),
+  HTTP_REQUEST_TIMEOUT_MS: envInt('HTTP_REQUEST_TIMEOUT_MS', 100, 3_600_000, 20_000),
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: envInt('HTTP_KEEP_ALIVE_TIMEOUT_MS', 100, 600_000, 5_000),
+  MAX_CONNECTIONS: envInt('MAX_CONNECTIONS', 1, 1_000_000, 1_000),
   /** On SIGTERM/SIGINT: how long in-flight requests, workers and the database get before the process exits anyway. */
   SHUTDOWN_TIMEOUT_MS: envInt('SHUTDOWN_TIMEOUT_MS', 100, 600_000, 10_000),
   LOG_LEVEL: v.pipe(
@@ -86,7 +88,7 @@ const EnvSchema = v.object({
   ADMIN_TOKEN: v.pipe(
     v.optional(v.string(), ''),
     v.transform((s) => s.trim()),
-    v.check((s) => s === '' || s.length >= 16, 'ADMIN_TOKEN must be at least 16 characters'),
+    v.check((s) => s === '' || s.length >= MIN_SECRET_LENGTH, `ADMIN_TOKEN must be at least ${MIN_SECRET_LENGTH} characters`),
     v.transform((s) => (s === '' ? undefined : s)),
   ),
   /**
@@ -96,7 +98,7 @@ const EnvSchema = v.object({
   VAPI_SERVER_SECRET: v.pipe(
     v.optional(v.string(), ''),
     v.transform((s) => s.trim()),
-    v.check((s) => s === '' || s.length >= 16, 'VAPI_SERVER_SECRET must be at least 16 characters'),
+    v.check((s) => s === '' || s.length >= MIN_SECRET_LENGTH, `VAPI_SERVER_SECRET must be at least ${MIN_SECRET_LENGTH} characters`),
     v.transform((s) => (s === '' ? undefined : s)),
   ),
   /** Shared with the browser build: the host handle sent as `user` and `usernameList`, the event type. */
@@ -122,10 +124,23 @@ const EnvSchema = v.object({
   RATE_LIMIT_WINDOW_SECONDS: envInt('RATE_LIMIT_WINDOW_SECONDS', 1, 86_400, 60),
   RATE_LIMIT_SLOTS: envInt('RATE_LIMIT_SLOTS', 1, 10_000_000, 120),
   RATE_LIMIT_BOOKINGS: envInt('RATE_LIMIT_BOOKINGS', 1, 10_000_000, 10),
+  /** Wrong secrets (voice tools, admin token) per address per window; past them, 429 before any comparison. */
+  RATE_LIMIT_SECRET_FAILURES: envInt('RATE_LIMIT_SECRET_FAILURES', 1, 1000, 5),
   /** The voice platform calls from a few addresses for every caller: its own, higher limit. */
   RATE_LIMIT_VOICE_TOOLS: envInt('RATE_LIMIT_VOICE_TOOLS', 1, 10_000_000, 120),
-  /** Behind a reverse proxy: take the client address from the last X-Forwarded-For entry. */
-  TRUST_PROXY: boolean('TRUST_PROXY', false),
+  /**
+   * The reverse proxies in front of the server (addresses or CIDR ranges): only from them is
+   * X-Forwarded-For read (server/limits/trustedProxies.ts). None by default.
+   */
+  TRUST_PROXY: v.pipe(
+    v.optional(v.string(), 'false'),
+    v.transform(parseTrustedProxies),
+    v.check(
+      (proxies) => proxies !== undefined,
+      'TRUST_PROXY must be false or a list of proxy addresses or CIDR ranges such as 127.0.0.1,10.0.0.0/8',
+    ),
+    v.transform((proxies) => proxies as TrustedProxies),
+  ),
   /** Mail (issue 11): SMTP server with credentials in the URL; unset: every message is an .eml in DATA_DIR/outbox. */
   SMTP_URL: v.pipe(
     v.optional(v.string(), ''),
@@ -154,8 +169,15 @@ const EnvSchema = v.object({
   ),
   /** At most this many upcoming active bookings per email address. */
   MAX_UPCOMING_PER_EMAIL: envInt('MAX_UPCOMING_PER_EMAIL', 1, 1000, 2),
-  /** At most this many bookings per client address (IPv6: per /64) in 24 hours. */
+  /**
+   * At most this much per client address (IPv6: per /64) in 24 hours: each booking, reschedule and
+   * cancellation counts 1, and 1 more for each of its guests.
+   */
   RATE_LIMIT_BOOKINGS_PER_DAY: envInt('RATE_LIMIT_BOOKINGS_PER_DAY', 1, 10_000_000, 20),
+  /** Guests a booking may name (the site's own forms name none): each gets an invite of their own. */
+  BOOKING_MAX_GUESTS: envInt('BOOKING_MAX_GUESTS', 0, GUESTS_MAX, 0),
+  /** How many times one booking may be moved; then it can only be cancelled. */
+  MAX_RESCHEDULES_PER_BOOKING: envInt('MAX_RESCHEDULES_PER_BOOKING', 0, 100, 3),
   VITE_EXTERNAL_SCRIPT_URL: envUrl('VITE_EXTERNAL_SCRIPT_URL'),
   /** Where the browser's booking form calls the calendar API, when not this server (CSP connect-src). */
   VITE_CALENDAR_API_BASE: envUrl('VITE_CALENDAR_API_BASE'),
@@ -172,6 +194,13 @@ const ConfigSchema = v.pipe(
       `SCHEDULE_END must be at least ${BOOKING_LENGTH_MINUTES} minutes after SCHEDULE_START`,
     ),
     ['SCHEDULE_END'],
+  ),
+  v.forward(
+    v.check(
+      (env) => env.HTTP_HEADERS_TIMEOUT_MS <= env.HTTP_REQUEST_TIMEOUT_MS,
+      'HTTP_REQUEST_TIMEOUT_MS must be at least HTTP_HEADERS_TIMEOUT_MS (the headers are part of the request)',
+    ),
+    ['HTTP_REQUEST_TIMEOUT_MS'],
   ),
   v.transform((env) => ({ ...env, PUBLIC_URL: env.PUBLIC_URL ?? `http://localhost:${env.PORT}` })),
 )

@@ -5,7 +5,6 @@
  * It listens at once and answers /healthz while the site and the database open (/readyz is 503 until
  * then), serves, and on SIGTERM or SIGINT drains and stops in order (server/lifecycle.ts).
  */
-import { serve } from '@hono/node-server'
 import { readFile } from 'node:fs/promises'
 import type { Server } from 'node:http'
 import { join, resolve } from 'node:path'
@@ -15,6 +14,7 @@ import { createApi } from './api/createApi'
 import { createApp, createStartingApp } from './app'
 import { ConfigError, loadConfig, type ServerConfig } from './config'
 import { DataDirLockedError, lockDataDir } from './dataDirLock'
+import { serveWithLimits } from './httpLimits'
 import { openStore } from './db/store'
 import type { HealthDeps } from './health'
 import { createLifecycle } from './lifecycle'
@@ -27,7 +27,7 @@ type Handler = (request: Request, env: unknown) => Response | Promise<Response>
 
 function listen(config: ServerConfig, handle: () => Handler): Promise<Server> {
   return new Promise((resolvePromise, reject) => {
-    const server = serve({ fetch: (request, env) => handle()(request, env), port: config.PORT, hostname: config.HOST }) as Server
+    const server = serveWithLimits({ fetch: (request, env) => handle()(request, env), port: config.PORT, hostname: config.HOST }, config)
     server.once('error', reject)
     server.once('listening', () => {
       server.off('error', reject)

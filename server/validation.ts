@@ -30,6 +30,9 @@ export const MESSAGES = {
   wrongEventType: 'This call type cannot be booked here.',
   length: `The call must end ${BOOKING_LENGTH_MINUTES} minutes after it starts.`,
   missingInput: 'The time slot request is missing its input.',
+  /** More guests than BOOKING_MAX_GUESTS. */
+  guests: (max: number) =>
+    max === 0 ? 'A call cannot be booked with guests here.' : `A call can be booked with at most ${max} guest${max === 1 ? '' : 's'}.`,
 } as const
 
 export type Checked<T> = { ok: true; value: T } | { ok: false; status: 400; message: string }
@@ -62,6 +65,8 @@ export function checkBooking(text: string, config: ServerConfig): Checked<ValidB
   const parsed = v.safeParse(rescheduling ? RescheduleRequestSchema : BookingRequestSchema, json.value)
   if (!parsed.success) return { ok: false, status: 400, message: wireIssueMessage(parsed.issues, WIRE_MESSAGES.body) }
   const request = parsed.output
+  if ((request.responses?.guests.length ?? 0) > config.BOOKING_MAX_GUESTS)
+    return { ok: false, status: 400, message: MESSAGES.guests(config.BOOKING_MAX_GUESTS) }
   if (request.user !== config.BOOKING_HOST) return { ok: false, status: 400, message: MESSAGES.wrongHost }
   if (request.eventTypeId !== config.BOOKING_EVENT_TYPE_ID || request.eventTypeSlug !== config.BOOKING_EVENT_TYPE_SLUG) {
     return { ok: false, status: 400, message: MESSAGES.wrongEventType }

@@ -11,7 +11,7 @@ export async function bookRoute(c: Context, ctx: ApiContext): Promise<Response> 
   const checked = checkBooking(body, ctx.config)
   if (!checked.ok) return fail(checked.message, checked.status)
 
-  const outcome = await ctx.scheduler.book({ ...checked.value, clientAddress: ctx.clientAddress(c) })
+  const outcome = await ctx.scheduler.book({ ...checked.value, clients: ctx.clientLimits(c) })
   if (!outcome.ok) {
     if (outcome.retryAfterSeconds !== undefined) c.header('Retry-After', String(outcome.retryAfterSeconds))
     return fail(outcome.message, outcome.status)

@@ -13,7 +13,8 @@ import type { ApiContext } from './context'
  *         canChange: boolean }                      // false once started or cancelled
  *   404 { message: 'This booking was not found.' } // unknown or malformed uid, whatever exists
  *
- * Always `Cache-Control: no-store`. The schema is BookingViewSchema in core/manageWire.ts.
+ * Always `Cache-Control: no-store`. The schema is BookingViewSchema in core/manageWire.ts; every reschedule
+ * (POST /api/book/event with `rescheduleUid`, dry run or not) answers with the same view.
  */
 export async function bookingRoute(c: Context, ctx: ApiContext): Promise<Response> {
   const outcome = await ctx.scheduler.booking(c.req.param('uid') ?? '')

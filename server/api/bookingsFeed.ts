@@ -1,7 +1,9 @@
 import { createHash, timingSafeEqual } from 'node:crypto'
 import type { Context } from 'hono'
 import { buildCalendar } from '../../core/icalendar'
+import { calendarUid } from '../calendarUid'
 import type { BookingRow } from '../db/store'
+import type { SecretFailures } from '../secretFailures'
 import type { ApiContext } from './context'
 
 /** What the agency reads of a booking's history in its calendar: rescheduled, cancelled and why. */
@@ -17,13 +19,13 @@ function history(b: BookingRow): string {
  * in the feed with STATUS:CANCELLED (and says so in its title, for calendars that show it anyway); a
  * moved one carries its SEQUENCE.
  */
-export function bookingsCalendar(bookings: readonly BookingRow[], host: string, now: string): string {
+export function bookingsCalendar(bookings: readonly BookingRow[], host: string, now: string, calendarSecret: string): string {
   return buildCalendar({
     method: 'PUBLISH',
     name: `Bookings of ${host}`,
     now,
     events: bookings.map((b) => ({
-      uid: `${b.uid}@${host}`,
+      uid: calendarUid(calendarSecret, b.id, host),
       title: b.status === 'CANCELLED' ? `Cancelled: ${b.title}` : b.title,
       startTime: b.startTime,
       endTime: b.endTime,
@@ -41,17 +43,23 @@ function tokenMatches(given: string, expected: string): boolean {
   return timingSafeEqual(a, b)
 }
 
-/** GET /api/bookings.ics — the host's calendar feed, behind ADMIN_TOKEN (404 when none is configured). */
-export async function bookingsFeedRoute(c: Context, ctx: ApiContext): Promise<Response> {
+/**
+ * GET /api/bookings.ics — the host's calendar feed, behind ADMIN_TOKEN (404 when none is configured;
+ * 429 for an address past its wrong tokens, before comparing).
+ */
+export async function bookingsFeedRoute(c: Context, ctx: ApiContext, failures: SecretFailures): Promise<Response> {
   const token = ctx.config.ADMIN_TOKEN
   if (!token) return c.json({ message: 'Not found' }, 404)
+  const refused = await failures.refusal(c)
+  if (refused) return refused
   const match = /^Bearer +(\S+) *$/i.exec(c.req.header('authorization') ?? '')
   if (!match || !tokenMatches(match[1] as string, token)) {
+    await failures.failed(c)
     return c.json({ message: 'A valid bearer token is required.' }, 401, { 'WWW-Authenticate': 'Bearer realm="bookings"' })
   }
   const since = ctx.clock().subtract({ hours: 24 * 30 })
   const bookings = await ctx.store.list(since, 5000)
-  return c.body(bookingsCalendar(bookings, ctx.config.BOOKING_HOST, ctx.clock().toString()), 200, {
+  return c.body(bookingsCalendar(bookings, ctx.config.BOOKING_HOST, ctx.clock().toString(), ctx.store.calendarSecret), 200, {
     'Content-Type': 'text/calendar; charset=utf-8',
     'Cache-Control': 'no-store',
   })

@@ -9,14 +9,18 @@ import type { ApiContext } from './context'
  * 200 `{ success: true, message: 'Booking successfully cancelled.', bookingId, bookingUid, onlyRemovedAttendee: false }`;
  * the booking is CANCELLED, its slot free at once, and both sides get a cancellation email.
  * 404 `{ message: 'This booking was not found.' }` for an unknown or malformed uid, whatever exists;
- * 400 `{ message }` when it is already cancelled or has started, or the body is wrong.
+ * 400 `{ message }` when it is already cancelled or has started, or the body is wrong;
+ * 429 with Retry-After past the daily cap of the client's address (cancellations count as bookings do).
  */
 export async function cancelRoute(c: Context, ctx: ApiContext): Promise<Response> {
   const fail = (message: string, status: ContentfulStatusCode) => c.json({ message }, status, { 'Cache-Control': 'no-store' })
   const body = await c.req.text()
   const checked = checkCancel(body)
   if (!checked.ok) return fail(checked.message, checked.status)
-  const outcome = await ctx.scheduler.cancel(checked.value)
-  if (!outcome.ok) return fail(outcome.message, outcome.status)
+  const outcome = await ctx.scheduler.cancel({ ...checked.value, clients: ctx.clientLimits(c) })
+  if (!outcome.ok) {
+    if (outcome.retryAfterSeconds !== undefined) c.header('Retry-After', String(outcome.retryAfterSeconds))
+    return fail(outcome.message, outcome.status)
+  }
   return c.json(outcome.body as object, outcome.status, { 'Cache-Control': 'no-store' })
 }

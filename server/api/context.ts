@@ -1,7 +1,7 @@
 import type { Context } from 'hono'
 import type { Temporal } from 'temporal-polyfill'
 import type { ServerConfig } from '../config'
-import type { BookingStore } from '../db/store'
+import type { BookingStore, ClientLimit } from '../db/store'
 import type { Scheduler } from '../scheduler/scheduler'
 
 /** "Now", injected so tests fix the time instead of sleeping. */
@@ -16,4 +16,6 @@ export interface ApiContext {
   scheduler: Scheduler
   /** The client address limits count (the socket's, or the trusted proxy's X-Forwarded-For). */
   clientAddress: (c: Context) => string
+  /** The daily cap a change from this request counts against: its client network's. */
+  clientLimits: (c: Context) => ClientLimit[]
 }

@@ -1,13 +1,16 @@
 import { getConnInfo } from '@hono/node-server/conninfo'
 import { Hono, type Context } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
+import { createMiddleware } from 'hono/factory'
 import { Temporal } from 'temporal-polyfill'
 import type { Fetch } from '../calcomUpstream'
 import type { ServerConfig } from '../config'
 import type { BookingStore } from '../db/store'
 import { clientKey } from '../limits/keys'
+import { clientAddressOf, type TrustedProxies } from '../limits/trustedProxies'
 import { logOf } from '../logger'
 import { rateLimit, type ErrorBody } from '../rateLimit'
+import { secretFailures } from '../secretFailures'
 import { createScheduler } from '../scheduler/scheduler'
 import { MAX_BODY_BYTES, MESSAGES } from '../validation'
 import { bookingRoute } from './bookingRoute'
@@ -30,17 +33,15 @@ export interface ApiDeps {
   onMailQueued?: () => void
 }
 
-/** The client address a rate limit counts: the socket's, or the proxy's last X-Forwarded-For entry when trusted. */
-function clientAddress(c: Context, trustProxy: boolean): string {
-  if (trustProxy) {
-    const last = c.req.header('x-forwarded-for')?.split(',').pop()?.trim()
-    if (last) return last
-  }
+/** The client address the limits count: the socket's, or, from a trusted proxy, the one it forwarded for. */
+function clientAddress(c: Context, proxies: TrustedProxies): string {
+  let peer = 'unknown'
   try {
-    return getConnInfo(c).remote.address ?? 'unknown'
+    peer = getConnInfo(c).remote.address ?? 'unknown'
   } catch {
-    return 'unknown'
+    // No socket (a request made in the process): 'unknown', which no proxy list trusts.
   }
+  return clientAddressOf(peer, c.req.header('x-forwarded-for'), proxies)
 }
 
 /** The booking route's error shape (Cal.com reads `message`). */
@@ -54,6 +55,7 @@ export function createApi({ config, store, clock = () => Temporal.Now.instant(),
     clock,
     scheduler: createScheduler({ config, store, clock, fetch, onMailQueued }),
     clientAddress: (c) => clientAddress(c, config.TRUST_PROXY),
+    clientLimits: (c) => [{ key: clientKey(ctx.clientAddress(c)), maxPerDay: config.RATE_LIMIT_BOOKINGS_PER_DAY }],
   }
   const windowSeconds = config.RATE_LIMIT_WINDOW_SECONDS
   /**
@@ -71,14 +73,33 @@ export function createApi({ config, store, clock = () => Temporal.Now.instant(),
   const limitedBody = () =>
     bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => c.json(messageError(MESSAGES.tooLarge, 413), 413) })
 
+  // Answers that carry personal data (a booking, its view, a cancellation) are never stored by a cache,
+  // whatever their status, the limits' 429 included.
+  const noStore = createMiddleware(async (c, next) => {
+    await next()
+    c.res.headers.set('Cache-Control', 'no-store')
+  })
+
   const api = new Hono()
+  api.use('/book/event', noStore)
+  api.use('/cancel', noStore)
+  api.use('/booking/*', noStore)
   api.get('/calendar/slots', limited('slots', config.RATE_LIMIT_SLOTS, trpcError), (c) => slotsRoute(c, ctx))
   api.post('/book/event', limited('book', config.RATE_LIMIT_BOOKINGS, messageError), limitedBody(), (c) => bookRoute(c, ctx))
   api.post('/cancel', limited('cancel', config.RATE_LIMIT_BOOKINGS, messageError), limitedBody(), (c) => cancelRoute(c, ctx))
   api.get('/booking/:uid', limited('booking', config.RATE_LIMIT_SLOTS, messageError), (c) => bookingRoute(c, ctx))
-  api.get('/bookings.ics', (c) => bookingsFeedRoute(c, ctx))
+  // Wrong secrets per network, counted apart from the request limits: guessing costs, the right secret does not.
+  const secretGuard = secretFailures({
+    limiter: store.rateLimiter({
+      keyPrefix: `secret-failures:${config.RATE_LIMIT_SECRET_FAILURES}/${windowSeconds}s`,
+      points: config.RATE_LIMIT_SECRET_FAILURES,
+      duration: windowSeconds,
+    }),
+    key: (c) => clientKey(ctx.clientAddress(c)),
+  })
+  api.get('/bookings.ics', (c) => bookingsFeedRoute(c, ctx, secretGuard))
   // The voice assistant's tools (server/api/voiceTools.ts): the secret first (404 when unset), then the limits.
-  api.post('/voice/tools', requireVoiceSecret(config), limited('voice', config.RATE_LIMIT_VOICE_TOOLS, messageError), voiceToolsBodyLimit, (c) => voiceToolsRoute(c, ctx))
+  api.post('/voice/tools', requireVoiceSecret(config, secretGuard), limited('voice', config.RATE_LIMIT_VOICE_TOOLS, messageError), voiceToolsBodyLimit, (c) => voiceToolsRoute(c, ctx))
   api.onError((error, c) => {
     logOf(c).error({ err: error }, 'API error')
     const errorBody = c.req.path.endsWith('/calendar/slots') ? trpcError : messageError

@@ -22,6 +22,9 @@ import { BookingRejected, bookingErrorText } from '../../core/bookingErrors'
 import { buildBookingPayload } from '../../core/bookingPayload'
 import { BOOKING_ERRORS, BOOKING_LENGTH_MINUTES, isValidTimeZone, SlotsResponseSchema, WIRE_MESSAGES } from '../../core/bookingWire'
 import type { ServerConfig } from '../config'
+import type { ClientLimit } from '../db/store'
+import { digestKey } from '../limits/keys'
+import type { SecretFailures } from '../secretFailures'
 import { MESSAGES, checkBooking, checkSlotsInput } from '../validation'
 import type { ApiContext } from './context'
 
@@ -43,6 +46,8 @@ export const VOICE_TOOL_MESSAGES = {
   badStart: 'I need the start as one of the exact times check_availability gave.',
   noTimes: (from: string, days: number) => `There are no free times on ${from} or in the ${days} days after it. Please suggest another week.`,
   unavailable: 'The calendar cannot be reached just now. Please offer to take the caller’s details or try again in a minute.',
+  onePerRequest: 'Not booked: only one call can be booked at a time. Please book one call, then ask before booking another.',
+  onePerCall: 'This conversation has already booked a call; a caller can book one call per conversation.',
 } as const
 
 // --- The platform's message -------------------------------------------------------------------------
@@ -67,6 +72,13 @@ const MessageSchema = v.object({
     toolCallList: v.optional(ToolCallListSchema),
     /** The older name of the same list. */
     toolCalls: v.optional(ToolCallListSchema),
+    /** The conversation: its id, and the caller's number on a phone call. */
+    call: v.optional(
+      v.object({
+        id: v.optional(v.pipe(v.string(), v.maxLength(200))),
+        customer: v.optional(v.object({ number: v.optional(v.pipe(v.string(), v.maxLength(64))) })),
+      }),
+    ),
   }),
 })
 
@@ -101,14 +113,22 @@ function sameSecret(given: string, expected: string): boolean {
   return timingSafeEqual(digest(given), digest(expected))
 }
 
-/** 404 while VAPI_SERVER_SECRET is unset (the route does not exist), 401 on a missing or wrong secret. */
-export function requireVoiceSecret(config: ServerConfig): MiddlewareHandler {
+/**
+ * 404 while VAPI_SERVER_SECRET is unset (the route does not exist), 429 for an address past its wrong
+ * secrets (before comparing), 401 on a missing or wrong secret (which counts as one).
+ */
+export function requireVoiceSecret(config: ServerConfig, failures: SecretFailures): MiddlewareHandler {
   return createMiddleware(async (c, next) => {
     const expected = config.VAPI_SERVER_SECRET
     if (!expected) return c.json({ message: 'Not found' }, 404)
+    const refused = await failures.refusal(c)
+    if (refused) return refused
     const bearer = /^Bearer\s+(.+)$/i.exec(c.req.header('authorization') ?? '')?.[1]
     const given = c.req.header('x-vapi-secret') ?? bearer ?? ''
-    if (!sameSecret(given, expected)) return c.json({ message: 'Unauthorized' }, 401)
+    if (!sameSecret(given, expected)) {
+      await failures.failed(c)
+      return c.json({ message: 'Unauthorized' }, 401)
+    }
     await next()
   })
 }
@@ -134,23 +154,41 @@ export async function voiceToolsRoute(c: Context, ctx: ApiContext): Promise<Resp
   // and reports: they need no answer.
   if (parsed.output.message.type !== 'tool-calls') return c.json({}, 200)
 
+  const message = parsed.output.message
+  const clients = voiceClientLimits(message.call, ctx, ctx.clientLimits(c))
   const results = []
-  for (const call of toolCalls(parsed.output.message)) {
-    results.push({ toolCallId: call.id, name: call.name, result: await runTool(call, ctx, ctx.clientAddress(c)) })
+  let booking = false
+  for (const call of toolCalls(message)) {
+    // One book_call per request: the others are answered, not run.
+    const another = call.name === 'book_call' && booking
+    if (call.name === 'book_call') booking = true
+    results.push({ toolCallId: call.id, name: call.name, result: another ? VOICE_TOOL_MESSAGES.onePerRequest : await runTool(call, ctx, clients) })
   }
   return c.json({ results }, 200)
 }
 
 /**
- * `clientAddress` is the voice platform's: every voice booking counts against that address's daily cap,
- * so the assistant cannot be used to fill the calendar either (the per-email cap applies as on the web).
+ * Whom a voice booking counts against. Every caller reaches this route from the platform's few addresses
+ * (which keep their per-minute limit), so the daily cap is the conversation's instead: one booking per
+ * call (`call.id`), and the web's daily cap per caller's number where the platform sends one. Only a
+ * message without a call (not what the platform sends) counts against the platform's address.
  */
-async function runTool(call: ToolCall, ctx: ApiContext, clientAddress: string): Promise<string> {
+function voiceClientLimits(call: VoiceCall | undefined, ctx: ApiContext, platform: ClientLimit[]): ClientLimit[] {
+  if (!call?.id) return platform
+  const limits: ClientLimit[] = [{ key: digestKey(`voice-call:${call.id}`), maxPerDay: 1, message: VOICE_TOOL_MESSAGES.onePerCall }]
+  const number = call.customer?.number?.trim()
+  if (number) limits.push({ key: digestKey(`voice-caller:${number}`), maxPerDay: ctx.config.RATE_LIMIT_BOOKINGS_PER_DAY })
+  return limits
+}
+
+type VoiceCall = NonNullable<v.InferOutput<typeof MessageSchema>['message']['call']>
+
+async function runTool(call: ToolCall, ctx: ApiContext, clients: ClientLimit[]): Promise<string> {
   switch (call.name) {
     case 'check_availability':
       return checkAvailability(call.args, ctx)
     case 'book_call':
-      return bookCall(call.args, ctx, clientAddress)
+      return bookCall(call.args, ctx, clients)
     default:
       return VOICE_TOOL_MESSAGES.unknownTool(call.name)
   }
@@ -313,7 +351,7 @@ async function alternatives(ctx: ApiContext, start: Temporal.Instant, timeZone: 
   return ` ${said.join(' or ')} ${slots.length === 1 ? 'is' : 'are'} free that day (exact starts: ${slots.map((slot) => exact(slot, timeZone)).join(', ')}).`
 }
 
-async function bookCall(args: unknown, ctx: ApiContext, clientAddress: string): Promise<string> {
+async function bookCall(args: unknown, ctx: ApiContext, clients: ClientLimit[]): Promise<string> {
   const parsed = v.safeParse(BookingArgs, args ?? {})
   if (!parsed.success) return firstMessage(parsed.issues, VOICE_TOOL_MESSAGES.badStart)
   const { name, email, timeZone } = parsed.output
@@ -325,7 +363,7 @@ async function bookCall(args: unknown, ctx: ApiContext, clientAddress: string): 
   const body = JSON.stringify(buildBookingPayload({ name, email, slot: start.toString(), timeZone }, identity))
   const checked = checkBooking(body, ctx.config)
   if (!checked.ok) return checked.message
-  const outcome = await ctx.scheduler.book({ ...checked.value, clientAddress })
+  const outcome = await ctx.scheduler.book({ ...checked.value, clients })
 
   const when = `${sayDay(start, timeZone)} at ${sayTime(start, timeZone)} (${timeZone} time)`
   if (outcome.ok) {

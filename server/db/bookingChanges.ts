@@ -8,16 +8,33 @@ import type { NewMailJob } from '../mail/message'
 import { announceChange } from './changeFeed'
 import { isUniqueViolation, SELECT_BOOKING, type Backend, type BookingRow, type NewBooking, type Sql } from './store'
 
-/** The limits a new booking is checked against, inside its transaction. */
-export interface BookingLimits {
+/**
+ * One daily cap a change counts against: who asked (a digest of the client network, or of a voice call
+ * or caller; see server/limits/keys.ts) and how much that key may do in 24 hours. A booking, a reschedule
+ * and a cancellation each count 1 for the visitor and 1 for each guest, since each mails them all.
+ */
+export interface ClientLimit {
+  key: string
+  maxPerDay: number
+  /** The sentence when this cap refuses; the daily cap's own otherwise. */
+  message?: string
+}
+
+/** The daily caps a change of an existing booking is checked against, inside its transaction. */
+export interface ChangeLimits {
   now: Temporal.Instant
-  /** The email as compared: see server/limits/emailKey.ts. */
+  clients: readonly ClientLimit[]
+}
+
+/** The limits a new booking is checked against, inside its transaction. */
+export interface BookingLimits extends ChangeLimits {
+  /** The email as compared: see server/limits/keys.ts. */
   emailKey: string
   maxUpcomingPerEmail: number
-  /** Who asked: see server/limits/clientKey.ts. */
-  clientKey: string
-  maxPerClientPerDay: number
 }
+
+/** Why a change of an existing booking is refused before it is made. */
+export type ChangeRefusal = 'not_found' | 'cancelled' | 'past' | 'slot_taken' | 'same_start' | 'too_many_reschedules'
 
 /** The mail jobs a change causes, made from the booking as it is after the change (and as it was before). */
 export type MailsFor = (booking: BookingRow, previous: BookingRow | undefined) => NewMailJob[]
@@ -26,11 +43,20 @@ export type InsertResult =
   | { ok: true; booking: BookingRow }
   | { ok: false; reason: 'slot_taken' }
   | { ok: false; reason: 'email_limit' }
-  | { ok: false; reason: 'client_limit'; retryAfterSeconds: number }
+  | ClientLimitRefusal
 
 export type ChangeResult =
   | { ok: true; booking: BookingRow; previous: BookingRow }
-  | { ok: false; reason: 'not_found' | 'cancelled' | 'past' | 'slot_taken' }
+  | { ok: false; reason: ChangeRefusal }
+  | ClientLimitRefusal
+
+/** A daily cap is reached: which one (its sentence, if it has one) and when there is room again. */
+export interface ClientLimitRefusal {
+  ok: false
+  reason: 'client_limit'
+  retryAfterSeconds: number
+  message: string | undefined
+}
 
 /** Advisory lock namespaces (the two-key form): one per limit, so concurrent requests queue per key. */
 const LOCK_EMAIL = 11
@@ -46,8 +72,57 @@ async function writeMailJobs(sql: Sql, booking: BookingRow, jobs: NewMailJob[], 
   }
 }
 
-/** Why a booking cannot be checked against its limits: the first limit it is over, or undefined. */
-async function overLimit(sql: Sql, limits: BookingLimits): Promise<InsertResult | undefined> {
+/** How much a change of a booking counts against a daily cap: the visitor and each guest it mails. */
+const weightOf = (guests: readonly string[]) => 1 + guests.length
+
+/**
+ * The first daily cap that a change of `weight` would pass, with when there is room again; undefined
+ * when every cap has room. Locks each key first, so two requests of one client cannot both pass.
+ */
+async function overClientLimit(
+  sql: Sql,
+  limits: ChangeLimits,
+  weight: number,
+): Promise<ClientLimitRefusal | undefined> {
+  const dayAgo = limits.now.subtract({ hours: 24 })
+  for (const client of limits.clients) {
+    await sql.query('SELECT pg_advisory_xact_lock($1::int, hashtext($2))', [LOCK_CLIENT, client.key])
+    const rows = await sql.query<{ weight: number; createdMs: number }>(
+      `SELECT weight, (extract(epoch FROM created_at) * 1000)::float8 AS "createdMs" FROM client_actions
+        WHERE client_key = $1 AND created_at > $2::timestamptz ORDER BY created_at`,
+      [client.key, dayAgo.toString()],
+    )
+    let used = rows.reduce((sum, row) => sum + row.weight, 0)
+    if (used + weight <= client.maxPerDay) continue
+    // Room again once enough of the oldest actions are a day old (never, for a change bigger than the cap: a day).
+    let roomAt = limits.now.epochMilliseconds + 86_400_000
+    for (const row of rows) {
+      used -= row.weight
+      if (used + weight <= client.maxPerDay) {
+        roomAt = Number(row.createdMs) + 86_400_000
+        break
+      }
+    }
+    const retryAfterSeconds = Math.max(1, Math.ceil((roomAt - limits.now.epochMilliseconds) / 1000))
+    return { ok: false, reason: 'client_limit', retryAfterSeconds, message: client.message }
+  }
+  return undefined
+}
+
+/** Counts a change against every daily cap it was checked against. */
+async function countClientAction(sql: Sql, limits: ChangeLimits, kind: string, weight: number): Promise<void> {
+  for (const client of limits.clients) {
+    await sql.query('INSERT INTO client_actions (client_key, kind, weight, created_at) VALUES ($1, $2, $3, $4::timestamptz)', [
+      client.key,
+      kind,
+      weight,
+      limits.now.toString(),
+    ])
+  }
+}
+
+/** Why a booking cannot be made: the first limit it is over, or undefined. */
+async function overLimit(sql: Sql, limits: BookingLimits, weight: number): Promise<InsertResult | undefined> {
   // Locks first, then counts: two requests for one email (or one address) cannot both pass.
   await sql.query('SELECT pg_advisory_xact_lock($1::int, hashtext($2))', [LOCK_EMAIL, limits.emailKey])
   const [upcoming] = await sql.query<{ n: number }>(
@@ -55,19 +130,7 @@ async function overLimit(sql: Sql, limits: BookingLimits): Promise<InsertResult 
     [limits.emailKey, limits.now.toString()],
   )
   if ((upcoming?.n ?? 0) >= limits.maxUpcomingPerEmail) return { ok: false, reason: 'email_limit' }
-
-  await sql.query('SELECT pg_advisory_xact_lock($1::int, hashtext($2))', [LOCK_CLIENT, limits.clientKey])
-  const dayAgo = limits.now.subtract({ hours: 24 })
-  const rows = await sql.query<{ createdMs: number }>(
-    `SELECT (extract(epoch FROM created_at) * 1000)::float8 AS "createdMs" FROM bookings
-      WHERE client_key = $1 AND created_at > $2::timestamptz ORDER BY created_at DESC LIMIT $3`,
-    [limits.clientKey, dayAgo.toString(), limits.maxPerClientPerDay],
-  )
-  if (rows.length < limits.maxPerClientPerDay) return undefined
-  // Room again when the oldest of the last `max` bookings is a day old.
-  const oldest = Number(rows[rows.length - 1]?.createdMs)
-  const retryAfterSeconds = Math.max(1, Math.ceil((oldest + 86_400_000 - limits.now.epochMilliseconds) / 1000))
-  return { ok: false, reason: 'client_limit', retryAfterSeconds }
+  return overClientLimit(sql, limits, weight)
 }
 
 export async function insertBooking(
@@ -78,7 +141,8 @@ export async function insertBooking(
 ): Promise<InsertResult> {
   try {
     return await backend.transaction(async (sql): Promise<InsertResult> => {
-      const refused = await overLimit(sql, limits)
+      const weight = weightOf(b.guests)
+      const refused = await overLimit(sql, limits, weight)
       if (refused) return refused
       const [booking] = await sql.query<BookingRow>(
         `WITH inserted AS (
@@ -100,11 +164,12 @@ export async function insertBooking(
           b.timeZone,
           b.language,
           limits.emailKey,
-          limits.clientKey,
+          limits.clients[0]?.key ?? null,
           limits.now.toString(),
         ],
       )
       if (!booking) throw new Error('INSERT returned no row')
+      await countClientAction(sql, limits, 'booked', weight)
       await writeMailJobs(sql, booking, mails(booking, undefined), limits.now)
       await announceChange(sql, booking.host)
       return { ok: true, booking }
@@ -128,20 +193,32 @@ async function changeable(
   return { ok: true, row }
 }
 
-/** Runs one change of an existing booking: lock, check, update, jobs; a unique violation is a taken slot. */
+/**
+ * Runs one change of an existing booking: lock, check (its state, `refuse`, the daily caps), update,
+ * count, jobs; a unique violation is a taken slot.
+ */
 async function change(
   backend: Backend,
   uid: string,
-  now: Temporal.Instant,
+  limits: ChangeLimits,
+  kind: 'rescheduled' | 'cancelled',
   mails: MailsFor,
+  refuse: (row: BookingRow) => ChangeRefusal | undefined,
   update: (sql: Sql, row: BookingRow) => Promise<BookingRow | undefined>,
 ): Promise<ChangeResult> {
+  const { now } = limits
   try {
     return await backend.transaction(async (sql): Promise<ChangeResult> => {
       const found = await changeable(sql, uid, now)
       if (!found.ok) return found
+      const refused = refuse(found.row)
+      if (refused) return { ok: false, reason: refused }
+      const weight = weightOf(found.row.guests)
+      const overCap = await overClientLimit(sql, limits, weight)
+      if (overCap) return overCap
       const booking = await update(sql, found.row)
       if (!booking) throw new Error('UPDATE returned no row')
+      await countClientAction(sql, limits, kind, weight)
       await writeMailJobs(sql, booking, mails(booking, found.row), now)
       await announceChange(sql, booking.host)
       return { ok: true, booking, previous: found.row }
@@ -155,18 +232,29 @@ async function change(
 const updated = (set: string) =>
   `WITH changed AS (UPDATE bookings SET ${set} WHERE id = $1 RETURNING *) ${SELECT_BOOKING.replace('FROM bookings', 'FROM changed')}`
 
+/**
+ * Why a booking cannot move to `start`, its row being locked: it is there already, or it has moved
+ * `maxReschedules` times (the SEQUENCE of an active booking counts its moves).
+ */
+export function rescheduleRefusal(row: BookingRow, start: Temporal.Instant, maxReschedules: number): ChangeRefusal | undefined {
+  if (Date.parse(row.startTime) === start.epochMilliseconds) return 'same_start'
+  if (row.sequence >= maxReschedules) return 'too_many_reschedules'
+  return undefined
+}
+
 export function rescheduleBooking(
   backend: Backend,
   uid: string,
-  to: { start: Temporal.Instant; end: Temporal.Instant },
-  now: Temporal.Instant,
+  to: { start: Temporal.Instant; end: Temporal.Instant; maxReschedules: number },
+  limits: ChangeLimits,
   mails: MailsFor,
 ): Promise<ChangeResult> {
-  return change(backend, uid, now, mails, async (sql, row) => {
+  const refuse = (row: BookingRow) => rescheduleRefusal(row, to.start, to.maxReschedules)
+  return change(backend, uid, limits, 'rescheduled', mails, refuse, async (sql, row) => {
     const [booking] = await sql.query<BookingRow>(
       updated(`start_at = $2::timestamptz, end_at = $3::timestamptz, sequence = sequence + 1,
                rescheduled_at = $4::timestamptz, previous_start_at = start_at`),
-      [row.id, to.start.toString(), to.end.toString(), now.toString()],
+      [row.id, to.start.toString(), to.end.toString(), limits.now.toString()],
     )
     return booking
   })
@@ -176,13 +264,13 @@ export function cancelBooking(
   backend: Backend,
   uid: string,
   reason: string | undefined,
-  now: Temporal.Instant,
+  limits: ChangeLimits,
   mails: MailsFor,
 ): Promise<ChangeResult> {
-  return change(backend, uid, now, mails, async (sql, row) => {
+  return change(backend, uid, limits, 'cancelled', mails, () => undefined, async (sql, row) => {
     const [booking] = await sql.query<BookingRow>(
       updated(`status = 'CANCELLED', sequence = sequence + 1, cancelled_at = $2::timestamptz, cancellation_reason = $3`),
-      [row.id, now.toString(), reason ?? null],
+      [row.id, limits.now.toString(), reason ?? null],
     )
     return booking
   })

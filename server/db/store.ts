@@ -14,6 +14,7 @@ import {
   insertBooking,
   rescheduleBooking,
   type BookingLimits,
+  type ChangeLimits,
   type ChangeResult,
   type InsertResult,
   type MailsFor,
@@ -22,7 +23,7 @@ import { CHANGE_FEED_APPLICATION, listenForChanges, localFeed, type ChangeFeed }
 import { mailJobStore, type MailJobStore } from './mailJobs'
 import { memoryRateLimiter, postgresRateLimiter, type RateLimitOptions } from './rateLimitWindows'
 
-export type { BookingLimits, ChangeResult, InsertResult, MailsFor } from './bookingChanges'
+export type { BookingLimits, ChangeLimits, ChangeResult, ClientLimit, InsertResult, MailsFor } from './bookingChanges'
 
 /** What both backends can do; `$1` placeholders. */
 export interface Sql {
@@ -87,15 +88,21 @@ export interface BookingStore {
    * nothing is written then.
    */
   insert(booking: NewBooking, options: { limits: BookingLimits; mails: MailsFor }): Promise<InsertResult>
-  /** Moves an upcoming active booking (same uid, sequence + 1) and writes its mail jobs, in one transaction. */
+  /**
+   * Moves an upcoming active booking (same uid, sequence + 1) and writes its mail jobs, in one transaction;
+   * not to where it is, not more than `maxReschedules` times, and within the daily caps of `limits`.
+   */
   reschedule(
     uid: string,
-    to: { start: Temporal.Instant; end: Temporal.Instant },
-    now: Temporal.Instant,
+    to: { start: Temporal.Instant; end: Temporal.Instant; maxReschedules: number },
+    limits: ChangeLimits,
     mails: MailsFor,
   ): Promise<ChangeResult>
-  /** Cancels an upcoming active booking (its slot is free at once) and writes its mail jobs, in one transaction. */
-  cancel(uid: string, reason: string | undefined, now: Temporal.Instant, mails: MailsFor): Promise<ChangeResult>
+  /**
+   * Cancels an upcoming active booking (its slot is free at once) and writes its mail jobs, in one
+   * transaction, within the daily caps of `limits`.
+   */
+  cancel(uid: string, reason: string | undefined, limits: ChangeLimits, mails: MailsFor): Promise<ChangeResult>
   /** One booking by uid, whatever its status. */
   find(uid: string): Promise<BookingRow | undefined>
   /** The mail outbox the worker sends from. */
@@ -112,6 +119,8 @@ export interface BookingStore {
   /** Bookings ending at or after `from`, by start. */
   list(from: Temporal.Instant, limit?: number): Promise<BookingRow[]>
   count(): Promise<number>
+  /** The secret of the events' iCalendar UIDs (server/calendarUid.ts), made by migration 005. */
+  calendarSecret: string
   /** Throws when the database cannot be reached or a migration of server/db/migrations is not applied (/readyz). */
   checkReady(): Promise<void>
   close(): Promise<void>
@@ -263,6 +272,8 @@ export async function openStore(options: StoreOptions): Promise<BookingStore> {
     throw error
   }
   const migrations = await migrationFiles()
+  const [secret] = await backend.query<{ value: string }>(`SELECT value FROM server_secrets WHERE name = 'calendar_uid'`)
+  if (!secret) throw new Error('The calendar_uid secret is missing from server_secrets')
   // Other instances change bookings only with PostgreSQL; PGlite is this process's alone.
   let listening: Awaited<ReturnType<typeof listenForChanges>> | undefined
   const feed = localFeed(() => listening?.live() ?? true)
@@ -284,12 +295,13 @@ export async function openStore(options: StoreOptions): Promise<BookingStore> {
   return {
     kind: backend.kind,
     insert: (booking, { limits, mails }) => announced(insertBooking(backend, booking, limits, mails)),
-    reschedule: (uid, to, now, mails) => announced(rescheduleBooking(backend, uid, to, now, mails)),
-    cancel: (uid, reason, now, mails) => announced(cancelBooking(backend, uid, reason, now, mails)),
+    reschedule: (uid, to, limits, mails) => announced(rescheduleBooking(backend, uid, to, limits, mails)),
+    cancel: (uid, reason, limits, mails) => announced(cancelBooking(backend, uid, reason, limits, mails)),
     async find(uid) {
       return (await backend.query<BookingRow>(`${SELECT_BOOKING} WHERE uid = $1`, [uid]))[0]
     },
     mailJobs: mailJobStore(backend),
+    calendarSecret: secret.value,
     changes: feed,
     rateLimiter: backend.rateLimiter,
     async takenStarts(host, from, to) {

@@ -29,6 +29,9 @@ export function clientNetwork(address: string): string {
   return `${ipaddr.IPv6.networkAddressFromCIDR(`${parsed.toString()}/64`).toString()}/64`
 }
 
+/** The stored key of anything else a limit counts by (a voice call, a caller's number): a digest, never the value. */
+export const digestKey = (text: string): string => createHash('sha256').update(text).digest('hex')
+
 /** Keys of addresses seen lately: every request of a visitor counts against the same few limits. */
 const recentKeys = new BoundedMap<string, string>(10_000)
 

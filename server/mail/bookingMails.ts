@@ -1,6 +1,10 @@
-/** The two messages a change of a booking causes (visitor and agency), each with its invite and a stable Message-ID. */
+/**
+ * The messages a change of a booking causes (visitor, agency, and one to each guest), each with its
+ * invite and a stable Message-ID. Nobody is copied: each message has one recipient.
+ */
+import { guestContent } from './guestMail'
 import { hostContent } from './hostMail'
-import { inviteFor } from './invite'
+import { guestInviteFor, inviteFor } from './invite'
 import { renderHtml, renderText, type MailContent } from './layout'
 import type { MailBooking, MailKind, MailSettings, NewMailJob } from './message'
 import { visitorContent } from './visitorMail'
@@ -16,7 +20,8 @@ export function bookingMails(options: {
   newId: () => string
 }): NewMailJob[] {
   const { kind, booking, previous, settings } = options
-  const invite = inviteFor(booking, kind === 'cancelled' ? 'CANCEL' : 'REQUEST', settings, options.now)
+  const method = kind === 'cancelled' ? 'CANCEL' : 'REQUEST'
+  const invite = inviteFor(booking, method, settings, options.now)
   const domain = settings.from.address.split('@').pop() as string
   const host = settings.hostEmail ? { name: settings.hostName, address: settings.hostEmail } : null
   const visitor = { name: booking.name, address: booking.email }
@@ -29,7 +34,7 @@ export function bookingMails(options: {
       message: {
         from: settings.from,
         to: visitor,
-        cc: booking.guests.map((guest) => ({ name: '', address: guest })),
+        cc: [],
         replyTo: host,
         ...rendered(visitorContent(kind, booking, previous, settings)),
         invite,
@@ -48,5 +53,18 @@ export function bookingMails(options: {
         invite,
       },
     },
+    ...booking.guests.map((guest) => ({
+      messageId: `<${options.newId()}@${domain}>`,
+      kind,
+      recipient: 'guest' as const,
+      message: {
+        from: settings.from,
+        to: { name: '', address: guest },
+        cc: [],
+        replyTo: host,
+        ...rendered(guestContent(kind, booking, settings)),
+        invite: guestInviteFor(booking, guest, method, settings, options.now),
+      },
+    })),
   ]
 }

@@ -1,11 +1,12 @@
 /** The invite every booking email carries, written by the one iCalendar writer (core/icalendar.ts). */
 import { buildCalendar } from '../../core/icalendar'
+import { guestEventTitle } from './guestMail'
 import { manageUrl, type MailBooking, type MailSettings } from './message'
 
 /**
  * METHOD:REQUEST for a new or moved call (SEQUENCE says which version), METHOD:CANCEL with
- * STATUS:CANCELLED once cancelled; the UID is the booking's uid throughout, so calendars update the
- * one event. `now` (an ISO instant) is the DTSTAMP.
+ * STATUS:CANCELLED once cancelled; the UID is the booking's calendar UID throughout (never the manage
+ * link's uid), so calendars update the one event. `now` (an ISO instant) is the DTSTAMP.
  */
 export function inviteFor(
   booking: MailBooking,
@@ -19,7 +20,7 @@ export function inviteFor(
     now,
     events: [
       {
-        uid: booking.uid,
+        uid: settings.calendarUid(booking.id),
         title: booking.title,
         startTime: booking.startTime,
         endTime: booking.endTime,
@@ -32,6 +33,36 @@ export function inviteFor(
           ...booking.guests.map((guest) => ({ name: guest, email: guest })),
         ],
         url: link,
+      },
+    ],
+  })
+  return { method, content }
+}
+
+/**
+ * A guest's invite: the same event (UID, SEQUENCE, times) as the visitor's, so calendars update it alike,
+ * but with the agency's title, the guest as the only attendee, and no manage link or visitor text.
+ */
+export function guestInviteFor(
+  booking: MailBooking,
+  guest: string,
+  method: 'REQUEST' | 'CANCEL',
+  settings: MailSettings,
+  now: string,
+): { method: 'REQUEST' | 'CANCEL'; content: string } {
+  const content = buildCalendar({
+    method,
+    now,
+    events: [
+      {
+        uid: settings.calendarUid(booking.id),
+        title: guestEventTitle(settings),
+        startTime: booking.startTime,
+        endTime: booking.endTime,
+        status: method === 'CANCEL' ? 'CANCELLED' : 'CONFIRMED',
+        sequence: booking.sequence,
+        organizer: { name: settings.hostName, email: settings.hostEmail ?? settings.from.address },
+        attendees: [{ name: '', email: guest }],
       },
     ],
   })

@@ -10,12 +10,13 @@ export interface Mailbox {
 }
 
 export type MailKind = 'booked' | 'rescheduled' | 'cancelled'
-export type MailRecipient = 'visitor' | 'host'
+export type MailRecipient = 'visitor' | 'host' | 'guest'
 
 export interface OutboxMessage {
   from: Mailbox
   /** null: the agency's notice while HOST_EMAIL is unset, written to the outbox folder only. */
   to: Mailbox | null
+  /** Always empty since issue 22 (each guest gets a message of their own); kept for jobs written before. */
   cc: Mailbox[]
   replyTo: Mailbox | null
   subject: string
@@ -36,7 +37,7 @@ export interface NewMailJob {
 /** What the messages read of a booking. */
 export type MailBooking = Pick<
   BookingRow,
-  'uid' | 'title' | 'startTime' | 'endTime' | 'name' | 'email' | 'guests' | 'timeZone' | 'sequence' | 'cancellationReason'
+  'id' | 'uid' | 'title' | 'startTime' | 'endTime' | 'name' | 'email' | 'guests' | 'timeZone' | 'sequence' | 'cancellationReason'
 >
 
 /** What the messages read of the configuration. */
@@ -50,6 +51,8 @@ export interface MailSettings {
   hostZone: string
   /** PUBLIC_URL, no trailing slash. */
   publicUrl: string
+  /** The events' iCalendar UID of a booking id (server/calendarUid.ts). */
+  calendarUid: (bookingId: number) => string
 }
 
 /** The manage page of a booking: Cal.com's path; the uid is the capability. */

@@ -1,8 +1,8 @@
 import type { BookingResponse } from '../../core/bookingWire'
 import type { BookingRow } from '../db/store'
 
-/** A stored booking as Cal.com answers POST /api/book/event. */
-export function toResponse(row: BookingRow): BookingResponse {
+/** A stored booking as Cal.com answers POST /api/book/event, with its event's iCalendar UID when it has one. */
+export function toResponse(row: BookingRow, iCalUID?: string): BookingResponse {
   return {
     id: row.id,
     uid: row.uid,
@@ -14,5 +14,6 @@ export function toResponse(row: BookingRow): BookingResponse {
     responses: { name: row.name, email: row.email, guests: row.guests },
     attendees: [{ name: row.name, email: row.email, timeZone: row.timeZone }],
     user: { username: row.host },
+    ...(iCalUID ? { iCalUID } : {}),
   }
 }

@@ -4,8 +4,9 @@ import { DAILY_LIMIT_MESSAGE, upcomingLimitMessage, type BookingView, type Cance
 import type { Clock } from '../api/context'
 import type { ServerConfig } from '../config'
 import type { BookingStore } from '../db/store'
-import { clientKey, emailKey } from '../limits/keys'
+import { emailKey } from '../limits/keys'
 import { availabilityFromConfig } from './availability'
+import { calendarUid } from '../calendarUid'
 import { toResponse } from './bookingResponse'
 import { bookingChanges, type ChangeContext } from './builtInChanges'
 import type { Scheduler } from './scheduler'
@@ -26,7 +27,7 @@ export function createBuiltInScheduler({
   clock: Clock
   onMailQueued?: () => void
   newId?: () => string
-}): Scheduler<BookingResponse, CancelResponse, BookingView> {
+}): Scheduler<BookingResponse | BookingView, CancelResponse, BookingView> {
   const availability = availabilityFromConfig(config)
   const host = config.BOOKING_HOST
   const context: ChangeContext = { config, store, clock, availability, onMailQueued, newId }
@@ -50,7 +51,7 @@ export function createBuiltInScheduler({
     },
 
     async book(request) {
-      const { start, end, clientAddress } = request
+      const { start, end, clients } = request
       if (request.request.rescheduleUid) return changes.reschedule(request.request.rescheduleUid, request)
       const { responses } = request.request
       if (!responses) return { ok: false, status: 400, message: WIRE_MESSAGES.responses }
@@ -96,23 +97,22 @@ export function createBuiltInScheduler({
           now,
           emailKey: emailKey(email),
           maxUpcomingPerEmail: config.MAX_UPCOMING_PER_EMAIL,
-          clientKey: clientKey(clientAddress),
-          maxPerClientPerDay: config.RATE_LIMIT_BOOKINGS_PER_DAY,
+          clients,
         },
         mails: changes.mailsFor('booked', now),
       })
       if (result.ok) {
         onMailQueued()
-        return { ok: true, status: 200, body: toResponse(result.booking) }
+        return { ok: true, status: 200, body: toResponse(result.booking, calendarUid(store.calendarSecret, result.booking.id, host)) }
       }
       if (result.reason === 'email_limit')
         return { ok: false, status: 409, message: upcomingLimitMessage(config.MAX_UPCOMING_PER_EMAIL, config.BOOKING_HOST_NAME) }
       if (result.reason === 'client_limit')
-        return { ok: false, status: 429, message: DAILY_LIMIT_MESSAGE, retryAfterSeconds: result.retryAfterSeconds }
+        return { ok: false, status: 429, message: result.message ?? DAILY_LIMIT_MESSAGE, retryAfterSeconds: result.retryAfterSeconds }
       return { ok: false, status: 409, message: BOOKING_ERRORS.slotTaken }
     },
 
-    cancel: (request) => changes.cancel(request.uid, request.cancellationReason ?? undefined),
+    cancel: (request) => changes.cancel(request.uid, request.cancellationReason ?? undefined, request.clients),
     booking: (uid) => changes.view(uid),
   }
 }

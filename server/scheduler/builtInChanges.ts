@@ -1,15 +1,15 @@
 /** The built-in scheduler's changes of an existing booking (reschedule, cancel) and its view for the manage page. */
 import { BOOKING_ERRORS } from '../../core/bookingWire'
-import { isBookingUid, MANAGE_MESSAGES, type BookingView, type CancelResponse } from '../../core/manageWire'
-import type { BookingResponse } from '../../core/bookingWire'
+import { DAILY_LIMIT_MESSAGE, isBookingUid, MANAGE_MESSAGES, rescheduleLimitMessage, type BookingView, type CancelResponse } from '../../core/manageWire'
 import type { Clock } from '../api/context'
 import type { ServerConfig } from '../config'
-import type { BookingStore, ChangeResult, MailsFor } from '../db/store'
+import { rescheduleRefusal } from '../db/bookingChanges'
+import type { BookingRow, BookingStore, ChangeResult, ClientLimit, MailsFor } from '../db/store'
+import type { Temporal } from 'temporal-polyfill'
 import { bookingMails } from '../mail/bookingMails'
 import type { MailKind } from '../mail/message'
 import { mailSettings } from '../mail/settings'
 import type { Availability } from './availability'
-import { toResponse } from './bookingResponse'
 import type { BookRequest, Outcome, Refusal } from './scheduler'
 import { outOfBoundsReason, toIsoUtc } from './slots'
 
@@ -22,10 +22,29 @@ export interface ChangeContext {
   newId: () => string
 }
 
+/**
+ * A booking as anyone holding its uid may read it: the manage page's view, also the answer of every
+ * reschedule (dry run or not). No email address, guests or attendees: the uid is a capability, not an identity.
+ */
+export function toView(row: BookingRow, now: Temporal.Instant): BookingView {
+  const status = row.status === 'CANCELLED' ? 'CANCELLED' : 'ACCEPTED'
+  return {
+    uid: row.uid,
+    title: row.title,
+    startTime: row.startTime,
+    endTime: row.endTime,
+    status,
+    timeZone: row.timeZone,
+    name: row.name,
+    user: { username: row.host },
+    canChange: status === 'ACCEPTED' && Date.parse(row.startTime) > now.epochMilliseconds,
+  }
+}
+
 const notFound: Refusal = { ok: false, status: 404, message: MANAGE_MESSAGES.notFound }
 
 export function bookingChanges({ config, store, clock, availability, onMailQueued, newId }: ChangeContext) {
-  const settings = mailSettings(config)
+  const settings = mailSettings(config, store.calendarSecret)
 
   /** The visitor's and the agency's messages about a change, made inside its transaction. */
   const mailsFor =
@@ -39,6 +58,11 @@ export function bookingChanges({ config, store, clock, availability, onMailQueue
     if (result.reason === 'slot_taken') return { ok: false, status: 409, message: BOOKING_ERRORS.slotTaken }
     if (result.reason === 'cancelled')
       return { ok: false, status: 400, message: moving ? MANAGE_MESSAGES.cancelledReschedule : MANAGE_MESSAGES.alreadyCancelled }
+    if (result.reason === 'client_limit')
+      return { ok: false, status: 429, message: result.message ?? DAILY_LIMIT_MESSAGE, retryAfterSeconds: result.retryAfterSeconds }
+    if (result.reason === 'same_start') return { ok: false, status: 400, message: MANAGE_MESSAGES.sameStart }
+    if (result.reason === 'too_many_reschedules')
+      return { ok: false, status: 400, message: rescheduleLimitMessage(config.MAX_RESCHEDULES_PER_BOOKING) }
     return { ok: false, status: 400, message: moving ? MANAGE_MESSAGES.pastReschedule : MANAGE_MESSAGES.pastCancel }
   }
 
@@ -46,7 +70,7 @@ export function bookingChanges({ config, store, clock, availability, onMailQueue
     mailsFor,
 
     /** Moves the booking of `uid` to the request's start: same uid, sequence + 1, the old slot free. */
-    async reschedule(uid: string, { request, start, end }: BookRequest): Promise<Outcome<BookingResponse>> {
+    async reschedule(uid: string, { request, start, end, clients }: BookRequest): Promise<Outcome<BookingView>> {
       if (!isBookingUid(uid)) return notFound
       const now = clock()
       if (outOfBoundsReason(availability, now, start) !== undefined)
@@ -56,21 +80,24 @@ export function bookingChanges({ config, store, clock, availability, onMailQueue
         if (!row) return notFound
         if (row.status !== 'ACCEPTED') return refusal({ ok: false, reason: 'cancelled' }, true)
         if (Date.parse(row.startTime) <= now.epochMilliseconds) return refusal({ ok: false, reason: 'past' }, true)
+        const refused = rescheduleRefusal(row, start, config.MAX_RESCHEDULES_PER_BOOKING)
+        if (refused) return refusal({ ok: false, reason: refused }, true)
         const taken = await store.takenStarts(row.host, start, end)
         if (taken.size > 0) return { ok: false, status: 409, message: BOOKING_ERRORS.slotTaken }
-        return { ok: true, status: 200, body: toResponse({ ...row, startTime: toIsoUtc(start), endTime: toIsoUtc(end) }) }
+        return { ok: true, status: 200, body: toView({ ...row, startTime: toIsoUtc(start), endTime: toIsoUtc(end) }, now) }
       }
-      const result = await store.reschedule(uid, { start, end }, now, mailsFor('rescheduled', now))
+      const to = { start, end, maxReschedules: config.MAX_RESCHEDULES_PER_BOOKING }
+      const result = await store.reschedule(uid, to, { now, clients }, mailsFor('rescheduled', now))
       if (!result.ok) return refusal(result, true)
       onMailQueued()
-      return { ok: true, status: 200, body: toResponse(result.booking) }
+      return { ok: true, status: 200, body: toView(result.booking, now) }
     },
 
     /** Cancels the booking of `uid`: its slot is free at once. */
-    async cancel(uid: string, reason: string | undefined): Promise<Outcome<CancelResponse>> {
+    async cancel(uid: string, reason: string | undefined, clients: readonly ClientLimit[]): Promise<Outcome<CancelResponse>> {
       if (!isBookingUid(uid)) return notFound
       const now = clock()
-      const result = await store.cancel(uid, reason || undefined, now, mailsFor('cancelled', now))
+      const result = await store.cancel(uid, reason || undefined, { now, clients }, mailsFor('cancelled', now))
       if (!result.ok) return refusal(result, false)
       onMailQueued()
       return {
@@ -91,22 +118,7 @@ export function bookingChanges({ config, store, clock, availability, onMailQueue
       if (!isBookingUid(uid)) return notFound
       const row = await store.find(uid)
       if (!row) return notFound
-      const status = row.status === 'CANCELLED' ? 'CANCELLED' : 'ACCEPTED'
-      return {
-        ok: true,
-        status: 200,
-        body: {
-          uid: row.uid,
-          title: row.title,
-          startTime: row.startTime,
-          endTime: row.endTime,
-          status,
-          timeZone: row.timeZone,
-          name: row.name,
-          user: { username: row.host },
-          canChange: status === 'ACCEPTED' && Date.parse(row.startTime) > clock().epochMilliseconds,
-        },
-      }
+      return { ok: true, status: 200, body: toView(row, clock()) }
     },
   }
 }

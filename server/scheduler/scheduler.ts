@@ -3,7 +3,7 @@ import type { Clock } from '../api/context'
 import { createCalcomScheduler, type Fetch } from '../calcomUpstream'
 import type { ServerConfig } from '../config'
 import type { JsonBody } from '../jsonBody'
-import type { BookingStore } from '../db/store'
+import type { BookingStore, ClientLimit } from '../db/store'
 import type { CancelRequest as CancelBody } from '../../core/manageWire'
 import type { ValidBooking, ValidSlotsInput } from '../validation'
 import { createBuiltInScheduler } from './builtIn'
@@ -48,12 +48,14 @@ export type Outcome<Body> = Answer<Body> | Refusal
 
 export type SlotsRequest = ValidSlotsInput
 
-export interface BookRequest extends ValidBooking {
-  /** The client's address, for the daily cap per address. */
-  clientAddress: string
+/** Whom a change counts against: the daily caps of the client's network (a voice call and caller). */
+export interface Requester {
+  clients: readonly ClientLimit[]
 }
 
-export type CancelRequest = CancelBody
+export type BookRequest = ValidBooking & Requester
+
+export type CancelRequest = CancelBody & Requester
 
 export interface SchedulerDeps {
   config: ServerConfig

@@ -2,7 +2,6 @@
 import * as v from 'valibot'
 import { BookingRejected } from '../../core/bookingErrors'
 import { slotWindow, type SlotsByDate, type SlotsQuery } from '../../core/slotWindow'
-import type { RescheduleRequest } from '../../core/manageWire'
 import { bookingSettings } from './bookingSettings'
 import {
   BookingErrorSchema,
@@ -67,7 +66,7 @@ export async function postJson<TSchema extends v.GenericSchema>(path: string, bo
   return readAnswer(response, schema)
 }
 
-/** Books, or moves a booking (Cal.com's reschedule: the same call with `rescheduleUid`). */
-export function bookEvent(payload: BookingRequest | RescheduleRequest, signal?: AbortSignal): Promise<BookingResponse> {
+/** Books (moving a booking is manageApi's rescheduleBooking). */
+export function bookEvent(payload: BookingRequest, signal?: AbortSignal): Promise<BookingResponse> {
   return postJson('/api/book/event', payload, BookingResponseSchema, signal)
 }

@@ -1,5 +1,5 @@
-/** The manage page's calls (issue 11, Cal.com's shapes): read one booking, cancel it. Moving it is calendarApi's bookEvent. */
-import { BookingViewSchema, CancelAnswerSchema, type BookingView, type CancelRequest } from '../../core/manageWire'
+/** The manage page's calls (issue 11, Cal.com's shapes): read one booking, cancel it, move it. */
+import { BookingViewSchema, CancelAnswerSchema, type BookingView, type CancelRequest, type RescheduleRequest } from '../../core/manageWire'
 import { bookingSettings } from './bookingSettings'
 import { postJson, readAnswer } from './calendarApi'
 
@@ -15,4 +15,9 @@ export async function fetchBooking(uid: string, signal?: AbortSignal): Promise<B
 /** POST /api/cancel with `{ uid, cancellationReason? }`; a non-OK answer throws BookingRejected. */
 export async function cancelBooking(request: CancelRequest, signal?: AbortSignal): Promise<void> {
   await postJson('/api/cancel', request, CancelAnswerSchema, signal)
+}
+
+/** POST /api/book/event with `rescheduleUid` (Cal.com's reschedule); the answer is the moved booking's view. */
+export function rescheduleBooking(request: RescheduleRequest, signal?: AbortSignal): Promise<BookingView> {
+  return postJson('/api/book/event', request, BookingViewSchema, signal)
 }

@@ -1,10 +1,8 @@
 import { fromPromise } from 'xstate'
-import type { BookingResponse } from '../../core/bookingWire'
 import type { BookingView, CancelRequest, RescheduleRequest } from '../../core/manageWire'
 import { manageBookingMachine } from '../../machines/manageBooking'
-import { bookEvent } from '../lib/calendarApi'
 import { focusInPageContent } from '../lib/focus'
-import { cancelBooking, fetchBooking } from '../lib/manageApi'
+import { cancelBooking, fetchBooking, rescheduleBooking } from '../lib/manageApi'
 import { slotsLogic } from './slots'
 
 /** The id of the heading of the manage page's current step (one step shows at a time). */
@@ -14,7 +12,7 @@ export const manageBookingLogic = manageBookingMachine.provide({
   actors: {
     loadBooking: fromPromise<BookingView, { uid: string }>(({ input, signal }) => fetchBooking(input.uid, signal)),
     cancelBooking: fromPromise<void, CancelRequest>(({ input, signal }) => cancelBooking(input, signal)),
-    rescheduleBooking: fromPromise<BookingResponse, RescheduleRequest>(({ input, signal }) => bookEvent(input, signal)),
+    rescheduleBooking: fromPromise<BookingView, RescheduleRequest>(({ input, signal }) => rescheduleBooking(input, signal)),
     slots: slotsLogic,
   },
   actions: {

@@ -1,6 +1,5 @@
 import { expect } from 'vitest'
 import { createActor } from 'xstate'
-import type { BookingResponse } from '../../core/bookingWire'
 import type { BookingView, CancelRequest, RescheduleRequest } from '../../core/manageWire'
 import type { SlotsByDate, SlotsQuery } from '../../core/slotWindow'
 import { closedReason, manageBookingMachine, manageStep } from '../../machines/manageBooking'
@@ -16,7 +15,7 @@ describeMachinePaths(
   () => {
     const loads = controllablePromiseActor<BookingView, { uid: string }>()
     const cancels = controllablePromiseActor<void, CancelRequest>()
-    const moves = controllablePromiseActor<BookingResponse, RescheduleRequest>()
+    const moves = controllablePromiseActor<BookingView, RescheduleRequest>()
     const slotLoads = controllablePromiseActor<SlotsByDate, SlotsQuery>()
     const machine = manageBookingMachine.provide({
       actors: {
@@ -87,7 +86,7 @@ describeMachinePaths(
           sut.cancels.last.settle.resolve()
         },
         rescheduleBooking: (sut, event) => {
-          const moved = event.output as BookingResponse
+          const moved = event.output as BookingView
           sut.movedFrom = sut.booking!.startTime
           sut.booking = { ...sut.booking!, startTime: moved.startTime, endTime: moved.endTime }
           sut.moves.last.settle.resolve(moved)

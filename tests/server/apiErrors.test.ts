@@ -70,31 +70,71 @@ describe('rate limits when their database is down', () => {
   })
 })
 
-describe('rate limits behind a proxy', () => {
+describe('rate limits behind a proxy (TRUST_PROXY, issue 22)', () => {
   const invalid = { not: 'a booking' }
+  /** The real app on a socket (its peer is 127.0.0.1), with a limit of `points` booking requests a minute. */
+  async function limited(trustProxy: string | undefined, points = 1) {
+    const env: Record<string, string> = { RATE_LIMIT_BOOKINGS: String(points) }
+    if (trustProxy !== undefined) env.TRUST_PROXY = trustProxy
+    const server = await startServer({ config: testConfig(env), store: limitingStore, clock: testClock() })
+    const from = async (forwardedFor?: string) =>
+      (await postBooking(server.url, invalid, { headers: { 'Content-Type': 'application/json', ...(forwardedFor ? { 'X-Forwarded-For': forwardedFor } : {}) } })).status
+    return { from, close: server.close }
+  }
 
-  it('count the last X-Forwarded-For address when TRUST_PROXY is on', async () => {
-    const api = createApi({
-      config: testConfig({ RATE_LIMIT_BOOKINGS: '1', TRUST_PROXY: 'true' }),
-      store: limitingStore,
-      clock: testClock().read,
-    })
-    expect((await api.request('/book/event', post(invalid, { 'X-Forwarded-For': '1.1.1.1, 10.0.0.1' }))).status).toBe(400)
-    expect((await api.request('/book/event', post(invalid, { 'X-Forwarded-For': '1.1.1.1, 10.0.0.2' }))).status).toBe(400)
-    expect((await api.request('/book/event', post(invalid, { 'X-Forwarded-For': '10.0.0.1' }))).status).toBe(429)
+  it('ignores X-Forwarded-For by default: 12 requests naming 12 addresses are one client', async () => {
+    const s = await limited(undefined, 10)
+    try {
+      const statuses = []
+      for (let i = 0; i < 12; i++) statuses.push(await s.from(`203.0.113.${i + 1}`))
+      expect(statuses.filter((status) => status === 429)).toHaveLength(2)
+    } finally {
+      await s.close()
+    }
   })
 
-  it('count an IPv6 client by its /64', async () => {
-    const api = createApi({ config: testConfig({ RATE_LIMIT_BOOKINGS: '1', TRUST_PROXY: 'true' }), store: limitingStore, clock: testClock().read })
-    const from = async (address: string) => (await api.request('/book/event', post(invalid, { 'X-Forwarded-For': address }))).status
-    expect(await from('2001:db8:1:2::1')).toBe(400)
-    expect(await from('2001:db8:1:2:ffff:ffff:ffff:fffe')).toBe(429)
-    expect(await from('2001:db8:1:3::1')).toBe(400)
+  it('ignores it from a peer that is not in the list', async () => {
+    const s = await limited('10.0.0.0/8')
+    try {
+      expect(await s.from('203.0.113.1')).toBe(400)
+      expect(await s.from('203.0.113.2')).toBe(429)
+    } finally {
+      await s.close()
+    }
   })
 
-  it('ignore X-Forwarded-For when TRUST_PROXY is off', async () => {
-    const api = createApi({ config: testConfig({ RATE_LIMIT_BOOKINGS: '1' }), store: limitingStore, clock: testClock().read })
-    expect((await api.request('/book/event', post(invalid, { 'X-Forwarded-For': '10.0.0.1' }))).status).toBe(400)
-    expect((await api.request('/book/event', post(invalid, { 'X-Forwarded-For': '10.0.0.2' }))).status).toBe(429)
+  it('walks from the right past trusted hops to the first untrusted address', async () => {
+    const s = await limited('127.0.0.1,10.0.0.0/8')
+    try {
+      expect(await s.from('1.1.1.1, 203.0.113.9, 10.0.0.1')).toBe(400)
+      // The same client behind another trusted hop; what it wrote further left does not count.
+      expect(await s.from('2.2.2.2, 203.0.113.9, 10.0.0.2')).toBe(429)
+      expect(await s.from('203.0.113.10')).toBe(400)
+    } finally {
+      await s.close()
+    }
+  })
+
+  it('counts only a valid IP address: free text ends the walk at the last trusted hop', async () => {
+    const s = await limited('127.0.0.1', 2)
+    try {
+      expect(await s.from('x'.repeat(8000))).toBe(400)
+      expect(await s.from('not-an-address, 203.0.113.1 junk')).toBe(400)
+      // Both counted as the proxy itself (127.0.0.1), as a request without the header is.
+      expect(await s.from()).toBe(429)
+    } finally {
+      await s.close()
+    }
+  })
+
+  it('counts an IPv6 client by its /64', async () => {
+    const s = await limited('127.0.0.1')
+    try {
+      expect(await s.from('2001:db8:1:2::1')).toBe(400)
+      expect(await s.from('2001:db8:1:2:ffff:ffff:ffff:fffe')).toBe(429)
+      expect(await s.from('2001:db8:1:3::1')).toBe(400)
+    } finally {
+      await s.close()
+    }
   })
 })

@@ -58,7 +58,7 @@ withPostgres('the change feed', (databaseUrl) => {
           language: 'en',
         },
         {
-          limits: { now: Temporal.Now.instant(), emailKey: `feed${n}@example.com`, maxUpcomingPerEmail: 10, clientKey: 'feed', maxPerClientPerDay: 100 },
+          limits: { now: Temporal.Now.instant(), emailKey: `feed${n}@example.com`, maxUpcomingPerEmail: 10, clients: [{ key: 'feed', maxPerDay: 100 }] },
           mails: () => [],
         },
       )

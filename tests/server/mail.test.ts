@@ -49,8 +49,10 @@ describe('the messages of a change', () => {
     hostName: 'Kiwi Automate',
     hostZone: 'Pacific/Auckland',
     publicUrl: 'https://kiwi.example',
+    calendarUid: (id) => `event-${id}@kiwi-automate`,
   }
   const booking: MailBooking = {
+    id: 41,
     uid: '8d1f4a52-4a43-4c2b-9a51-2f1ad0c1e0aa',
     title: '15 Min Call between kiwi-automate and Tāne 🌿 "T" O\'Brien',
     startTime: '2026-11-24T21:00:00.000Z',
@@ -66,10 +68,12 @@ describe('the messages of a change', () => {
   const jobs = (kind: 'booked' | 'cancelled') =>
     bookingMails({ kind, booking, previous: undefined, settings, now: '2026-11-23T00:00:00.000Z', newId: () => `id-${++n}` })
 
-  it('addresses the visitor (guests in copy) and the agency, each with its own stable Message-ID', () => {
-    const [visitor, host] = jobs('booked')
+  it('addresses the visitor, the agency and each guest apart, each with its own stable Message-ID', () => {
+    const [visitor, host, guest] = jobs('booked')
     expect(visitor?.message.to).toEqual({ name: booking.name, address: booking.email })
-    expect(visitor?.message.cc).toEqual([{ name: '', address: 'guest@example.com' }])
+    expect(visitor?.message.cc).toEqual([])
+    expect(guest?.message.to).toEqual({ name: '', address: 'guest@example.com' })
+    expect(guest?.recipient).toBe('guest')
     expect(host?.message.to).toEqual({ name: 'Kiwi Automate', address: 'team@kiwi.example' })
     expect(visitor?.messageId).toMatch(/^<id-\d+@kiwi\.example>$/)
     expect(visitor?.messageId).not.toBe(host?.messageId)
@@ -86,11 +90,11 @@ describe('the messages of a change', () => {
     expect(host?.message.text).toContain('<script>alert(1)</script>')
   })
 
-  it('invites with the booking uid, SEQUENCE, UTC times, organizer and attendees; a cancellation cancels', () => {
+  it('invites with the booking’s calendar UID (not its uid), SEQUENCE, UTC times, organizer and attendees; a cancellation cancels', () => {
     const [booked] = jobs('booked')
     expect(parseInvite(booked?.message.invite.content as string)).toEqual({
       method: 'REQUEST',
-      uid: booking.uid,
+      uid: 'event-41@kiwi-automate',
       sequence: 2,
       status: 'CONFIRMED',
       start: booking.startTime,
@@ -105,7 +109,7 @@ describe('the messages of a change', () => {
     expect(parseInvite(cancelled?.message.invite.content as string)).toMatchObject({
       method: 'CANCEL',
       status: 'CANCELLED',
-      uid: booking.uid,
+      uid: 'event-41@kiwi-automate',
     })
   })
 

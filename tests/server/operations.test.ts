@@ -90,7 +90,7 @@ describe.each(failingDatabases)('logs with a failing database (%s)', (_name, ope
         throw new Error('unreachable')
       },
     } as Partial<BookingStore> as BookingStore
-    server = await startServer({ config: testConfig(), store, clock: testClock(), logger: log.logger })
+    server = await startServer({ config: testConfig({ BOOKING_MAX_GUESTS: '1' }), store, clock: testClock(), logger: log.logger })
   })
   afterAll(async () => {
     await server?.close()

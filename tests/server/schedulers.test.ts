@@ -14,6 +14,7 @@ function recordingStore() {
   const store = {
     kind: 'pglite',
     changes: localFeed(),
+    calendarSecret: 'test-calendar-secret',
     async takenStarts() {
       calls.push('takenStarts')
       return new Set<number>()
@@ -67,7 +68,7 @@ function slotsRequest(timeZone = 'Pacific/Auckland'): SlotsRequest {
 function bookRequest(start: string, extra: Record<string, unknown> = {}): BookRequest {
   const checked = checkBooking(JSON.stringify({ ...bookingBody(start), ...extra }), testConfig())
   if (!checked.ok) throw new Error(checked.message)
-  return { ...checked.value, clientAddress: '127.0.0.1' }
+  return { ...checked.value, clients: [{ key: 'test-client', maxPerDay: 100_000 }] }
 }
 
 const json = (status: number, body: unknown) =>

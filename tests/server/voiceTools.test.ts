@@ -13,7 +13,7 @@ import { openStore, type BookingStore } from '../../server/db/store'
 import { MAX_VOICE_TOOLS_BODY_BYTES, VOICE_TOOL_MESSAGES } from '../../server/api/voiceTools'
 import { HOST, rejectingStore, startServer, testClock, testConfig, type RunningServer } from './support/harness'
 
-const SECRET = 'voice-secret-0123456789abcdef'
+const SECRET = 'voice-secret-0123456789abcdef-0123'
 const NZ = 'Pacific/Auckland'
 
 const sample = async (name: string) => JSON.parse(await readFile(join(import.meta.dirname, 'fixtures', `vapi-tool-calls.${name}.json`), 'utf8')) as Record<string, unknown>
@@ -84,6 +84,22 @@ describe('voice assistant tools (POST /api/voice/tools)', () => {
         const response = await post(server, body, headers)
         expect(response.status).toBe(401)
         expect(await response.json()).toEqual({ message: 'Unauthorized' })
+      }
+    })
+
+    it('wrong secrets cost: past RATE_LIMIT_SECRET_FAILURES a minute, 429 before any comparison (issue 22)', async () => {
+      const guarded = await startServer({ config: testConfig({ VAPI_SERVER_SECRET: SECRET, RATE_LIMIT_SECRET_FAILURES: '3' }), store, clock })
+      try {
+        const body = await sample('check-availability')
+        const statuses = []
+        for (let i = 0; i < 8; i++) statuses.push((await post(guarded, body, { 'x-vapi-secret': `wrong-${i}` })).status)
+        expect(statuses).toEqual([401, 401, 401, 429, 429, 429, 429, 429])
+        const refused = await post(guarded, body, { 'x-vapi-secret': SECRET })
+        expect(refused.status).toBe(429)
+        expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0)
+        expect(await refused.json()).toEqual({ message: 'Too many requests. Please wait a moment and try again.' })
+      } finally {
+        await guarded.close()
       }
     })
 
@@ -275,6 +291,44 @@ describe('voice assistant tools: limits and Cal.com mode', () => {
       const limited = await post(server, body)
       expect(limited.status).toBe(429)
       expect(limited.headers.get('retry-after')).toMatch(/^\d+$/)
+    } finally {
+      await server.close()
+      await store.close()
+      await rm(dir, { recursive: true, force: true })
+    }
+  })
+
+  it('one book_call per request and per call; the daily cap is the call’s and the caller’s, not the platform’s (issue 22)', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'voice-tools-calls-'))
+    const store = await openStore({ dataDir: dir })
+    const server = await startServer({ config: testConfig({ VAPI_SERVER_SECRET: SECRET, RATE_LIMIT_BOOKINGS_PER_DAY: '2' }), store, clock: testClock() })
+    let slot = 0
+    const booking = () => {
+      const n = slot++
+      const start = `2026-11-2${4 + Math.floor(n / 20)}T${String(9 + Math.floor((n % 20) / 4)).padStart(2, '0')}:${String((n % 4) * 15).padStart(2, '0')}+13:00`
+      return { type: 'function', function: { name: 'book_call', arguments: { name: 'Caller Test', email: `caller${n}@example.com`, start, timeZone: NZ } } }
+    }
+    const request = (call: object, count = 1) => ({
+      message: { type: 'tool-calls', call, toolCallList: Array.from({ length: count }, (_, i) => ({ id: `tool_${slot}_${i}`, ...booking() })) },
+    })
+    const said = async (body: unknown) => (await results(server, body)).map((r) => r.result)
+    try {
+      // Ten book_call in one request: one is booked, the others are not run.
+      const ten = await said(request({ id: 'call-A' }, 10))
+      expect(ten[0]).toMatch(/^Booked: /)
+      expect(ten.slice(1)).toEqual(Array(9).fill(VOICE_TOOL_MESSAGES.onePerRequest))
+      // The same call again: refused, with its own sentence.
+      expect(await said(request({ id: 'call-A' }))).toEqual([`Not booked: ${VOICE_TOOL_MESSAGES.onePerCall}`])
+      // Other calls from the same platform address are not capped by it (the cap is 2).
+      for (const id of ['call-B', 'call-C', 'call-D']) expect((await said(request({ id })))[0]).toMatch(/^Booked: /)
+      // One caller's number is capped across calls as an address is on the web.
+      const caller = { number: '+64 21 000 0000' }
+      expect((await said(request({ id: 'call-E', customer: caller })))[0]).toMatch(/^Booked: /)
+      expect((await said(request({ id: 'call-F', customer: caller })))[0]).toMatch(/^Booked: /)
+      expect(await said(request({ id: 'call-G', customer: caller }))).toEqual([
+        'Not booked: Too many calls have been booked from your network today. Please try again tomorrow.',
+      ])
+      expect(await store.count()).toBe(6)
     } finally {
       await server.close()
       await store.close()

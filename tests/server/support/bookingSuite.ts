@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { Temporal } from 'temporal-polyfill'
 import { BookingResponseSchema, SlotsResponseSchema, type BookingResponse } from '../../../core/bookingWire'
+import { calendarUid } from '../../../server/calendarUid'
 import type { BookingStore } from '../../../server/db/store'
 import * as v from 'valibot'
 import {
@@ -382,6 +383,21 @@ export function defineBookingSuite(name: string, makeBackend: () => Promise<Stor
         expect(await response.text()).not.toContain('BEGIN:VCALENDAR')
       })
 
+      it('makes wrong tokens cost: past RATE_LIMIT_SECRET_FAILURES a minute, 429 before any comparison (issue 22)', async () => {
+        const guarded = await startServer({ config: testConfig({ RATE_LIMIT_SECRET_FAILURES: '3' }), store, clock })
+        try {
+          const statuses = []
+          for (let i = 0; i < 30; i++) statuses.push((await feed(guarded.url, `Bearer wrong-token-${i}`)).status)
+          expect(statuses.slice(0, 3)).toEqual([401, 401, 401])
+          expect(new Set(statuses.slice(3))).toEqual(new Set([429]))
+          const refused = await feed(guarded.url, `Bearer ${ADMIN_TOKEN}`)
+          expect(refused.status).toBe(429)
+          expect(await refused.text()).not.toContain('BEGIN:VCALENDAR')
+        } finally {
+          await guarded.close()
+        }
+      })
+
       it('lists the bookings as RFC 5545 with the token', async () => {
         const name = 'Tāne O\'Brien, Jr; "ops" \\ team'
         const made = await postBooking(
@@ -389,7 +405,8 @@ export function defineBookingSuite(name: string, makeBackend: () => Promise<Stor
           bookingBody('2026-12-01T16:00', { responses: { name, email: 'tane@example.com', guests: [] } }),
         )
         expect(made.status).toBe(200)
-        const { uid } = (await made.json()) as BookingResponse
+        const { uid, id } = (await made.json()) as BookingResponse
+        const eventUid = calendarUid(store.calendarSecret, id, 'kiwi-automate')
 
         const response = await feed(server.url, `Bearer ${ADMIN_TOKEN}`)
         expect(response.status).toBe(200)
@@ -400,8 +417,9 @@ export function defineBookingSuite(name: string, makeBackend: () => Promise<Stor
         expect(text.replace(/\r\n/g, '')).not.toMatch(/\n|\r/)
         for (const line of text.split('\r\n')) expect(Buffer.byteLength(line)).toBeLessThanOrEqual(75)
         const unfolded = text.replace(/\r\n /g, '')
-        const event = unfolded.split('BEGIN:VEVENT').find((e) => e.includes(uid)) ?? ''
-        expect(event).toContain(`\r\nUID:${uid}@kiwi-automate\r\n`)
+        const event = unfolded.split('BEGIN:VEVENT').find((e) => e.includes(eventUid)) ?? ''
+        expect(event).toContain(`\r\nUID:${eventUid}\r\n`)
+        expect(unfolded).not.toContain(uid)
         expect(event).toMatch(/\r\nDTSTAMP:\d{8}T\d{6}Z\r\n/)
         expect(event).toContain('\r\nDTSTART:20261201T030000Z\r\n')
         expect(event).toContain('\r\nDTEND:20261201T031500Z\r\n')

@@ -16,7 +16,7 @@ import type { BookingRequest, SlotsInput } from '../../../core/bookingWire'
 import { bookingPayload } from '../../support/bookingPayload'
 
 export const HOST = 'kiwi-automate'
-export const ADMIN_TOKEN = 'test-admin-token-0123456789'
+export const ADMIN_TOKEN = 'test-admin-token-0123456789abcdef'
 
 /** Monday 23 November 2026, 08:30 in Auckland (NZDT, +13:00). */
 export const MONDAY_0830 = Temporal.Instant.from('2026-11-23T08:30:00+13:00')
@@ -38,6 +38,7 @@ export function testConfig(env: Record<string, string> = {}): ServerConfig {
     RATE_LIMIT_BOOKINGS: '100000',
     RATE_LIMIT_BOOKINGS_PER_DAY: '100000',
     MAX_UPCOMING_PER_EMAIL: '1000',
+    RATE_LIMIT_SECRET_FAILURES: '1000',
     ADMIN_TOKEN,
     ...env,
   })

@@ -10,9 +10,11 @@ import { join } from 'node:path'
 import { Temporal } from 'temporal-polyfill'
 import * as v from 'valibot'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { BookingResponseSchema, type BookingResponse } from '../../../core/bookingWire'
+import { BookingResponseSchema } from '../../../core/bookingWire'
 import { BookingViewSchema, CancelResponseSchema } from '../../../core/manageWire'
+import { calendarUid } from '../../../server/calendarUid'
 import type { BookingStore } from '../../../server/db/store'
+import { createLogger } from '../../../server/logger'
 import { createMailer } from '../../../server/mail/mailer'
 import type { MailWorker } from '../../../server/mail/worker'
 import type { StoreBackend } from './bookingSuite'
@@ -29,7 +31,7 @@ import {
   type TestClock,
 } from './harness'
 import { inviteOf } from './invite'
-import { SmtpSink } from './smtpSink'
+import { SmtpSink, type ReceivedMail } from './smtpSink'
 
 const NZ = 'Pacific/Auckland'
 const LA = 'America/Los_Angeles'
@@ -57,6 +59,9 @@ export function defineManageSuite(name: string, makeBackend: () => Promise<Store
       await backend?.dispose()
       await rm(dataDir, { recursive: true, force: true })
     })
+
+    /** The iCalendar UID of a booking's event in every invite and the feed (not its uid). */
+    const eventUid = (booking: { id: number }) => calendarUid(store.calendarSecret, booking.id, 'kiwi-automate')
 
     /** The site with its mail worker, as server/main.ts wires them. */
     async function site(env: Record<string, string> = {}, clock: TestClock = testClock()) {
@@ -130,7 +135,7 @@ export function defineManageSuite(name: string, makeBackend: () => Promise<Store
           const invite = inviteOf(toVisitor)
           expect(invite).toMatchObject({
             method: 'REQUEST',
-            uid: booking.uid,
+            uid: eventUid(booking),
             sequence: 0,
             status: 'CONFIRMED',
             start: booking.startTime,
@@ -144,7 +149,7 @@ export function defineManageSuite(name: string, makeBackend: () => Promise<Store
           expect(toAgency.parsed.replyTo?.text).toContain(visitor)
           expect(toAgency.parsed.text).toContain(visitor)
           expect(toAgency.parsed.text).toContain(link)
-          expect(inviteOf(toAgency)).toMatchObject({ method: 'REQUEST', uid: booking.uid, start: booking.startTime })
+          expect(inviteOf(toAgency)).toMatchObject({ method: 'REQUEST', uid: eventUid(booking), start: booking.startTime })
 
           // Each message's Message-ID is the one the outbox recorded; the jobs are sent.
           const jobs = await store.mailJobs.forBooking(booking.uid)
@@ -305,7 +310,7 @@ export function defineManageSuite(name: string, makeBackend: () => Promise<Store
           const toVisitor = await sink.find(visitor, 'Cancelled:')
           const toAgency = await sink.find(TEAM, 'Cancelled: Cancel Me')
           for (const mail of [toVisitor, toAgency])
-            expect(inviteOf(mail)).toMatchObject({ method: 'CANCEL', uid: booking.uid, sequence: 1, status: 'CANCELLED' })
+            expect(inviteOf(mail)).toMatchObject({ method: 'CANCEL', uid: eventUid(booking), sequence: 1, status: 'CANCELLED' })
           expect(toAgency.parsed.text).toContain('Something <b>came</b> up & "urgent"')
           expect(String(toAgency.parsed.html)).toContain('Something &lt;b&gt;came&lt;/b&gt; up &amp; &quot;urgent&quot;')
 
@@ -327,7 +332,7 @@ export function defineManageSuite(name: string, makeBackend: () => Promise<Store
             (await feed.text())
               .replace(/\r\n /g, '')
               .split('BEGIN:VEVENT')
-              .find((e) => e.includes(booking.uid)) ?? ''
+              .find((e) => e.includes(`UID:${eventUid(booking)}`)) ?? ''
           expect(event).toContain('\r\nSTATUS:CANCELLED\r\n')
           expect(event).toContain('\r\nSEQUENCE:1\r\n')
           expect(event).toContain('SUMMARY:Cancelled: ')
@@ -411,14 +416,13 @@ export function defineManageSuite(name: string, makeBackend: () => Promise<Store
           expect(before).toContain('2026-11-27 11:00')
           const response = await s.reschedule(booking.uid, '2026-11-27T11:00')
           expect(response.status).toBe(200)
-          const moved: BookingResponse = v.parse(BookingResponseSchema, await response.json())
+          const moved = v.parse(BookingViewSchema, await response.json())
           expect(moved).toMatchObject({
-            id: booking.id,
             uid: booking.uid,
             startTime: '2026-11-26T22:00:00.000Z',
             endTime: '2026-11-26T22:15:00.000Z',
             status: 'ACCEPTED',
-            responses: { name: 'Mover', email: visitor },
+            name: 'Mover',
           })
           const times = await s.slotTimes('2026-11-25T11:00:00.000Z', '2026-11-27T11:00:00.000Z')
           expect(times).toContain('2026-11-26 11:00')
@@ -430,7 +434,7 @@ export function defineManageSuite(name: string, makeBackend: () => Promise<Store
           expect(toVisitor.parsed.text).toContain('Was')
           expect(toVisitor.parsed.text).toContain('Thursday 26 November 2026, 11:00 am')
           for (const mail of [toVisitor, await sink.find(TEAM, 'Rescheduled: Mover')])
-            expect(inviteOf(mail)).toMatchObject({ method: 'REQUEST', uid: booking.uid, sequence: 1, start: moved.startTime })
+            expect(inviteOf(mail)).toMatchObject({ method: 'REQUEST', uid: eventUid(booking), sequence: 1, start: moved.startTime })
 
           // Into a taken slot: 409 with Cal.com's code, nothing moves.
           await s.booked('2026-11-27T11:15', person('Neighbour', 'neighbour@example.com'))
@@ -534,7 +538,7 @@ export function defineManageSuite(name: string, makeBackend: () => Promise<Store
 
       it('caps bookings per client address per day (IPv6 per /64), writing nothing past it, and opens again a day later', async () => {
         const clock = testClock()
-        const s = await site({ RATE_LIMIT_BOOKINGS_PER_DAY: '2', TRUST_PROXY: 'true' }, clock)
+        const s = await site({ RATE_LIMIT_BOOKINGS_PER_DAY: '2', TRUST_PROXY: '127.0.0.1' }, clock)
         const from = (address: string) => ({ headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': address } })
         let n = 0
         const bookFrom = (address: string, start: string) =>
@@ -580,6 +584,247 @@ export function defineManageSuite(name: string, makeBackend: () => Promise<Store
         } finally {
           await one.close()
           await two.close()
+        }
+      })
+    })
+
+    describe('nobody reaches strangers or outlasts the limits (issue 22)', () => {
+      /** Every message of the booking once all its jobs are sent, as the SMTP server received them. */
+      async function delivered(uid: string) {
+        await expect
+          .poll(async () => (await store.mailJobs.forBooking(uid)).every((job) => job.status === 'sent'), { timeout: 10_000 })
+          .toBe(true)
+        const ids = new Set((await store.mailJobs.forBooking(uid)).map((job) => job.messageId))
+        await expect.poll(() => sink.received.filter((m) => ids.has(m.parsed.messageId ?? '')).length, { timeout: 10_000 }).toBe(ids.size)
+        return sink.received.filter((m) => ids.has(m.parsed.messageId ?? ''))
+      }
+      const withGuests = (name: string, email: string, guests: string[]) => ({ responses: { name, email, guests } })
+      /** Everything a message says, decoded: headers, both parts, the invite. */
+      const said = (mail: ReceivedMail) =>
+        [mail.raw.split('\r\n\r\n')[0], mail.parsed.subject, mail.parsed.text, mail.parsed.html, ...mail.parsed.attachments.map((a) => a.content.toString('utf8'))].join('\n')
+
+      it('refuses guests by default (BOOKING_MAX_GUESTS=0) with a sentence, writing and sending nothing', async () => {
+        const s = await site()
+        try {
+          const before = await store.count()
+          const response = await s.book('2026-12-03T10:00', withGuests('Relay', 'relay@example.com', ['a@victim.test', 'b@victim.test']))
+          expect(response.status).toBe(400)
+          expect(await response.json()).toEqual({ message: 'A call cannot be booked with guests here.' })
+          expect(await store.count()).toBe(before)
+        } finally {
+          await s.close()
+        }
+      })
+
+      it('gives each allowed guest one invite of their own, never a copy, without the visitor’s name or reason', async () => {
+        const s = await site({ BOOKING_MAX_GUESTS: '2' })
+        try {
+          const guests = ['g1@victim.test', 'g2@victim.test']
+          const over = await s.book('2026-12-03T10:15', withGuests('Relay', 'relay@example.com', [...guests, 'g3@victim.test']))
+          expect(over.status).toBe(400)
+          expect(await over.json()).toEqual({ message: 'A call can be booked with at most 2 guests.' })
+
+          const booking = await s.booked('2026-12-03T10:15', withGuests('FREE PRIZE evil.test', 'relay@example.com', guests))
+          expect((await s.cancel({ uid: booking.uid, cancellationReason: 'FREE PRIZE at http://evil.test/claim' })).status).toBe(200)
+          const mails = await delivered(booking.uid)
+          // Visitor, agency and each guest, booked and cancelled: 8 messages, each to one recipient.
+          expect(mails).toHaveLength(8)
+          for (const mail of mails) {
+            expect(mail.envelopeTo).toHaveLength(1)
+            expect(mail.parsed.cc).toBeUndefined()
+          }
+          for (const guest of guests) {
+            const toGuest = mails.filter((m) => m.envelopeTo[0] === guest)
+            expect(toGuest.map((m) => m.parsed.subject?.split(':')[0]).sort()).toEqual(['Cancelled', 'Invitation'])
+            for (const mail of toGuest) expect(said(mail)).not.toMatch(/FREE PRIZE|evil\.test|relay@example|booking\//)
+          }
+          // The reason goes to the visitor and the agency only.
+          expect(mails.filter((m) => said(m).includes('http://evil.test/claim')).map((m) => m.envelopeTo[0]).sort()).toEqual([
+            'relay@example.com',
+            TEAM,
+          ])
+        } finally {
+          await s.close()
+        }
+      })
+
+      it('counts each guest against the daily cap as a booking', async () => {
+        const s = await site({ BOOKING_MAX_GUESTS: '2', RATE_LIMIT_BOOKINGS_PER_DAY: '4', TRUST_PROXY: '127.0.0.1' })
+        const from = { headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': '198.51.100.41' } }
+        try {
+          const first = await s.book('2026-12-03T11:00', withGuests('Guest Cap', 'cap1@example.com', ['c1@victim.test', 'c2@victim.test']), from)
+          expect(first.status).toBe(200)
+          // 3 of 4 used: a booking with one guest (2) does not fit, one without (1) does.
+          const second = await s.book('2026-12-03T11:15', withGuests('Guest Cap', 'cap2@example.com', ['c3@victim.test']), from)
+          expect(second.status).toBe(429)
+          expect(await second.json()).toEqual({ message: 'Too many calls have been booked from your network today. Please try again tomorrow.' })
+          expect((await s.book('2026-12-03T11:15', person('Guest Cap', 'cap2@example.com'), from)).status).toBe(200)
+        } finally {
+          await s.close()
+        }
+      })
+
+      it('refuses a reschedule to the current start and past MAX_RESCHEDULES_PER_BOOKING, dry run or not', async () => {
+        const s = await site({ MAX_RESCHEDULES_PER_BOOKING: '2' })
+        try {
+          const booking = await s.booked('2026-12-04T10:00', person('Mover Again', 'mover.again@example.com'))
+          for (const dryRun of [true, false]) {
+            const same = await s.reschedule(booking.uid, '2026-12-04T10:00', { _isDryRun: dryRun })
+            expect(same.status).toBe(400)
+            expect(await same.json()).toEqual({ message: 'Your call is already at this time. Please choose another time.' })
+          }
+          expect((await s.reschedule(booking.uid, '2026-12-04T10:15')).status).toBe(200)
+          expect((await s.reschedule(booking.uid, '2026-12-04T10:30')).status).toBe(200)
+          for (const dryRun of [true, false]) {
+            const third = await s.reschedule(booking.uid, '2026-12-04T10:45', { _isDryRun: dryRun })
+            expect(third.status).toBe(400)
+            expect(await third.json()).toEqual({
+              message: 'This call has already been moved 2 times, the most allowed. Please cancel it and book a new call instead.',
+            })
+          }
+          const kinds = (await store.mailJobs.forBooking(booking.uid)).map((job) => job.kind)
+          expect(kinds.filter((kind) => kind === 'rescheduled')).toHaveLength(4)
+        } finally {
+          await s.close()
+        }
+      })
+
+      it('answers every reschedule, dry run or not, with the view of GET /api/booking/{uid}: no email, guests or attendees', async () => {
+        const s = await site({ BOOKING_MAX_GUESTS: '1' })
+        try {
+          const booking = await s.booked('2026-12-08T10:00', withGuests('Kept Private', 'kept.private@example.com', ['guest.private@example.com']))
+          const dryRun = await s.reschedule(booking.uid, '2026-12-08T10:15', { _isDryRun: true })
+          const moved = await s.reschedule(booking.uid, '2026-12-08T10:15')
+          const view = await (await s.view(booking.uid)).json()
+          for (const response of [dryRun, moved]) {
+            expect(response.status).toBe(200)
+            const text = await response.text()
+            expect(text).not.toMatch(/private@example|"responses"|"attendees"|"guests"|"email"/)
+            expect(JSON.parse(text)).toEqual(view)
+          }
+        } finally {
+          await s.close()
+        }
+      })
+
+      it('keeps the manage uid out of the request logs, the invites and the feed: one calendar UID, stable across changes', async () => {
+        const lines: string[] = []
+        const logger = createLogger({ level: 'info', destination: { write: (line: string) => void lines.push(line) } })
+        const config = testConfig({ SMTP_URL: sink.url, HOST_EMAIL: TEAM, PUBLIC_URL, BOOKING_MAX_GUESTS: '1' })
+        const mail = createMailer({ config, store, dataDir, log: () => undefined, pollMs: 200 })
+        const server = await startServer({ config, store, clock: testClock(), onMailQueued: mail.wake, logger })
+        mail.start()
+        try {
+          const made = await postBooking(server.url, bookingBody('2026-12-09T10:00', withGuests('Uid Keeper', 'uid.keeper@example.com', ['uid.guest@example.com'])))
+          const booking = v.parse(BookingResponseSchema, await made.json())
+          await fetch(`${server.url}/api/booking/${booking.uid}`)
+          await fetch(`${server.url}/booking/${booking.uid}`)
+          const { responses: _none, ...move } = bookingBody('2026-12-09T10:15')
+          expect((await postBooking(server.url, { ...move, rescheduleUid: booking.uid })).status).toBe(200)
+          expect((await fetch(`${server.url}/api/cancel`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ uid: booking.uid }) })).status).toBe(200)
+
+          const logged = lines.join('')
+          expect(logged).not.toContain(booking.uid)
+          const paths = lines.map((line) => (JSON.parse(line) as { path?: string }).path)
+          expect(paths).toEqual(expect.arrayContaining(['/api/booking/:uid', '/booking/:uid', '/api/book/event', '/api/cancel']))
+
+          const mails = await delivered(booking.uid)
+          expect(mails).toHaveLength(9)
+          const uids = new Set(mails.map((m) => inviteOf(m).uid))
+          expect([...uids]).toEqual([eventUid(booking)])
+          // The booking's answer names the same event, for the browser's 'Add to calendar'.
+          expect(booking.iCalUID).toBe(eventUid(booking))
+          expect(eventUid(booking)).not.toContain(booking.uid)
+          // A guest's message carries no manage link at all (the visitor's and the agency's do, as the link).
+          for (const m of mails.filter((m) => m.envelopeTo[0] === 'uid.guest@example.com')) expect(said(m)).not.toContain(booking.uid)
+          const feed = await (await fetch(`${server.url}/api/bookings.ics`, { headers: { Authorization: `Bearer ${ADMIN_TOKEN}` } })).text()
+          expect(feed.replace(/\r\n /g, '')).toContain(`UID:${eventUid(booking)}\r\n`)
+          expect(feed.replace(/\r\n /g, '')).not.toContain(booking.uid)
+        } finally {
+          await mail.stop()
+          await server.close()
+        }
+      })
+
+      it('refuses URL syntax in addresses (the form’s rule): nothing reaches SMTP or mailto:', async () => {
+        const s = await site({ BOOKING_MAX_GUESTS: '1' })
+        try {
+          const before = await store.count()
+          for (const email of ['a@example.com?bcc=x%40evil.test', 'a@exa=mple.com', 'a#b@example.com', 'a/b@example.com']) {
+            const response = await s.book('2026-12-10T10:00', person('Url Mail', email))
+            expect(response.status).toBe(400)
+            expect(await response.json()).toEqual({ message: 'Please enter a valid email address.' })
+          }
+          const guest = await s.book('2026-12-10T10:00', withGuests('Url Mail', 'url.mail@example.com', ['g@example.com?bcc=x%40evil.test']))
+          expect(guest.status).toBe(400)
+          expect(await guest.json()).toEqual({ message: 'Guests must be a list of up to 10 email addresses.' })
+          expect(await store.count()).toBe(before)
+        } finally {
+          await s.close()
+        }
+      })
+
+      it('turns CR LF and a bare CR into LF in a reason, so no bare CR reaches a message', async () => {
+        const s = await site()
+        try {
+          const booking = await s.booked('2026-12-11T10:00', person('Line Breaks', 'line.breaks@example.com'))
+          const response = await s.cancel({ uid: booking.uid, cancellationReason: 'one\rtwo\r\nthree' })
+          expect(response.status).toBe(200)
+          expect((await store.find(booking.uid))?.cancellationReason).toBe('one\ntwo\nthree')
+          const mails = (await delivered(booking.uid)).filter((m) => m.parsed.subject?.startsWith('Cancelled'))
+          expect(mails).toHaveLength(2)
+          for (const mail of mails) {
+            expect(mail.raw).not.toMatch(/\r(?!\n)/)
+            expect(`${mail.parsed.text}${String(mail.parsed.html)}`).not.toContain('\r')
+            expect(mail.parsed.text).toMatch(/one\n\s*two\n\s*three/)
+          }
+        } finally {
+          await s.close()
+        }
+      })
+
+      it('answers every booking, reschedule, cancellation and view with Cache-Control: no-store', async () => {
+        const s = await site()
+        try {
+          const made = await s.book('2026-12-14T10:00', person('No Store', 'no.store@example.com'))
+          const booking = v.parse(BookingResponseSchema, await made.clone().json())
+          const answers = [
+            made,
+            await s.book('2026-12-14T10:00', person('No Store', 'no.store@example.com')),
+            await s.reschedule(booking.uid, '2026-12-14T10:15', { _isDryRun: true }),
+            await s.reschedule(booking.uid, '2026-12-14T10:15'),
+            await s.view(booking.uid),
+            await s.cancel({ uid: booking.uid }),
+            await s.cancel({ uid: booking.uid }),
+          ]
+          expect(answers.map((r) => r.status)).toEqual([200, 409, 200, 200, 200, 200, 400])
+          for (const answer of answers) expect(answer.headers.get('cache-control')).toBe('no-store')
+        } finally {
+          await s.close()
+        }
+      })
+
+      it('counts reschedules and cancellations against the daily cap per address', async () => {
+        const s = await site({ RATE_LIMIT_BOOKINGS_PER_DAY: '3', TRUST_PROXY: '127.0.0.1' })
+        const headers = { 'Content-Type': 'application/json', 'X-Forwarded-For': '198.51.100.42' }
+        try {
+          // The bookings come from elsewhere: only the changes count against this address.
+          const elsewhere = { headers: { ...headers, 'X-Forwarded-For': '198.51.100.99' } }
+          const booking = v.parse(BookingResponseSchema, await (await s.book('2026-12-07T10:00', person('Busy Hands', 'busy.hands@example.com'), elsewhere)).json())
+          const from = (path: string, body: unknown) => fetch(`${s.server.url}${path}`, { method: 'POST', headers, body: JSON.stringify(body) })
+          const { responses: _none, ...move } = bookingBody('2026-12-07T10:15')
+          expect((await from('/api/book/event', { ...move, rescheduleUid: booking.uid })).status).toBe(200)
+          const { responses: _none2, ...moveBack } = bookingBody('2026-12-07T10:30')
+          expect((await from('/api/book/event', { ...moveBack, rescheduleUid: booking.uid })).status).toBe(200)
+          expect((await from('/api/cancel', { uid: booking.uid })).status).toBe(200)
+          // Three changes from this address today: the fourth, another booking's, is refused.
+          const other = v.parse(BookingResponseSchema, await (await s.book('2026-12-07T11:00', person('Busy Hands', 'busy.hands2@example.com'), elsewhere)).json())
+          const refused = await from('/api/cancel', { uid: other.uid })
+          expect(refused.status).toBe(429)
+          expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0)
+          expect((await store.find(other.uid))?.status).toBe('ACCEPTED')
+        } finally {
+          await s.close()
         }
       })
     })

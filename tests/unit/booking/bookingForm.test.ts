@@ -231,6 +231,15 @@ describe('bookingForm: success', () => {
     form.clock.increment(SUCCESS_RESET_MS * 2)
     expect(form.actor.getSnapshot().value).toBe('success')
   })
+
+  it('gives Add to calendar the event’s iCalUID when the server sends one, never the manage uid (issue 22)', async () => {
+    const form = start('modal')
+    await fillValid(form)
+    form.actor.send({ type: 'SUBMIT' })
+    form.bookings[0]!.answer.resolve({ ...bookingAnswer(form.bookings[0]!.payload), iCalUID: 'a1b2c3@kiwi-automate' })
+    await waitFor(form.actor, (s) => s.matches('success'))
+    expect(form.confirmed.map((booking) => booking.uid)).toEqual(['a1b2c3@kiwi-automate'])
+  })
 })
 
 describe('slots inside the form', () => {

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { BookingRejected } from '../../../core/bookingErrors'
 import { bookEvent, fetchSlots, slotsUrl } from '../../../src/lib/calendarApi'
-import { buildBookingPayload, buildReschedulePayload } from '../../../core/bookingPayload'
+import { buildBookingPayload } from '../../../core/bookingPayload'
 
 const settings = { host: 'kiwi-automate', eventTypeId: 7, eventTypeSlug: 'quick-chat', apiBase: 'https://cal.example' }
 
@@ -95,17 +95,6 @@ describe('booking request (DESIGN §3)', () => {
   it('a non-OK answer without a message rejects with the status only', async () => {
     stubFetch(502, '<html>Bad gateway</html>')
     await expect(bookEvent(payload)).rejects.toMatchObject({ status: 502, serverMessage: undefined })
-  })
-
-  it('a move is the same call with rescheduleUid and without responses', async () => {
-    const fetch = stubFetch(200, booked)
-    const move = buildReschedulePayload({ slot: '2026-11-22T21:00:00Z', timeZone: 'Pacific/Auckland', rescheduleUid: 'bk_1' }, settings)
-    await expect(bookEvent(move)).resolves.toMatchObject({ uid: 'bk_1', startTime: '2026-11-22T21:00:00.000Z' })
-    const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit]
-    expect(url).toMatch(/\/api\/book\/event$/)
-    const body = JSON.parse(init.body as string) as Record<string, unknown>
-    expect(body).toMatchObject({ rescheduleUid: 'bk_1', start: '2026-11-23T10:00:00+13:00' })
-    expect(body).not.toHaveProperty('responses')
   })
 
   it('an OK answer that is not a booking rejects (it is checked, not trusted)', async () => {

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { BookingRejected } from '../../../core/bookingErrors'
-import { cancelBooking, fetchBooking } from '../../../src/lib/manageApi'
+import { buildReschedulePayload } from '../../../core/bookingPayload'
+import { cancelBooking, fetchBooking, rescheduleBooking } from '../../../src/lib/manageApi'
 
 afterEach(() => vi.unstubAllGlobals())
 
@@ -55,5 +56,25 @@ describe('POST /api/cancel (Cal.com\'s shape)', () => {
   it('an error answer rejects with its status and message', async () => {
     stubFetch(400, { message: 'This call has already been cancelled.' })
     await expect(cancelBooking({ uid: 'b-1' })).rejects.toMatchObject({ status: 400, serverMessage: 'This call has already been cancelled.' })
+  })
+})
+
+describe('a move: POST /api/book/event with rescheduleUid', () => {
+  const identity = { host: 'kiwi-automate', eventTypeId: 7, eventTypeSlug: 'quick-chat' }
+
+  it('is the booking call with rescheduleUid and without responses; the answer is the booking\'s view', async () => {
+    const fetch = stubFetch(200, view)
+    const move = buildReschedulePayload({ slot: '2026-11-22T21:00:00Z', timeZone: 'Pacific/Auckland', rescheduleUid: 'b-1' }, identity)
+    await expect(rescheduleBooking(move)).resolves.toEqual(view)
+    const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit]
+    expect(url).toMatch(/\/api\/book\/event$/)
+    const body = JSON.parse(init.body as string) as Record<string, unknown>
+    expect(body).toMatchObject({ rescheduleUid: 'b-1', start: '2026-11-23T10:00:00+13:00' })
+    expect(body).not.toHaveProperty('responses')
+  })
+
+  it('an answer that is not a view rejects', async () => {
+    stubFetch(200, { ...view, canChange: undefined })
+    await expect(rescheduleBooking(buildReschedulePayload({ slot: '2026-11-22T21:00:00Z', timeZone: 'UTC', rescheduleUid: 'b-1' }, identity))).rejects.toThrow()
   })
 })

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, waitFor } from 'xstate'
 import { BookingRejected } from '../../../core/bookingErrors'
-import type { BookingResponse } from '../../../core/bookingWire'
 import { CANCELLATION_REASON_MAX_LENGTH, type BookingView, type CancelRequest, type RescheduleRequest } from '../../../core/manageWire'
 import type { SlotsByDate, SlotsQuery } from '../../../core/slotWindow'
 import { closedReason, manageBookingMachine, manageStep } from '../../../machines/manageBooking'
@@ -26,23 +25,12 @@ const booking: BookingView = {
   canChange: true,
 }
 
-const moved: BookingResponse = {
-  id: 3,
-  uid: UID,
-  title: booking.title,
-  startTime: '2026-11-22T21:00:00.000Z',
-  endTime: '2026-11-22T21:15:00.000Z',
-  status: 'ACCEPTED',
-  eventTypeId: 7,
-  responses: { name: 'Aroha', email: 'aroha@example.co.nz' },
-  attendees: [{ name: 'Aroha', email: 'aroha@example.co.nz', timeZone: ZONE }],
-  user: { username: 'kiwi-automate' },
-}
+const moved: BookingView = { ...booking, startTime: '2026-11-22T21:00:00.000Z', endTime: '2026-11-22T21:15:00.000Z' }
 
 function start() {
   const loads = controllablePromiseActor<BookingView, { uid: string }>()
   const cancels = controllablePromiseActor<void, CancelRequest>()
-  const moves = controllablePromiseActor<BookingResponse, RescheduleRequest>()
+  const moves = controllablePromiseActor<BookingView, RescheduleRequest>()
   const slotLoads = controllablePromiseActor<SlotsByDate, SlotsQuery>()
   const focused: string[] = []
   const actor = createActor(

@@ -5,7 +5,6 @@
  * Playwright and no vitest here.
  */
 import { BookingRejected } from '../../../../core/bookingErrors'
-import type { BookingResponse } from '../../../../core/bookingWire'
 import type { BookingView } from '../../../../core/manageWire'
 import type { ManageBookingInput } from '../../../../machines/manageBooking'
 import { bookingPayload } from '../../../support/bookingPayload'
@@ -33,19 +32,8 @@ export const UPCOMING_START_LABEL = 'Thursday, 5 March 2026, 10:00 am'
 export const CANCELLED: BookingView = { ...UPCOMING, status: 'CANCELLED', canChange: false }
 export const PAST: BookingView = { ...UPCOMING, startTime: '2026-03-01T21:00:00.000Z', endTime: '2026-03-01T21:15:00.000Z', canChange: false }
 
-/** The move's answer: the booking at the chosen slot (today, 12:00 to 12:15), same uid. */
-export const MOVED: BookingResponse = {
-  id: 12,
-  uid: UID,
-  title: UPCOMING.title,
-  startTime: '2026-03-02T23:00:00.000Z',
-  endTime: '2026-03-02T23:15:00.000Z',
-  status: 'ACCEPTED',
-  eventTypeId: IDENTITY.eventTypeId,
-  responses: { name: NAME, email: 'aroha@example.co.nz', guests: [] },
-  attendees: [{ name: NAME, email: 'aroha@example.co.nz', timeZone: TIME_ZONE }],
-  user: { username: IDENTITY.host },
-}
+/** The move's answer: the booking's view at the chosen slot (today, 12:00 to 12:15), same uid. */
+export const MOVED: BookingView = { ...UPCOMING, startTime: '2026-03-02T23:00:00.000Z', endTime: '2026-03-02T23:15:00.000Z' }
 export const MOVED_LABEL = 'Tuesday, 3 March 2026, 12:00 pm to 12:15 pm'
 export const MOVED_START_LABEL = 'Tuesday, 3 March 2026, 12:00 pm'
 

@@ -1,0 +1,40 @@
+/**
+ * What a guest reads: only the agency's own words and the time. A guest did not ask for this mail, so it
+ * carries nothing the visitor wrote (no name, no reason) and no manage link (the uid is the visitor's
+ * capability): the site cannot be used to send a stranger a message.
+ */
+import type { MailContent } from './layout'
+import type { MailBooking, MailKind, MailSettings } from './message'
+import { shortDateTime, timeRange } from './times'
+
+/** The event as a guest's calendar shows it: no visitor text in its title. */
+export const guestEventTitle = (settings: MailSettings) => `15-minute call with ${settings.hostName}`
+
+export function guestContent(kind: MailKind, booking: MailBooking, settings: MailSettings): MailContent {
+  const host = settings.hostName
+  const when = shortDateTime(booking.startTime, settings.hostZone)
+  const details: [string, string][] = [['When', timeRange(booking.startTime, booking.endTime, settings.hostZone)]]
+  const common = { greeting: 'Kia ora,', details, signature: `Ngā mihi,\n${host}` }
+  if (kind === 'booked') {
+    return {
+      ...common,
+      subject: `Invitation: a call with ${host}, ${when} (${settings.hostZone})`,
+      intro: [`You are invited, as a guest, to a 15-minute call with ${host}.`],
+      outro: ['The invite is attached (invite.ics): open it to add the call to your calendar.'],
+    }
+  }
+  if (kind === 'rescheduled') {
+    return {
+      ...common,
+      subject: `Moved: the call with ${host} is now ${when} (${settings.hostZone})`,
+      intro: [`The call with ${host} you are a guest of has moved to a new time.`],
+      outro: ['The updated invite is attached (invite.ics): open it to move the call in your calendar.'],
+    }
+  }
+  return {
+    ...common,
+    subject: `Cancelled: the call with ${host}, ${when} (${settings.hostZone})`,
+    intro: [`The call with ${host} you were a guest of is cancelled.`],
+    outro: ['The attached invite (invite.ics) removes the call from your calendar.'],
+  }
+}
