@@ -41,8 +41,8 @@ for (const { name, width, height } of [
     // Before the first call: the notice beside the button, with the privacy text's link; no panel.
     await expect(button).toHaveText('Start a call')
     await expect(consentNotice(page)).toBeVisible()
-    await expect(widget.getByRole('link', { name: 'How we handle calls' })).toHaveAttribute('href', '/sms-info#ai-calls')
-    await expect(button).toHaveAccessibleDescription(/You'll talk to an AI assistant; the call may be recorded\./)
+    await expect(widget.getByRole('link', { name: 'How we handle calls and messages' })).toHaveAttribute('href', '/sms-info#ai-calls')
+    await expect(button).toHaveAccessibleDescription(/You'll talk or type with an AI assistant; calls may be recorded and messages stored\./)
     await expect(mute(page)).toHaveCount(0)
     await expectNoAxeViolations(page)
     await snap(page, testInfo, `1-idle-${width}`)
