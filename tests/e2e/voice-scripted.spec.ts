@@ -6,9 +6,11 @@
  */
 import { expectNoAxeViolations } from './support/axe'
 import { waitForHydration } from './support/hydration'
-import { expect, test, type Page, type TestInfo } from '@playwright/test'
+import { chromium, expect, test, type Page, type TestInfo } from '@playwright/test'
+import { MICROPHONE_MESSAGES } from '../../core/voiceErrors'
+import { chromiumArgs, ensureChromium } from '../../scripts/chromium'
 import { VOICE_API_ORIGIN, VOICE_ASSISTANT_ID, VOICE_PUBLIC_KEY } from './support/voice/voiceEnv'
-import { callButton, consentNotice, drive, fakeLog, openVoiceWidget, voiceWidget } from '../support/pages/voicePanel'
+import { callButton, chatPanel, consentNotice, drive, fakeLog, messageBox, openVoiceWidget, typeInstead, voiceWidget } from '../support/pages/voicePanel'
 
 /** The fake's start() has been called (the SDK chunk loaded and the microphone granted). */
 async function startCalled(page: Page) {
@@ -236,4 +238,63 @@ test('a press on the button before the call code has loaded is not lost: the cal
   await drive(page, { type: 'listening' })
   await expect(button).toHaveText('End Call')
   expect((await fakeLog(page)).calls).toEqual([`start:${VOICE_ASSISTANT_ID}`])
+})
+
+test('a call goes on while the visitor moves between pages, into /faqs too, with End Call in reach on each', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 })
+  const widget = await openWidget(page)
+  await callButton(page).click()
+  await startCalled(page)
+  await drive(page, { type: 'listening' })
+  await expect(callButton(page)).toHaveText('End Call')
+  // A mark on this document: a full load would lose it (and end the call).
+  await page.evaluate(() => Object.assign(window, { __samePage: true }))
+
+  await page.getByRole('banner').getByRole('link', { name: 'About Us' }).click()
+  await expect(page).toHaveURL(/\/about$/)
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  await expect(callButton(page)).toHaveText('End Call')
+  await expect(widget.getByText('Assistant is listening')).toBeVisible()
+
+  // /faqs has no widget of its own: while the call runs, the widget stays.
+  await page.getByRole('contentinfo').getByRole('link', { name: 'FAQs', exact: true }).click()
+  await expect(page).toHaveURL(/\/faqs$/)
+  await expect(callButton(page)).toBeVisible()
+  await expect(callButton(page)).toHaveText('End Call')
+  expect(await page.evaluate(() => (window as unknown as { __samePage?: boolean }).__samePage)).toBe(true)
+  // The call was never stopped or started again on the way.
+  expect((await fakeLog(page)).calls).toEqual([`start:${VOICE_ASSISTANT_ID}`])
+  expect((await fakeLog(page)).constructed).toHaveLength(1)
+
+  // End Call works there; once the call has ended, /faqs is without the widget again.
+  await callButton(page).click()
+  await expect(callButton(page)).toHaveText('Ending...')
+  await drive(page, { type: 'finish-stop' })
+  await expect(voiceWidget(page)).toHaveCount(0)
+  expect((await fakeLog(page)).calls).toEqual([`start:${VOICE_ASSISTANT_ID}`, 'stop'])
+})
+
+test("a microphone blocked in Chromium: the error box offers 'Type instead', which opens the Message box with the focus in it", async ({ baseURL }, testInfo) => {
+  // A browser of its own that answers the permission prompt with "Block" (this project's grants it).
+  const browser = await chromium.launch({ executablePath: ensureChromium(), args: [...chromiumArgs, '--use-fake-device-for-media-stream', '--deny-permission-prompts'] })
+  try {
+    const context = await browser.newContext({ baseURL, reducedMotion: 'reduce', viewport: { width: 390, height: 844 } })
+    const page = await context.newPage()
+    const widget = await openWidget(page)
+    await callButton(page).click()
+    await expect(widget.getByRole('alert')).toHaveText(MICROPHONE_MESSAGES.denied)
+    await expect(callButton(page)).toHaveText('Retry Call')
+    expect((await fakeLog(page))?.calls ?? []).toEqual([]) // the SDK was never started
+    const offer = typeInstead(page)
+    await expect(offer).toHaveCount(1) // inside the error box, not beside the button as well
+    await expectNoAxeViolations(page)
+    await snap(page, testInfo, 'microphone-blocked-390')
+    await offer.click()
+    await expect(messageBox(page)).toBeFocused()
+    await expect(chatPanel(page)).toBeVisible()
+    await expectNoAxeViolations(page)
+    await snap(page, testInfo, 'microphone-blocked-chat-390')
+  } finally {
+    await browser.close()
+  }
 })

@@ -28,7 +28,7 @@ interface VoiceCallWidgetProps {
   /** The shell's 'Type instead' (null without voice settings): beside the button when idle, in the error box after a failure. */
   typeInstead: ReactNode
   chat: TextChatActor | null
-  /** What the widget stands in: nothing more on the main layout (the shell's frame holds it), its own frame elsewhere. */
+  /** The floating corner the widget stands in (the shell's, handed over so this chunk does not import the first load's). */
   Frame: ComponentType<{ children: ReactNode }>
   /** On the layout without the widget (/faqs): shown only while a call runs or the conversation is open. */
   bare: boolean

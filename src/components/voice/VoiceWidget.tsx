@@ -1,5 +1,5 @@
 import { useRouterState } from '@tanstack/react-router'
-import { Fragment, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react'
+import { useEffect, useState, useSyncExternalStore, type ReactNode } from 'react'
 import { connectingLabel, consentNotice, startCallLabel, typeInsteadLabel } from '../../content/voice'
 import { deferredModule } from '../../lib/deferredModule'
 import { readVoiceConsent } from '../../lib/voice/consent'
@@ -40,36 +40,32 @@ export function VoiceWidget() {
   const notice = import.meta.env.VOICE_CONFIGURED ? <ConsentNotice /> : null
   const typeInstead = chat ? <TypeInstead chat={chat} /> : null
 
-  const widget = Widget ? (
-    // Away from the main layout the call part draws its own frame, and only while there is something to end or read.
-    <Widget startOnLoad={pressed} notice={notice} typeInstead={typeInstead} chat={chat} Frame={onMainLayout ? Fragment : WidgetFrame} bare={!onMainLayout} />
-  ) : null
-  if (!onMainLayout) return widget
+  // The call part draws the frame itself, at one place in the tree on every layout, so moving between
+  // layouts never remounts it (that would end the call); away from the main layout it shows only while
+  // there is something to end or read.
+  if (Widget) return <Widget startOnLoad={pressed} notice={notice} typeInstead={typeInstead} chat={chat} Frame={WidgetFrame} bare={!onMainLayout} />
+  if (!onMainLayout) return null
   return (
     <WidgetFrame>
-      {widget ?? (
-        <>
-          <div className={voiceControlsRow}>
-            {typeInstead}
-            <button
-              type="button"
-              id={CALL_BUTTON_ID}
-              aria-disabled={pressed || undefined}
-              className={`${callButton} ${callButtonIdle}`}
-              onPointerEnter={callWidget.load}
-              onFocus={callWidget.load}
-              onClick={() => {
-                setPressed(true)
-                callWidget.load()
-              }}
-            >
-              <MicIcon />
-              <span>{pressed && import.meta.env.VOICE_CONFIGURED ? connectingLabel : startCallLabel}</span>
-            </button>
-          </div>
-          {notice}
-        </>
-      )}
+      <div className={voiceControlsRow}>
+        {typeInstead}
+        <button
+          type="button"
+          id={CALL_BUTTON_ID}
+          aria-disabled={pressed || undefined}
+          className={`${callButton} ${callButtonIdle}`}
+          onPointerEnter={callWidget.load}
+          onFocus={callWidget.load}
+          onClick={() => {
+            setPressed(true)
+            callWidget.load()
+          }}
+        >
+          <MicIcon />
+          <span>{pressed && import.meta.env.VOICE_CONFIGURED ? connectingLabel : startCallLabel}</span>
+        </button>
+      </div>
+      {notice}
     </WidgetFrame>
   )
 }
