@@ -196,7 +196,8 @@ export const textChatMachine = setup({
         },
         failed: {
           on: {
-            RETRY: { guard: 'panelOpen', target: 'replying', actions: 'clearError' },
+            // The Retry button goes away with the error: the focus goes back to the Message box.
+            RETRY: { guard: 'panelOpen', target: 'replying', actions: ['clearError', 'focusMessage'] },
             // Asking something else instead is as good as Retry.
             SEND: { guard: 'canAsk', target: 'replying', actions: ['clearError', 'ask'] },
           },

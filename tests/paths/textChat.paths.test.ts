@@ -40,6 +40,7 @@ function startChat() {
     /** What the visitor did and what the platform answered, for the checks. */
     opens: 0,
     closes: 0,
+    retries: 0,
     typed: '',
     /** The visitor's questions and the complete replies, in order. */
     log: [] as Array<{ role: 'visitor' | 'assistant'; text: string }>,
@@ -90,6 +91,7 @@ describeMachinePaths('textChat', textChatMachine, startChat, {
       sut.actor.send({ type: 'SEND' })
     },
     RETRY: (sut) => {
+      sut.retries++
       sut.askedWith.push(sut.session)
       sut.error = ''
       sut.actor.send({ type: 'RETRY' })
@@ -122,8 +124,8 @@ describeMachinePaths('textChat', textChatMachine, startChat, {
       expect(sut.snapshot().can({ type: 'EDIT', text: 'x' })).toBe(false)
     },
     'panel.open': (sut) => {
-      // Every press on 'Type instead' put the focus in the Message box.
-      expect(sut.effects.focusMessage).toBe(sut.opens)
+      // Every press on 'Type instead' (and on Retry) put the focus in the Message box.
+      expect(sut.effects.focusMessage).toBe(sut.opens + sut.retries)
     },
     conversation: (sut) => {
       const c = sut.context()
