@@ -188,21 +188,28 @@ test('at 320 px the button and its panel fit inside the screen', async ({ page }
 /** Text only the widget's interactive chunk holds (a line of the call panel): how the tests recognise it. */
 const PANEL_CHUNK_MARKER = 'You are not speaking'
 
-test("the call's code is not in the first load: it loads after the load event, with no interaction", async ({ page }) => {
+/** Text only the text conversation's chunk holds (its request's path). */
+const CHAT_CHUNK_MARKER = '/chat/web'
+
+test("the call's code and the conversation's are not in the first load: they load after the load event, with no interaction", async ({ page }) => {
   const beforeLoad: string[] = []
   const afterLoad: string[] = []
+  const chatBeforeLoad: string[] = []
+  const chatAfterLoad: string[] = []
   let loaded = false
   page.once('load', () => void (loaded = true))
   page.on('response', async (response) => {
     if (response.request().resourceType() !== 'script') return
-    const list = loaded ? afterLoad : beforeLoad
     const body = await response.text().catch(() => '')
-    if (body.includes(PANEL_CHUNK_MARKER)) list.push(response.url())
+    if (body.includes(PANEL_CHUNK_MARKER)) (loaded ? afterLoad : beforeLoad).push(response.url())
+    if (body.includes(CHAT_CHUNK_MARKER)) (loaded ? chatAfterLoad : chatBeforeLoad).push(response.url())
   })
   await page.goto('/')
   await waitForHydration(page)
   await expect.poll(() => afterLoad.length, { timeout: 10_000 }).toBe(1)
+  await expect.poll(() => chatAfterLoad.length, { timeout: 10_000 }).toBe(1)
   expect(beforeLoad).toEqual([])
+  expect(chatBeforeLoad).toEqual([])
   const html = await (await page.request.get('/')).text()
   expect(html).not.toContain(PANEL_CHUNK_MARKER) // the prerendered shell holds only the button and the notice
   expect(html).toContain('Start a call')
