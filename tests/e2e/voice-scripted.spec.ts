@@ -9,8 +9,9 @@ import { waitForHydration } from './support/hydration'
 import { chromium, expect, test, type Page, type TestInfo } from '@playwright/test'
 import { MICROPHONE_MESSAGES } from '../../core/voiceErrors'
 import { chromiumArgs, ensureChromium } from '../../scripts/chromium'
+import { answerChat, chatAnswer } from './support/voice/chatStream'
 import { VOICE_API_ORIGIN, VOICE_ASSISTANT_ID, VOICE_PUBLIC_KEY } from './support/voice/voiceEnv'
-import { callButton, chatPanel, consentNotice, drive, fakeLog, messageBox, openVoiceWidget, typeInstead, voiceWidget } from '../support/pages/voicePanel'
+import { callButton, chatLog, chatPanel, consentNotice, drive, fakeLog, messageBox, openVoiceWidget, typeInstead, voiceWidget } from '../support/pages/voicePanel'
 
 /** The fake's start() has been called (the SDK chunk loaded and the microphone granted). */
 async function startCalled(page: Page) {
@@ -304,4 +305,42 @@ test("a microphone blocked in Chromium: the error box offers 'Type instead', whi
   } finally {
     await browser.close()
   }
+})
+
+test('the conversation goes along to /faqs, and closing it there puts the widget away', async ({ page }) => {
+  await answerChat(page, [{ status: 200, body: chatAnswer(['Kia ora!'], 'session-3') }])
+  await page.setViewportSize({ width: 1280, height: 800 })
+  await openWidget(page)
+  await typeInstead(page).click()
+  await messageBox(page).fill('Hello')
+  await messageBox(page).press('Enter')
+  await expect(chatLog(page)).toContainText('Assistant: Kia ora!')
+  await page.getByRole('contentinfo').getByRole('link', { name: 'FAQs', exact: true }).click()
+  await expect(page).toHaveURL(/\/faqs$/)
+  await expect(chatLog(page).getByRole('paragraph')).toHaveText(['You: Hello', 'Assistant: Kia ora!'])
+  await chatPanel(page).getByRole('button', { name: 'Close' }).click()
+  await expect(voiceWidget(page)).toHaveCount(0)
+})
+
+test("a press on 'Type instead' before the conversation's code has loaded opens it once it has, with the focus in the Message box", async ({ page }) => {
+  let release!: () => void
+  const released = new Promise<void>((resolve) => (release = resolve))
+  let held = 0
+  await page.route('**/assets/*.js', async (route) => {
+    const response = await route.fetch()
+    const body = await response.text()
+    if (body.includes(CHAT_CHUNK_MARKER)) {
+      held++
+      await released
+    }
+    await route.fulfill({ response, body })
+  })
+  await openWidget(page)
+  await expect.poll(() => held).toBe(1) // requested at idle time and held back
+  await typeInstead(page).click()
+  await expect(chatPanel(page)).toHaveCount(0)
+  release()
+  await expect(chatPanel(page)).toBeVisible()
+  await expect(messageBox(page)).toBeFocused()
+  await expect(typeInstead(page)).toHaveAttribute('aria-expanded', 'true')
 })
