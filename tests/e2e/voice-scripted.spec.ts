@@ -344,3 +344,19 @@ test("a press on 'Type instead' before the conversation's code has loaded opens 
   await expect(messageBox(page)).toBeFocused()
   await expect(typeInstead(page)).toHaveAttribute('aria-expanded', 'true')
 })
+
+test("'Type instead' pressed before the app has run opens the conversation once the app runs", async ({ page }) => {
+  // Hold the app's code back, as a slow connection would, until 'Type instead' has been pressed.
+  let release = () => {}
+  const held = new Promise<void>((resolve) => (release = resolve))
+  await page.route(/\/assets\/app-[\w-]+\.js$/, async (route) => {
+    await held
+    await route.continue()
+  })
+  await page.goto('/')
+  await typeInstead(page).click() // the prerendered button
+  await expect(chatPanel(page)).toHaveCount(0)
+  release()
+  await expect(chatPanel(page)).toBeVisible()
+  await expect(messageBox(page)).toBeFocused()
+})

@@ -1,9 +1,9 @@
-import { useLayoutEffect, useMemo, type ButtonHTMLAttributes, type ComponentType, type KeyboardEvent, type ReactNode } from 'react'
+import { useLayoutEffect, useState, type ButtonHTMLAttributes, type ComponentType, type KeyboardEvent, type ReactNode } from 'react'
 import { NOT_CONFIGURED } from '../../../core/voiceErrors'
 import { formatElapsed } from '../../../machines/voiceCaptions'
 import { callButtonLabels, callPanelText, callStatusText, notSetUpText } from '../../content/voiceCallPanel'
 import { useBookingModal } from '../providers/SiteActors'
-import { CALL_BUTTON_ID, TYPE_INSTEAD_ID } from '../../lib/focus'
+import { CALL_BUTTON_ID, CHAT_MESSAGE_ID, TYPE_INSTEAD_ID } from '../../lib/focus'
 import { MicIcon } from '../layout/icons'
 import { callButton, callButtonIdle, focusRing, navButton, voiceControlsRow } from '../sections/ui'
 import { Captions } from './Captions'
@@ -48,14 +48,16 @@ export default function VoiceCallWidget({ startOnLoad, notice, typeInstead, chat
   const { consented, errorMessage, muted } = context
   const { open: chatOpen, closeChat } = useChatControls(chat)
   const bookingModal = useBookingModal()
-  // The shell's button had the focus when this part replaced it: keep it on the same button here.
-  const hadFocus = useMemo(() => {
+  // The shell's button had the focus when this part replaced it: keep it on the same button here, or,
+  // when that was 'Type instead' and the conversation it opened is here, in its Message box.
+  const [focusOnMount] = useState(() => {
     const id = document.activeElement?.id
+    if (id === TYPE_INSTEAD_ID && chatOpen) return CHAT_MESSAGE_ID
     return id === CALL_BUTTON_ID || id === TYPE_INSTEAD_ID ? id : null
-  }, [])
+  })
   useLayoutEffect(() => {
-    if (hadFocus) document.getElementById(hadFocus)?.focus()
-  }, [hadFocus])
+    if (focusOnMount) document.getElementById(focusOnMount)?.focus()
+  }, [focusOnMount])
 
   if (phase === 'unconfigured') {
     if (bare) return null
