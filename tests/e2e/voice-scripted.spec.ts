@@ -248,7 +248,7 @@ test('a press on the button before the call code has loaded is not lost: the cal
   expect((await fakeLog(page)).calls).toEqual([`start:${VOICE_ASSISTANT_ID}`])
 })
 
-test('a call goes on while the visitor moves between pages, into /faqs too, with End Call in reach on each', async ({ page }) => {
+test('a call goes on while the visitor moves between pages, into /faqs too, with End Call in reach on each', async ({ page }, testInfo) => {
   await page.setViewportSize({ width: 1280, height: 800 })
   const widget = await openWidget(page)
   await callButton(page).click()
@@ -273,6 +273,7 @@ test('a call goes on while the visitor moves between pages, into /faqs too, with
   // The call was never stopped or started again on the way.
   expect((await fakeLog(page)).calls).toEqual([`start:${VOICE_ASSISTANT_ID}`])
   expect((await fakeLog(page)).constructed).toHaveLength(1)
+  await snap(page, testInfo, 'call-on-faqs-1280')
 
   // End Call works there; once the call has ended, /faqs is without the widget again.
   await callButton(page).click()
