@@ -6,10 +6,10 @@ import { builtSiteServer } from './tests/support/webServer'
 
 /**
  * The UI level of the path tests (`npm run test:paths`): paths generated from the machines, carried
- * out on the built site. The voice widget's paths run on the build with the scripted voice client.
+ * out on the built site. The voice widget's paths (the call and the text conversation) run on the build with the scripted voice client.
  */
 const executablePath = ensureChromium()
-const VOICE_PATHS = /voiceCall\.paths\.spec\.ts$/
+const VOICE_PATHS = /(voiceCall|textChat)\.paths\.spec\.ts$/
 
 export default defineConfig({
   testDir: 'tests/paths/ui',

@@ -13,7 +13,8 @@ export const DEFAULT_VOICE_API = 'https://api.vapi.ai'
 
 /**
  * What the voice SDK needs the CSP to allow; nothing when voice is not configured (DESIGN §5).
- * - connect-src: the voice platform's API (POST /call/web), Daily's API and signalling (https/wss).
+ * - connect-src: the voice platform's API (POST /call/web for calls, POST /chat/web for 'Type instead'),
+ *   Daily's API and signalling (https/wss).
  * - script-src: Daily's call machine, loaded as a script from its CDN because we construct with avoidEval,
  *   and its noise-cancellation WebAssembly.
  * Workers and audio run from blob: URLs, which the base policy already allows; call-object mode has no iframe.

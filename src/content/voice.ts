@@ -11,10 +11,13 @@
 export const startCallLabel = 'Start a call'
 export const connectingLabel = 'Connecting...'
 
-/** Shown beside the button until the visitor starts a first call: starting is the agreement. */
+/** The smaller control beside the call button: the same assistant by text (shown only with voice settings). */
+export const typeInsteadLabel = 'Type instead'
+
+/** Shown beside the button until the visitor starts a first call: starting is the agreement. It covers typing too. */
 export const consentNotice = {
-  text: "You'll talk to an AI assistant; the call may be recorded.",
-  linkLabel: 'How we handle calls',
+  text: "You'll talk or type with an AI assistant; calls may be recorded and messages stored.",
+  linkLabel: 'How we handle calls and messages',
   /** A full page load on purpose: the notice only shows before any call, so none is cut off. */
   href: '/sms-info#ai-calls',
 } as const

@@ -37,3 +37,18 @@ export const notSetUpText = {
   book: 'Book a Call',
   close: 'Close',
 } as const
+
+/** The text conversation's panel ('Type instead'). */
+export const chatPanelText = {
+  title: 'Message the assistant',
+  log: 'Conversation',
+  empty: 'Ask about our services, or ask the assistant to book a call for you.',
+  you: 'You',
+  assistant: 'Assistant',
+  typing: 'Assistant is typing…',
+  message: 'Message',
+  hint: 'Enter sends; Shift+Enter starts a new line.',
+  send: 'Send',
+  retry: 'Retry',
+  close: 'Close',
+} as const

@@ -2,13 +2,23 @@ import type { FocusReturnTarget } from '../../machines/focusTarget'
 
 /**
  * Focuses an element once the current render has been committed: a modal <dialog> makes the rest of
- * the page inert until it is removed, so focus can only go back to the page after that.
+ * the page inert until it is removed, so focus can only go back to the page after that. When the target
+ * has left the page by then (the control that opened a panel is gone), the element with `fallbackId` gets it.
  */
-export function focusAfterRender(target: FocusReturnTarget | null | undefined): void {
-  if (!target) return
-  const run = () => {
-    if (target.isConnected !== false) target.focus({ preventScroll: true })
-  }
+export function focusAfterRender(target: FocusReturnTarget | null | undefined, fallbackId?: string): void {
+  if (!target && !fallbackId) return
+  afterRender(() => {
+    if (target && target.isConnected !== false) target.focus({ preventScroll: true })
+    else if (fallbackId) document.getElementById(fallbackId)?.focus({ preventScroll: true })
+  })
+}
+
+/** Focuses the element with `id` once the current render is committed (an element that this render draws). */
+export function focusByIdAfterRender(id: string): void {
+  afterRender(() => document.getElementById(id)?.focus({ preventScroll: true }))
+}
+
+function afterRender(run: () => void): void {
   if (typeof requestAnimationFrame === 'function') requestAnimationFrame(run)
   else run()
 }
@@ -25,9 +35,14 @@ export function focusInPageContent(id: string): void {
     if (active && active !== document.body && !main?.contains(active)) return
     document.getElementById(id)?.focus({ preventScroll: true })
   }
-  if (typeof requestAnimationFrame === 'function') requestAnimationFrame(run)
-  else run()
+  afterRender(run)
 }
 
 /** The voice widget's call button: its call part takes the focus over from the first-load shell's button by this id. */
 export const CALL_BUTTON_ID = 'voice-call-button'
+
+/** The text conversation's panel and its Message box ('Type instead' controls the one, opening focuses the other). */
+export const CHAT_PANEL_ID = 'voice-chat-panel'
+/** 'Type instead' (one at a time: beside the call button, or in the error box). */
+export const TYPE_INSTEAD_ID = 'voice-type-instead'
+export const CHAT_MESSAGE_ID = 'voice-chat-message'

@@ -3,6 +3,7 @@ import { BookingModal } from '../components/booking/BookingModal'
 import { ErrorView, NotFoundView } from '../components/ErrorView'
 import { ParticleBackground } from '../components/layout/ParticleBackground'
 import { SiteActorsProvider } from '../components/providers/SiteActors'
+import { VoiceWidget } from '../components/voice/VoiceWidget'
 
 export const Route = createRootRoute({
   component: RootComponent,
@@ -12,12 +13,17 @@ export const Route = createRootRoute({
   notFoundComponent: NotFoundView,
 })
 
-/** Shared actors for every page; the booking modal and the particle background serve both layouts. */
+/**
+ * Shared actors for every page; the booking modal and the particle background serve both layouts. The
+ * voice widget is here too, so a call survives moving between pages (it shows itself on the main layout,
+ * and elsewhere only while a call runs or a conversation is open).
+ */
 function RootComponent() {
   return (
     <SiteActorsProvider>
       <ParticleBackground />
       <Outlet />
+      <VoiceWidget />
       <BookingModal />
     </SiteActorsProvider>
   )

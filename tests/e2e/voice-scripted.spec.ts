@@ -6,9 +6,12 @@
  */
 import { expectNoAxeViolations } from './support/axe'
 import { waitForHydration } from './support/hydration'
-import { expect, test, type Page, type TestInfo } from '@playwright/test'
+import { chromium, expect, test, type Page, type TestInfo } from '@playwright/test'
+import { MICROPHONE_MESSAGES } from '../../core/voiceErrors'
+import { chromiumArgs, ensureChromium } from '../../scripts/chromium'
+import { answerChat, chatAnswer } from './support/voice/chatStream'
 import { VOICE_API_ORIGIN, VOICE_ASSISTANT_ID, VOICE_PUBLIC_KEY } from './support/voice/voiceEnv'
-import { callButton, consentNotice, drive, fakeLog, openVoiceWidget, voiceWidget } from '../support/pages/voicePanel'
+import { callButton, chatLog, chatPanel, consentNotice, drive, fakeLog, messageBox, openVoiceWidget, typeInstead, voiceWidget } from '../support/pages/voicePanel'
 
 /** The fake's start() has been called (the SDK chunk loaded and the microphone granted). */
 async function startCalled(page: Page) {
@@ -41,8 +44,8 @@ for (const { name, width, height } of [
     // Before the first call: the notice beside the button, with the privacy text's link; no panel.
     await expect(button).toHaveText('Start a call')
     await expect(consentNotice(page)).toBeVisible()
-    await expect(widget.getByRole('link', { name: 'How we handle calls' })).toHaveAttribute('href', '/sms-info#ai-calls')
-    await expect(button).toHaveAccessibleDescription(/You'll talk to an AI assistant; the call may be recorded\./)
+    await expect(widget.getByRole('link', { name: 'How we handle calls and messages' })).toHaveAttribute('href', '/sms-info#ai-calls')
+    await expect(button).toHaveAccessibleDescription(/You'll talk or type with an AI assistant; calls may be recorded and messages stored\./)
     await expect(mute(page)).toHaveCount(0)
     await expectNoAxeViolations(page)
     await snap(page, testInfo, `1-idle-${width}`)
@@ -186,21 +189,28 @@ test('at 320 px the button and its panel fit inside the screen', async ({ page }
 /** Text only the widget's interactive chunk holds (a line of the call panel): how the tests recognise it. */
 const PANEL_CHUNK_MARKER = 'You are not speaking'
 
-test("the call's code is not in the first load: it loads after the load event, with no interaction", async ({ page }) => {
+/** Text only the text conversation's chunk holds (its request's path). */
+const CHAT_CHUNK_MARKER = '/chat/web'
+
+test("the call's code and the conversation's are not in the first load: they load after the load event, with no interaction", async ({ page }) => {
   const beforeLoad: string[] = []
   const afterLoad: string[] = []
+  const chatBeforeLoad: string[] = []
+  const chatAfterLoad: string[] = []
   let loaded = false
   page.once('load', () => void (loaded = true))
   page.on('response', async (response) => {
     if (response.request().resourceType() !== 'script') return
-    const list = loaded ? afterLoad : beforeLoad
     const body = await response.text().catch(() => '')
-    if (body.includes(PANEL_CHUNK_MARKER)) list.push(response.url())
+    if (body.includes(PANEL_CHUNK_MARKER)) (loaded ? afterLoad : beforeLoad).push(response.url())
+    if (body.includes(CHAT_CHUNK_MARKER)) (loaded ? chatAfterLoad : chatBeforeLoad).push(response.url())
   })
   await page.goto('/')
   await waitForHydration(page)
   await expect.poll(() => afterLoad.length, { timeout: 10_000 }).toBe(1)
+  await expect.poll(() => chatAfterLoad.length, { timeout: 10_000 }).toBe(1)
   expect(beforeLoad).toEqual([])
+  expect(chatBeforeLoad).toEqual([])
   const html = await (await page.request.get('/')).text()
   expect(html).not.toContain(PANEL_CHUNK_MARKER) // the prerendered shell holds only the button and the notice
   expect(html).toContain('Start a call')
@@ -236,4 +246,118 @@ test('a press on the button before the call code has loaded is not lost: the cal
   await drive(page, { type: 'listening' })
   await expect(button).toHaveText('End Call')
   expect((await fakeLog(page)).calls).toEqual([`start:${VOICE_ASSISTANT_ID}`])
+})
+
+test('a call goes on while the visitor moves between pages, into /faqs too, with End Call in reach on each', async ({ page }, testInfo) => {
+  await page.setViewportSize({ width: 1280, height: 800 })
+  const widget = await openWidget(page)
+  await callButton(page).click()
+  await startCalled(page)
+  await drive(page, { type: 'listening' })
+  await expect(callButton(page)).toHaveText('End Call')
+  // A mark on this document: a full load would lose it (and end the call).
+  await page.evaluate(() => Object.assign(window, { __samePage: true }))
+
+  await page.getByRole('banner').getByRole('link', { name: 'About Us' }).click()
+  await expect(page).toHaveURL(/\/about$/)
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  await expect(callButton(page)).toHaveText('End Call')
+  await expect(widget.getByText('Assistant is listening')).toBeVisible()
+
+  // /faqs has no widget of its own: while the call runs, the widget stays.
+  await page.getByRole('contentinfo').getByRole('link', { name: 'FAQs', exact: true }).click()
+  await expect(page).toHaveURL(/\/faqs$/)
+  await expect(callButton(page)).toBeVisible()
+  await expect(callButton(page)).toHaveText('End Call')
+  expect(await page.evaluate(() => (window as unknown as { __samePage?: boolean }).__samePage)).toBe(true)
+  // The call was never stopped or started again on the way.
+  expect((await fakeLog(page)).calls).toEqual([`start:${VOICE_ASSISTANT_ID}`])
+  expect((await fakeLog(page)).constructed).toHaveLength(1)
+  await snap(page, testInfo, 'call-on-faqs-1280')
+
+  // End Call works there; once the call has ended, /faqs is without the widget again.
+  await callButton(page).click()
+  await expect(callButton(page)).toHaveText('Ending...')
+  await drive(page, { type: 'finish-stop' })
+  await expect(voiceWidget(page)).toHaveCount(0)
+  expect((await fakeLog(page)).calls).toEqual([`start:${VOICE_ASSISTANT_ID}`, 'stop'])
+})
+
+test("a microphone blocked in Chromium: the error box offers 'Type instead', which opens the Message box with the focus in it", async ({ baseURL }, testInfo) => {
+  // A browser of its own that answers the permission prompt with "Block" (this project's grants it).
+  const browser = await chromium.launch({ executablePath: ensureChromium(), args: [...chromiumArgs, '--use-fake-device-for-media-stream', '--deny-permission-prompts'] })
+  try {
+    const context = await browser.newContext({ baseURL, reducedMotion: 'reduce', viewport: { width: 390, height: 844 } })
+    const page = await context.newPage()
+    const widget = await openWidget(page)
+    await callButton(page).click()
+    await expect(widget.getByRole('alert')).toHaveText(MICROPHONE_MESSAGES.denied)
+    await expect(callButton(page)).toHaveText('Retry Call')
+    expect((await fakeLog(page))?.calls ?? []).toEqual([]) // the SDK was never started
+    const offer = typeInstead(page)
+    await expect(offer).toHaveCount(1) // inside the error box, not beside the button as well
+    await expectNoAxeViolations(page)
+    await snap(page, testInfo, 'microphone-blocked-390')
+    await offer.click()
+    await expect(messageBox(page)).toBeFocused()
+    await expect(chatPanel(page)).toBeVisible()
+    await expectNoAxeViolations(page)
+    await snap(page, testInfo, 'microphone-blocked-chat-390')
+  } finally {
+    await browser.close()
+  }
+})
+
+test('the conversation goes along to /faqs, and closing it there puts the widget away', async ({ page }) => {
+  await answerChat(page, [{ status: 200, body: chatAnswer(['Kia ora!'], 'session-3') }])
+  await page.setViewportSize({ width: 1280, height: 800 })
+  await openWidget(page)
+  await typeInstead(page).click()
+  await messageBox(page).fill('Hello')
+  await messageBox(page).press('Enter')
+  await expect(chatLog(page)).toContainText('Assistant: Kia ora!')
+  await page.getByRole('contentinfo').getByRole('link', { name: 'FAQs', exact: true }).click()
+  await expect(page).toHaveURL(/\/faqs$/)
+  await expect(chatLog(page).getByRole('paragraph')).toHaveText(['You: Hello', 'Assistant: Kia ora!'])
+  await chatPanel(page).getByRole('button', { name: 'Close' }).click()
+  await expect(voiceWidget(page)).toHaveCount(0)
+})
+
+test("a press on 'Type instead' before the conversation's code has loaded opens it once it has, with the focus in the Message box", async ({ page }) => {
+  let release!: () => void
+  const released = new Promise<void>((resolve) => (release = resolve))
+  let held = 0
+  await page.route('**/assets/*.js', async (route) => {
+    const response = await route.fetch()
+    const body = await response.text()
+    if (body.includes(CHAT_CHUNK_MARKER)) {
+      held++
+      await released
+    }
+    await route.fulfill({ response, body })
+  })
+  await openWidget(page)
+  await expect.poll(() => held).toBe(1) // requested at idle time and held back
+  await typeInstead(page).click()
+  await expect(chatPanel(page)).toHaveCount(0)
+  release()
+  await expect(chatPanel(page)).toBeVisible()
+  await expect(messageBox(page)).toBeFocused()
+  await expect(typeInstead(page)).toHaveAttribute('aria-expanded', 'true')
+})
+
+test("'Type instead' pressed before the app has run opens the conversation once the app runs", async ({ page }) => {
+  // Hold the app's code back, as a slow connection would, until 'Type instead' has been pressed.
+  let release = () => {}
+  const held = new Promise<void>((resolve) => (release = resolve))
+  await page.route(/\/assets\/app-[\w-]+\.js$/, async (route) => {
+    await held
+    await route.continue()
+  })
+  await page.goto('/')
+  await typeInstead(page).click() // the prerendered button
+  await expect(chatPanel(page)).toHaveCount(0)
+  release()
+  await expect(chatPanel(page)).toBeVisible()
+  await expect(messageBox(page)).toBeFocused()
 })

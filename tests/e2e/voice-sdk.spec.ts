@@ -1,9 +1,13 @@
 /**
- * The widget with the real @vapi-ai/web (the voice-sdk build), the voice platform answered by page.route.
+ * The widget with the real @vapi-ai/web (the voice-sdk build), the voice platform answered by page.route:
+ * calls, and 'Type instead', the same assistant by text over POST /chat/web.
  */
-import { expect, test, type Page, type Request } from '@playwright/test'
+import { expect, test, type Page, type Request, type TestInfo } from '@playwright/test'
+import { CHAT_ERRORS } from '../../core/chatErrors'
+import { expectNoAxeViolations } from './support/axe'
+import { answerChat, chatAnswer } from './support/voice/chatStream'
 import { SDK_CHUNK_MARKER, VOICE_API_ORIGIN, VOICE_ASSISTANT_ID, VOICE_PUBLIC_KEY } from './support/voice/voiceEnv'
-import { callButton, openVoiceWidget } from '../support/pages/voicePanel'
+import { callButton, chatLog, chatPanel, messageBox, openVoiceWidget, sendButton, typeInstead, voiceWidget } from '../support/pages/voicePanel'
 
 const UNAUTHORIZED_BODY = {
   message: 'Invalid Key. Hot tip, you may be using the private key instead of the public key, or vice versa.',
@@ -95,4 +99,116 @@ test('the CSP allows the voice platform and Daily only because voice is configur
   expect(connect).toContain(VOICE_API_ORIGIN)
   expect(connect).toContain('wss://*.daily.co')
   expect(script).toContain('https://*.daily.co')
+})
+
+/** Types a question in the Message box and sends it with Enter. */
+async function ask(page: Page, question: string) {
+  await messageBox(page).fill(question)
+  await messageBox(page).press('Enter')
+}
+
+for (const { name, width, height } of [
+  { name: 'phone', width: 390, height: 844 },
+  { name: 'desktop', width: 1280, height: 800 },
+]) {
+  test(`type instead (${name}, ${width} px): the reply streams into the log, the session carries on, no call SDK is loaded`, async ({ page }, testInfo: TestInfo) => {
+    test.setTimeout(90_000) // two axe scans, slow on a busy 2-core machine
+    await page.setViewportSize({ width, height })
+    const requests = await answerChat(page, [
+      { status: 200, body: chatAnswer(['Kia ora! ', 'How can I ', 'help you today?'], 'session-42') },
+      { status: 200, body: chatAnswer(['Thursday at 2:30 pm is free.'], 'session-42') },
+    ])
+    const sdkChunks = watchSdkChunk(page)
+    await page.goto('/')
+    await openVoiceWidget(page)
+    await expect(typeInstead(page)).toHaveAttribute('aria-expanded', 'false')
+    await typeInstead(page).click()
+    await expect(typeInstead(page)).toHaveAttribute('aria-expanded', 'true')
+    await expect(messageBox(page)).toBeFocused()
+
+    await ask(page, 'Hello')
+    await expect(chatLog(page).getByRole('paragraph')).toHaveText(['You: Hello', 'Assistant: Kia ora! How can I help you today?'])
+    await expect(messageBox(page)).toHaveValue('')
+    expect(requests).toHaveLength(1)
+    expect(await requests[0]!.headerValue('authorization')).toBe(`Bearer ${VOICE_PUBLIC_KEY}`)
+    // The first question has no session; the platform names it in its answer.
+    expect(requests[0]!.postDataJSON()).toEqual({ assistantId: VOICE_ASSISTANT_ID, input: 'Hello', stream: true })
+
+    // Shift+Enter is a new line; Enter sends. The second question carries the first answer's session.
+    await messageBox(page).fill('Can we talk')
+    await messageBox(page).press('Shift+Enter')
+    await messageBox(page).pressSequentially('on Thursday?')
+    await expect(messageBox(page)).toHaveValue('Can we talk\non Thursday?')
+    await messageBox(page).press('Enter')
+    await expect(chatLog(page)).toContainText('Assistant: Thursday at 2:30 pm is free.')
+    expect(requests[1]!.postDataJSON()).toEqual({ assistantId: VOICE_ASSISTANT_ID, input: 'Can we talk\non Thursday?', sessionId: 'session-42', stream: true })
+    await expect(chatLog(page)).toHaveAttribute('aria-live', 'polite')
+    await expectNoAxeViolations(page)
+    await page.screenshot({ path: testInfo.outputPath(`chat-${width}.png`) })
+
+    await chatPanel(page).getByRole('button', { name: 'Close' }).click()
+    await expect(chatPanel(page)).toHaveCount(0)
+    await expect(typeInstead(page)).toBeFocused()
+    await expect(typeInstead(page)).toHaveAttribute('aria-expanded', 'false')
+    // Reopened: the conversation is still there.
+    await typeInstead(page).click()
+    await expect(chatLog(page)).toContainText('You: Hello')
+    await page.waitForLoadState('networkidle')
+    expect(sdkChunks).toEqual([]) // typing never loads the call SDK
+  })
+}
+
+test('a refused key and a reply cut off midway say so in a sentence, with Retry', async ({ page }, testInfo) => {
+  const requests = await answerChat(page, [
+    { status: 401, json: { message: 'Invalid Key. Hot tip, you may be using the private key instead of the public key, or vice versa.', error: 'Unauthorized', statusCode: 401 } },
+    { status: 200, body: chatAnswer(['Kia ora! ', 'We build'], 'session-7', { cut: true }) },
+    { status: 200, body: chatAnswer(['Kia ora! ', 'We build automations.'], 'session-7') },
+  ])
+  await page.setViewportSize({ width: 390, height: 844 })
+  await page.goto('/')
+  await openVoiceWidget(page)
+  await typeInstead(page).click()
+  await ask(page, 'What do you do?')
+
+  const alert = chatPanel(page).getByRole('alert')
+  await expect(alert).toContainText(CHAT_ERRORS.refused)
+  await expect(alert).not.toContainText('Invalid Key') // a sentence, never the platform's JSON
+  await alert.getByRole('button', { name: 'Retry' }).click()
+  // The cut stream: what arrived is taken away, and Retry asks the same question again.
+  await expect(alert).toContainText(CHAT_ERRORS.cutOff)
+  await expect(chatLog(page).getByRole('paragraph')).toHaveText(['You: What do you do?'])
+  await expectNoAxeViolations(page)
+  await page.screenshot({ path: testInfo.outputPath('chat-cut-off-390.png') })
+  await alert.getByRole('button', { name: 'Retry' }).click()
+  await expect(chatLog(page).getByRole('paragraph')).toHaveText(['You: What do you do?', 'Assistant: Kia ora! We build automations.'])
+  await expect(chatPanel(page).getByRole('alert')).toHaveCount(0)
+  expect(requests.map((r) => r.postDataJSON().input)).toEqual(['What do you do?', 'What do you do?', 'What do you do?'])
+  // The cut answer had named the session: the retry after it carries it.
+  expect(requests.map((r) => r.postDataJSON().sessionId)).toEqual([undefined, undefined, 'session-7'])
+})
+
+test('keyboard alone: open the conversation, type, send, close', async ({ page }) => {
+  await answerChat(page, [{ status: 200, body: chatAnswer(['Kia ora!'], 'session-1') }])
+  await page.goto('/')
+  await openVoiceWidget(page)
+  // The widget is last on the page: from the top, Shift+Tab reaches the notice's link, the call button, then 'Type instead'.
+  await page.keyboard.press('Shift+Tab')
+  await expect(voiceWidget(page).getByRole('link', { name: 'How we handle calls and messages' })).toBeFocused()
+  await page.keyboard.press('Shift+Tab')
+  await expect(callButton(page)).toBeFocused()
+  await page.keyboard.press('Shift+Tab')
+  await expect(typeInstead(page)).toBeFocused()
+  await page.keyboard.press('Enter')
+  await expect(messageBox(page)).toBeFocused()
+  await page.keyboard.type('Hello')
+  await page.keyboard.press('Enter')
+  await expect(chatLog(page)).toContainText('Assistant: Kia ora!')
+  // Send, by Tab and Space, refuses an empty box (nothing sent, focus kept).
+  await page.keyboard.press('Tab')
+  await expect(sendButton(page)).toBeFocused()
+  await expect(sendButton(page)).toHaveAttribute('aria-disabled', 'true')
+  await page.keyboard.press('Escape')
+  await expect(chatPanel(page)).toHaveCount(0)
+  await expect(typeInstead(page)).toBeFocused()
+  await expect(voiceWidget(page)).toBeVisible()
 })

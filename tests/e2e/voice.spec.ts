@@ -8,7 +8,7 @@ import { VOICE_FAKE_MARKER } from './support/voice-fake/fakeVapi'
 import { SDK_CHUNK_MARKER } from './support/voice/voiceEnv'
 import { bookingDialog, heroBookCall } from '../support/pages/bookingForm'
 import { menuToggle, mobileMenu } from '../support/pages/mobileMenu'
-import { callButton, CONSENT_TEXT, openVoiceWidget } from '../support/pages/voicePanel'
+import { callButton, CONSENT_TEXT, openVoiceWidget, typeInstead } from '../support/pages/voicePanel'
 
 for (const { name, width, height } of [
   { name: 'phone', width: 390, height: 844 },
@@ -32,6 +32,7 @@ for (const { name, width, height } of [
     await expect(button).toHaveText('Start a call')
     await expect(button).toHaveAttribute('aria-expanded', 'false')
     await expect(widget.getByText(CONSENT_TEXT)).toHaveCount(0) // no call can be made, so nothing to agree to
+    await expect(typeInstead(page)).toHaveCount(0) // nor typing: the panel's 'Book a Call' is the offer
     await expectNoAxeViolations(page)
 
     await button.click()

@@ -1,10 +1,9 @@
 import type { ReactNode } from 'react'
-import { VoiceWidget } from '../voice/VoiceWidget'
 import { ExternalScript } from './ExternalScript'
 import { Footer } from './Footer'
 import { Header } from './Header'
 
-/** Header, content, footer and the floating voice widget (SPEC §2, main layout). */
+/** Header, content and footer (SPEC §2, main layout); the floating voice widget stands at the root (__root.tsx). */
 export function MainLayout({ children }: { children: ReactNode }) {
   return (
     <div className="relative flex min-h-screen flex-col">
@@ -19,7 +18,6 @@ export function MainLayout({ children }: { children: ReactNode }) {
         {children}
       </main>
       <Footer />
-      <VoiceWidget />
       <ExternalScript />
     </div>
   )

@@ -28,3 +28,9 @@ export const gradientText = 'bg-linear-to-r from-sky-300 via-sky-400 to-indigo-3
 export const callButton = `pointer-events-auto flex min-h-11 items-center gap-2 rounded-full px-4 py-3 font-semibold text-white shadow-lg shadow-black/40 transition aria-disabled:cursor-not-allowed aria-disabled:opacity-80 ${focusRing}`
 
 export const callButtonIdle = 'bg-sky-700 hover:bg-sky-800'
+
+/**
+ * The voice widget's bottom row: 'Type instead' and the call button, the call button rightmost. On a narrow
+ * screen 'Type instead' moves to a line above rather than push the call button out of place.
+ */
+export const voiceControlsRow = 'flex flex-wrap-reverse items-center justify-end gap-2'

@@ -1,13 +1,15 @@
-import { useLayoutEffect, useMemo, type ButtonHTMLAttributes, type KeyboardEvent, type ReactNode } from 'react'
+import { useLayoutEffect, useState, type ButtonHTMLAttributes, type ComponentType, type KeyboardEvent, type ReactNode } from 'react'
 import { NOT_CONFIGURED } from '../../../core/voiceErrors'
 import { formatElapsed } from '../../../machines/voiceCaptions'
 import { callButtonLabels, callPanelText, callStatusText, notSetUpText } from '../../content/voiceCallPanel'
 import { useBookingModal } from '../booking/useBookingModal'
-import { CALL_BUTTON_ID } from '../../lib/focus'
+import { CALL_BUTTON_ID, CHAT_MESSAGE_ID, TYPE_INSTEAD_ID } from '../../lib/focus'
 import { MicIcon } from '../layout/icons'
-import { callButton, callButtonIdle, focusRing, navButton } from '../sections/ui'
+import { callButton, callButtonIdle, focusRing, navButton, voiceControlsRow } from '../sections/ui'
 import { Captions } from './Captions'
 import { SpeakingIndicator } from './SpeakingIndicator'
+import { useChatControls, type TextChatActor } from './textChatActor'
+import { TextChatPanel } from './TextChatPanel'
 import { useVoiceCall } from './useVoiceCall'
 
 const PANEL_ID = 'voice-call-panel'
@@ -18,30 +20,52 @@ const widgetCard = 'pointer-events-auto w-full rounded-xl border border-white/10
 
 const panelButton = `rounded-lg border border-white/20 px-3 py-2 text-sm font-semibold text-white hover:bg-white/10 disabled:cursor-not-allowed disabled:opacity-60 ${focusRing}`
 
+interface VoiceCallWidgetProps {
+  /** The visitor pressed the shell's call button before this part had loaded: start at once. */
+  startOnLoad: boolean
+  /** The consent notice (drawn by the first-load shell), shown before a first call. */
+  notice: ReactNode
+  /** The shell's 'Type instead' (null without voice settings): beside the button when idle, in the error box after a failure. */
+  typeInstead: ReactNode
+  chat: TextChatActor | null
+  /** The floating corner the widget stands in (the shell's, handed over so this chunk does not import the first load's). */
+  Frame: ComponentType<{ children: ReactNode }>
+  /** On the layout without the widget (/faqs): shown only while a call runs or the conversation is open. */
+  bare: boolean
+}
+
 /**
  * The interactive part of the voice widget (SPEC §2, §4): the call machine, the voice client behind
- * it, the call button and what stands beside it — the consent notice before a first call (drawn by the
- * first-load shell, which hands it over), the call panel while connecting or in a call, the red error
- * box, or (without voice settings) a plain word that the assistant is not set up, with 'Book a Call'.
+ * it, the call button and what stands beside it — 'Type instead' and the consent notice before a
+ * first call (drawn by the first-load shell, which hands them over), the call panel while connecting
+ * or in a call, the red error box, the text conversation when it is open, or (without voice settings)
+ * a plain word that the assistant is not set up, with 'Book a Call'.
  * Its own chunk, loaded at idle time or on the visitor's first intent (VoiceWidget); never part of the
  * first load (DESIGN §10).
  */
-export default function VoiceCallWidget({ startOnLoad, notice }: { startOnLoad: boolean; notice: ReactNode }) {
+export default function VoiceCallWidget({ startOnLoad, notice, typeInstead, chat, Frame, bare }: VoiceCallWidgetProps) {
   const { phase, context, canStart, canEnd, canMute, canDismiss, events } = useVoiceCall(startOnLoad)
   const { consented, errorMessage, muted } = context
+  const { open: chatOpen, closeChat } = useChatControls(chat)
   const bookingModal = useBookingModal()
-  // The shell's button had the focus when this part replaced it: keep it on the call button.
-  const hadFocus = useMemo(() => document.activeElement?.id === CALL_BUTTON_ID, [])
+  // The shell's button had the focus when this part replaced it: keep it on the same button here, or,
+  // when that was 'Type instead' and the conversation it opened is here, in its Message box.
+  const [focusOnMount] = useState(() => {
+    const id = document.activeElement?.id
+    if (id === TYPE_INSTEAD_ID && chatOpen) return CHAT_MESSAGE_ID
+    return id === CALL_BUTTON_ID || id === TYPE_INSTEAD_ID ? id : null
+  })
   useLayoutEffect(() => {
-    if (hadFocus) document.getElementById(CALL_BUTTON_ID)?.focus()
-  }, [hadFocus])
+    if (focusOnMount) document.getElementById(focusOnMount)?.focus()
+  }, [focusOnMount])
 
   if (phase === 'unconfigured') {
+    if (bare) return null
     const onKeyDown = (e: KeyboardEvent) => {
       if (e.key === 'Escape' && canDismiss) events.dismiss()
     }
     return (
-      <>
+      <Frame>
         <CallButton
           label={callButtonLabels.idle}
           colors={callButtonIdle}
@@ -64,26 +88,36 @@ export default function VoiceCallWidget({ startOnLoad, notice }: { startOnLoad: 
             </div>
           </div>
         )}
-      </>
+      </Frame>
     )
   }
 
   const inCall = phase === 'active'
+  const callRunning = phase === 'connecting' || inCall || phase === 'ending'
+  if (bare && !callRunning && !chatOpen) return null
   const showNotice = notice !== null && !consented && phase === 'idle'
+  // A call takes the widget's panel: the conversation is put away (it goes on, and reopens as it was).
+  const startCall = () => {
+    events.start()
+    closeChat()
+  }
   // Start or Retry, End Call in a call; nothing while connecting or ending (SPEC §4).
-  const press = canStart ? events.start : inCall && canEnd ? events.end : undefined
+  const press = canStart ? startCall : inCall && canEnd ? events.end : undefined
   return (
-    <>
-      <CallButton
-        label={callButtonLabels[phase]}
-        colors={inCall ? 'bg-red-700 hover:bg-red-800' : callButtonIdle}
-        aria-describedby={showNotice ? NOTICE_ID : undefined}
-        onPress={press}
-        onPointerEnter={events.prefetch}
-        onFocus={events.prefetch}
-      >
-        {inCall && <span aria-hidden="true" className="size-2 rounded-full bg-emerald-300 motion-safe:animate-pulse" />}
-      </CallButton>
+    <Frame>
+      <div className={voiceControlsRow}>
+        {phase === 'idle' && typeInstead}
+        <CallButton
+          label={callButtonLabels[phase]}
+          colors={inCall ? 'bg-red-700 hover:bg-red-800' : callButtonIdle}
+          aria-describedby={showNotice ? NOTICE_ID : undefined}
+          onPress={press}
+          onPointerEnter={events.prefetch}
+          onFocus={events.prefetch}
+        >
+          {inCall && <span aria-hidden="true" className="size-2 rounded-full bg-emerald-300 motion-safe:animate-pulse" />}
+        </CallButton>
+      </div>
       <p role="status" className="sr-only">
         {callStatusText[phase]}
       </p>
@@ -93,8 +127,10 @@ export default function VoiceCallWidget({ startOnLoad, notice }: { startOnLoad: 
         </div>
       )}
       {phase === 'error' && (
-        <div role="alert" className="pointer-events-auto w-full rounded-xl border border-red-500/60 bg-red-950 p-3 text-sm text-red-100 shadow-2xl shadow-black/50">
-          {errorMessage}
+        <div className="pointer-events-auto w-full space-y-2 rounded-xl border border-red-500/60 bg-red-950 p-3 text-sm text-red-100 shadow-2xl shadow-black/50">
+          <p role="alert">{errorMessage}</p>
+          {/* A blocked or missing microphone (or any failed call): the same assistant by text. */}
+          {typeInstead && <div className="flex justify-end">{typeInstead}</div>}
         </div>
       )}
       {(phase === 'connecting' || inCall) && (
@@ -107,7 +143,8 @@ export default function VoiceCallWidget({ startOnLoad, notice }: { startOnLoad: 
           muted={muted}
         />
       )}
-    </>
+      {chatOpen && chat && <TextChatPanel chat={chat} cardClass={widgetCard} />}
+    </Frame>
   )
 }
 

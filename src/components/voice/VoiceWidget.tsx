@@ -1,10 +1,12 @@
-import { useEffect, useState, useSyncExternalStore } from 'react'
-import { connectingLabel, consentNotice, startCallLabel } from '../../content/voice'
+import { useRouterState } from '@tanstack/react-router'
+import { useEffect, useState, useSyncExternalStore, type ReactNode } from 'react'
+import { connectingLabel, consentNotice, startCallLabel, typeInsteadLabel } from '../../content/voice'
 import { deferredModule } from '../../lib/deferredModule'
 import { readVoiceConsent } from '../../lib/voice/consent'
-import { CALL_BUTTON_ID } from '../../lib/focus'
+import { CALL_BUTTON_ID, CHAT_PANEL_ID, TYPE_INSTEAD_ID } from '../../lib/focus'
 import { MicIcon } from '../layout/icons'
-import { callButton, callButtonIdle, focusRing } from '../sections/ui'
+import { callButton, callButtonIdle, focusRing, voiceControlsRow } from '../sections/ui'
+import { useChatControls, useTextChatActor, type TextChatActor } from './textChatActor'
 
 /**
  * The call machine, the voice client and the widget's controls: their own chunk, out of the first load
@@ -15,50 +17,92 @@ const callWidget = deferredModule(() => import('./VoiceCallWidget'))
 
 /**
  * The floating voice assistant (SPEC §2, §4): one button bottom-right whose label is the call's state,
- * with the consent notice, the call panel or the error box beside it. It sits under the mobile menu and
- * the booking modal (z-40 < z-50 < z-60).
+ * 'Type instead' beside it (with voice settings), and the consent notice, the call panel, the error box
+ * or the text conversation above them. It sits under the mobile menu and the booking modal (z-40 < z-50 < z-60).
+ *
+ * It lives at the root of the page, not in the main layout, so a call (and a conversation) goes on while
+ * the visitor moves between pages: on the main layout it is always there; on the layout without the
+ * widget (/faqs) it shows only while a call runs or the conversation is open, so End Call stays in reach.
  *
  * This shell is all the first load holds: the button and the notice as the interactive part draws them
- * (it is handed the notice, so the notice's code is here only; it shares nothing else with this module,
- * which would make the first-load chunk export it). A press before that part has loaded is
+ * (it is handed the notice and 'Type instead', so their code is here only; it shares nothing else with
+ * this module, which would make the first-load chunk export it). A press before that part has loaded is
  * kept and starts the call as soon as it has. `import.meta.env.VOICE_CONFIGURED` is a constant at each
- * use, so a build without voice settings carries no notice code at all.
+ * use, so a build without voice settings carries no notice or conversation code at all.
  */
 export function VoiceWidget() {
   const Widget = useSyncExternalStore(callWidget.subscribe, callWidget.current, callWidget.serverValue)?.default
+  const onMainLayout = useRouterState({ select: (s) => s.matches.some((m) => m.routeId === '/_main') })
   // Not business state: only whether a press came before the code that handles it (handed over once).
   const [pressed, setPressed] = useState(false)
-  useEffect(() => callWidget.loadWhenIdle(), [])
+  const chat = useTextChatActor()
+  useEffect(() => (onMainLayout ? callWidget.loadWhenIdle() : undefined), [onMainLayout])
   const notice = import.meta.env.VOICE_CONFIGURED ? <ConsentNotice /> : null
+  const typeInstead = chat ? <TypeInstead chat={chat} /> : null
 
+  // The call part draws the frame itself, at one place in the tree on every layout, so moving between
+  // layouts never remounts it (that would end the call); away from the main layout it shows only while
+  // there is something to end or read.
+  if (Widget) return <Widget startOnLoad={pressed} notice={notice} typeInstead={typeInstead} chat={chat} Frame={WidgetFrame} bare={!onMainLayout} />
+  if (!onMainLayout) return null
+  return (
+    <WidgetFrame>
+      <div className={voiceControlsRow}>
+        {typeInstead}
+        <button
+          type="button"
+          id={CALL_BUTTON_ID}
+          aria-disabled={pressed || undefined}
+          className={`${callButton} ${callButtonIdle}`}
+          onPointerEnter={callWidget.load}
+          onFocus={callWidget.load}
+          onClick={() => {
+            setPressed(true)
+            callWidget.load()
+          }}
+        >
+          <MicIcon />
+          <span>{pressed && import.meta.env.VOICE_CONFIGURED ? connectingLabel : startCallLabel}</span>
+        </button>
+      </div>
+      {notice}
+    </WidgetFrame>
+  )
+}
+
+/** The floating corner the widget stands in. */
+function WidgetFrame({ children }: { children: ReactNode }) {
   return (
     <section
       aria-label="Voice assistant"
       className="pointer-events-none fixed right-[max(1rem,env(safe-area-inset-right))] bottom-[max(1rem,env(safe-area-inset-bottom))] z-40 flex w-[min(20rem,calc(100vw-2rem))] flex-col-reverse items-end gap-2"
     >
-      {Widget ? (
-        <Widget startOnLoad={pressed} notice={notice} />
-      ) : (
-        <>
-          <button
-            type="button"
-            id={CALL_BUTTON_ID}
-            aria-disabled={pressed || undefined}
-            className={`${callButton} ${callButtonIdle}`}
-            onPointerEnter={callWidget.load}
-            onFocus={callWidget.load}
-            onClick={() => {
-              setPressed(true)
-              callWidget.load()
-            }}
-          >
-            <MicIcon />
-            <span>{pressed && import.meta.env.VOICE_CONFIGURED ? connectingLabel : startCallLabel}</span>
-          </button>
-          {notice}
-        </>
-      )}
+      {children}
     </section>
+  )
+}
+
+/**
+ * 'Type instead': opens the text conversation with the same assistant (its machine loads at the first
+ * press if it has not yet). The call part places it beside the call button, or in the error box.
+ */
+function TypeInstead({ chat }: { chat: TextChatActor }) {
+  const { open, openChat } = useChatControls(chat)
+  return (
+    <button
+      type="button"
+      id={TYPE_INSTEAD_ID}
+      aria-expanded={open}
+      aria-controls={open ? CHAT_PANEL_ID : undefined}
+      className={`pointer-events-auto min-h-11 shrink-0 rounded-full border border-white/20 bg-slate-900 px-3 py-2 text-sm font-semibold text-white shadow-lg shadow-black/40 transition hover:bg-slate-800 ${focusRing}`}
+      onPointerEnter={callWidget.load}
+      onClick={(e) => {
+        openChat(e.currentTarget)
+        callWidget.load() // the panel is drawn by the call part
+      }}
+    >
+      {typeInsteadLabel}
+    </button>
   )
 }
 
@@ -67,7 +111,7 @@ const noSubscription = () => () => {}
 const serverAgreed = () => false
 
 /**
- * "You'll talk to an AI assistant…", with the privacy text's link, until the visitor has started a call
+ * "You'll talk or type with an AI assistant…", with the privacy text's link, until the visitor has started a call
  * on this device (the call machine hides it from then on; before it has loaded, the stored agreement does).
  */
 function ConsentNotice() {

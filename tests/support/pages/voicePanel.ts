@@ -6,7 +6,7 @@ import { expect, type Locator, type Page } from '@playwright/test'
 import { waitForHydration } from '../../e2e/support/hydration'
 import { VOICE_FAKE_COMMAND, type VoiceFakeCommand, type VoiceFakeLog } from '../../e2e/support/voice-fake/fakeVapi'
 
-export const CONSENT_TEXT = "You'll talk to an AI assistant; the call may be recorded."
+export const CONSENT_TEXT = "You'll talk or type with an AI assistant; calls may be recorded and messages stored."
 
 /** The floating widget: the call button and whatever stands beside it. */
 export const voiceWidget = (page: Page) => page.getByRole('region', { name: 'Voice assistant' })
@@ -35,3 +35,12 @@ export const fakeLog = (page: Page) => page.evaluate(() => window.__voiceFake as
 export async function drive(page: Page, command: VoiceFakeCommand): Promise<void> {
   await page.evaluate(({ name, detail }) => window.dispatchEvent(new CustomEvent(name, { detail })), { name: VOICE_FAKE_COMMAND, detail: command })
 }
+
+/** 'Type instead': beside the call button, or in the error box after a failed call. */
+export const typeInstead = (page: Page) => voiceWidget(page).getByRole('button', { name: 'Type instead' })
+
+/** The text conversation's panel, its log, its Message box and Send. */
+export const chatPanel = (page: Page) => voiceWidget(page).getByRole('region', { name: 'Message the assistant' })
+export const chatLog = (page: Page) => chatPanel(page).getByRole('log', { name: 'Conversation' })
+export const messageBox = (page: Page) => chatPanel(page).getByRole('textbox', { name: 'Message' })
+export const sendButton = (page: Page) => chatPanel(page).getByRole('button', { name: 'Send' })

@@ -5,11 +5,14 @@ import { dropdownMenuMachine } from '../../../machines/dropdownMenu'
 import { faqAccordionMachine } from '../../../machines/faqAccordion'
 import { mobileMenuMachine } from '../../../machines/mobileMenu'
 import { particleBackgroundMachine } from '../../../machines/particleBackground'
+import { textChatMachine } from '../../../machines/textChat'
 import { bookingModalView } from '../../../src/components/booking/BookingModal'
 import { faqOpenIndex } from '../../../src/components/faq/useFaqAccordion'
 import { particleBackgroundView } from '../../../src/components/layout/ParticleBackground'
 import { mobileMenuOpen } from '../../../src/components/layout/useMobileMenu'
 import { dropdownMenuOpen } from '../../../src/components/layout/useResourcesMenu'
+import { chatOpenSelection } from '../../../src/components/voice/textChatActor'
+import { textChatView } from '../../../src/components/voice/useTextChat'
 import type { Selection } from '../../../src/lib/deferredActor'
 
 /**
@@ -23,6 +26,7 @@ const views: Array<[string, AnyStateMachine, Record<string, Selection<never, unk
   ['faqAccordion', faqAccordionMachine, { openIndex: faqOpenIndex }],
   ['mobileMenu', mobileMenuMachine, { open: mobileMenuOpen }],
   ['particleBackground', particleBackgroundMachine, particleBackgroundView],
+  ['textChat', textChatMachine, { ...textChatView, open: chatOpenSelection }],
 ]
 
 describe('what the page shows before a deferred machine runs is its initial state', () => {
