@@ -69,6 +69,8 @@ withPostgres('two server instances', (testDatabaseUrl) => {
         SCHEDULE_MIN_NOTICE_MINUTES: '0',
         SCHEDULE_DAYS_AHEAD: '30',
         LOG_LEVEL: 'warn',
+        // Stopped on SIGTERM between tests: no load balancer to wait for.
+        SHUTDOWN_DELAY_MS: '0',
       }
     })
 

@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openStore } from '../../server/db/store'
 import { ADMIN_TOKEN, bookingBody, postBooking } from './support/harness'
 import {
+  burst,
   freePort,
   logRecords,
   partialRequest,
@@ -54,6 +55,8 @@ describe('the server process', () => {
     env = {
       DIST_DIR: join(work, 'dist'),
       DATA_DIR: join(work, 'data'),
+      // The listener closes at the signal: these tests send requests before it (tests/server/shutdown.test.ts: the delay).
+      SHUTDOWN_DELAY_MS: '0',
       ADMIN_TOKEN,
       RATE_LIMIT_BOOKINGS: '1000000',
       RATE_LIMIT_SLOTS: '1000000',
@@ -118,6 +121,23 @@ describe('the server process', () => {
       await store.close()
     }
     console.info(`40 bookings in flight at SIGTERM: 40 × 200, all stored, exit 0, ${stoppedAfterMs} ms from signal to exit`)
+  }, 120_000)
+
+  it('answers the bookings still waiting in the accept queue at SIGTERM, even without a delay', async () => {
+    const server = await start()
+    await server.ready()
+    const pid = server.child.pid as number
+    // Stopped, the server accepts nothing: the kernel queues the 40 connections and their requests. It
+    // wakes to the signal with all of them waiting; closing the listener at once would reset them.
+    server.child.kill('SIGSTOP')
+    const requests = Array.from({ length: 40 }, (_, i) => ({ method: 'POST' as const, path: '/api/book/event', body: bookingBody(slot(4, i)) }))
+    const signals = [
+      { target: pid, signal: 'SIGTERM' as const, afterMs: 300 },
+      { target: pid, signal: 'SIGCONT' as const, afterMs: 350 },
+    ]
+    const { outcomes } = await burst({ url: server.url, requests, signals })
+    expect(await server.exited).toBe(0)
+    expect(outcomes.filter((o) => !('status' in o) || o.status !== 200)).toEqual([])
   }, 120_000)
 
   it('exits 1 at SHUTDOWN_TIMEOUT_MS when a request never ends, and says so', async () => {
