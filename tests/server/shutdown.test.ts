@@ -17,6 +17,7 @@ import { bookingBody } from './support/harness'
 import { productionBuild } from './support/productionBuild'
 import { burst, ROOT, startServerProcess, type ServerProcess, type StartOptions } from './support/serverProcess'
 
+/** With stdout closed or full: the deadline these tests hold the process to. */
 const SHUTDOWN_TIMEOUT_MS = 3000
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
@@ -50,9 +51,9 @@ describe('stopping `npm start` while bookings arrive', () => {
   const started: ServerProcess[] = []
   let runs = 0
 
-  const start = async (options: StartOptions = {}) => {
+  const start = async (extra: Record<string, string> = {}, options: StartOptions = {}) => {
     runs++
-    const server = await startServerProcess(env, ['start'], { executable: 'npm', detached: true, ...options })
+    const server = await startServerProcess({ ...env, ...extra }, ['start'], { executable: 'npm', detached: true, ...options })
     started.push(server)
     return server
   }
@@ -75,7 +76,6 @@ describe('stopping `npm start` while bookings arrive', () => {
       RATE_LIMIT_BOOKINGS: '1000000',
       RATE_LIMIT_BOOKINGS_PER_DAY: '1000000',
       MAX_UPCOMING_PER_EMAIL: '1000',
-      SHUTDOWN_TIMEOUT_MS: String(SHUTDOWN_TIMEOUT_MS),
     }
   }, 300_000)
 
@@ -89,7 +89,8 @@ describe('stopping `npm start` while bookings arrive', () => {
     ['the server alone', (server: ServerProcess) => serverPid(server)],
     ['npm’s whole process group (Ctrl-C, systemd)', (server: ServerProcess) => -(server.child.pid as number)],
   ])('SIGTERM to %s 30 ms after 40 bookings: every one answered, none reset, each 200 stored, exit 0', async (_to, target) => {
-    const server = await start()
+    // What is lost is the question here, not how fast: a loaded machine may take seconds over 40 bookings.
+    const server = await start({ SHUTDOWN_TIMEOUT_MS: '30000' })
     await server.ready()
     const first = 40 * runs
     const requests = Array.from({ length: 40 }, (_, i) => ({ method: 'POST' as const, path: '/api/book/event', body: bookingBody(slot(first + i)) }))
@@ -114,12 +115,13 @@ describe('stopping `npm start` while bookings arrive', () => {
   }, 60_000)
 
   it('counts two identical signals 5 ms apart as one: drains, exits 0', async () => {
-    const server = await start()
+    // The delay is not what this tests: without it the test is 2 s shorter.
+    const server = await start({ SHUTDOWN_DELAY_MS: '0' })
     await server.ready()
     const pid = serverPid(server)
     await burst({ url: server.url, requests: [], signals: [0, 5].map((afterMs) => ({ target: pid, signal: 'SIGTERM', afterMs })) })
     expect(await server.exited).toBe(0)
-    expect(server.output()).toMatch(/SIGTERM again \d+ ms after the first: the same stop, delivered twice/)
+    // (On a machine so loaded that the server does not run between the two, the kernel merges them into one.)
     expect(server.output()).not.toContain('exiting now')
   }, 60_000)
 
@@ -127,26 +129,28 @@ describe('stopping `npm start` while bookings arrive', () => {
     const server = await start()
     await server.ready()
     const pid = serverPid(server)
+    const exited = server.exited.then((code) => ({ code, at: Date.now() }))
     const { signalledAt } = await burst({ url: server.url, requests: [], signals: [0, 1500].map((afterMs) => ({ target: pid, signal: 'SIGTERM', afterMs })) })
-    expect(await server.exited).toBe(1)
-    // Within the delay (2 s): the drain did not finish first.
-    expect(Date.now() - signalledAt).toBeLessThan(2000)
+    const { code, at } = await exited
+    expect(code).toBe(1)
+    expect(at - (signalledAt + 1500)).toBeLessThan(1000)
     expect(server.output()).toContain('SIGTERM again while draining: exiting now with code 1')
   }, 60_000)
 
   describe('with stdout a pipe nobody reads', () => {
+    // Two signals 1.5 s apart need the default delay (the server still draining); one signal does not.
     it.each([
-      ['its reader gone (EPIPE), one signal', 'gone', [30], 0],
-      ['its reader gone (EPIPE), two signals 1.5 s apart', 'gone', [30, 1530], 1],
-      ['full, its reader stopped reading, one signal', 'full', [30], 0],
-    ] as const)('%s: exits within SHUTDOWN_TIMEOUT_MS + 1 s', async (_label, reader, afterMs, exitCode) => {
+      ['its reader gone (EPIPE), one signal', 'gone', [30], 0, '0'],
+      ['its reader gone (EPIPE), two signals 1.5 s apart', 'gone', [30, 1530], 1, '2000'],
+      ['full, its reader stopped reading, one signal', 'full', [30], 0, '0'],
+    ] as const)('%s: exits within SHUTDOWN_TIMEOUT_MS + 1 s', async (_label, reader, afterMs, exitCode, delayMs) => {
       const fifo = join(work, `stdout-${runs}`)
       expect(spawnSync('mkfifo', [fifo]).status).toBe(0)
       // `cat` reads until it is killed; `sleep` holds the pipe open and never reads.
       const readerProcess = spawn('sh', ['-c', `exec ${reader === 'gone' ? 'cat >/dev/null' : 'sleep 600'} < "$0"`, fifo], { stdio: 'ignore' })
       // Opening the writing end waits for the reader to open the other.
       const writeEnd = openSync(fifo, 'w')
-      const server = await start({ stdout: writeEnd })
+      const server = await start({ SHUTDOWN_DELAY_MS: delayMs, SHUTDOWN_TIMEOUT_MS: String(SHUTDOWN_TIMEOUT_MS) }, { stdout: writeEnd })
       closeSync(writeEnd)
       await server.ready()
       const pid = serverPid(server)

@@ -12,7 +12,7 @@ import { partialRequest } from './serverProcess'
 export interface BurstPlan {
   url: string
   requests: { method: 'GET' | 'POST'; path: string; body?: unknown }[]
-  /** `target` is a pid, or minus a process group's id; one already gone is skipped. */
+  /** `target` is a pid, or minus a process group's id (one already gone is skipped); in order of `afterMs`. */
   signals: { target: number; signal: NodeJS.Signals; afterMs: number }[]
 }
 
@@ -37,23 +37,23 @@ await Promise.all(requests.map(({ socket }) => once(socket, 'connect').catch(() 
 
 /** When the first signal was sent (Date.now()). */
 let signalledAt: number | undefined
-const signalled = plan.signals.map(
-  ({ target, signal, afterMs }) =>
-    new Promise<void>((resolve) =>
-      setTimeout(() => {
-        signalledAt ??= Date.now()
-        try {
-          process.kill(target, signal)
-        } catch (error) {
-          if ((error as NodeJS.ErrnoException).code !== 'ESRCH') throw error
-        }
-        resolve()
-      }, afterMs),
-    ),
-)
+// Each signal at least its offset's difference after the one before: a late timer does not bring two together.
+const signalled = (async () => {
+  let previousMs = 0
+  for (const { target, signal, afterMs } of plan.signals) {
+    await new Promise((resolve) => setTimeout(resolve, afterMs - previousMs))
+    previousMs = afterMs
+    signalledAt ??= Date.now()
+    try {
+      process.kill(target, signal)
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ESRCH') throw error
+    }
+  }
+})()
 
 const answered = await Promise.all(outcomes)
-await Promise.all(signalled)
+await signalled
 console.log(JSON.stringify({ outcomes: answered, signalledAt }))
 // Keep-alive connections of requests answered before the signal would keep this process alive.
 process.exit(0)
