@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openStore } from '../../server/db/store'
 import { ADMIN_TOKEN, bookingBody, postBooking } from './support/harness'
 import {
+  BOOKABLE_ANY_TIME,
   burst,
   freePort,
   logRecords,
@@ -63,13 +64,7 @@ describe('the server process', () => {
       // Many bookings from one address and one email: the caps of issue 11 are not what this tests.
       RATE_LIMIT_BOOKINGS_PER_DAY: '1000000',
       MAX_UPCOMING_PER_EMAIL: '1000',
-      // Every quarter hour of every day is bookable, from now on: the tests book days ahead with the real clock.
-      SCHEDULE_TIME_ZONE: 'UTC',
-      SCHEDULE_DAYS: 'mon-sun',
-      SCHEDULE_START: '00:00',
-      SCHEDULE_END: '24:00',
-      SCHEDULE_MIN_NOTICE_MINUTES: '0',
-      SCHEDULE_DAYS_AHEAD: '30',
+      ...BOOKABLE_ANY_TIME,
     }
   })
 

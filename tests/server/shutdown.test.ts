@@ -15,7 +15,7 @@ import { LOCK_FILE } from '../../server/dataDirLock'
 import { openStore } from '../../server/db/store'
 import { bookingBody } from './support/harness'
 import { productionBuild } from './support/productionBuild'
-import { burst, ROOT, startServerProcess, type ServerProcess, type StartOptions } from './support/serverProcess'
+import { BOOKABLE_ANY_TIME, burst, ROOT, startServerProcess, type ServerProcess, type StartOptions } from './support/serverProcess'
 
 /** With stdout closed or full: the deadline these tests hold the process to. */
 const SHUTDOWN_TIMEOUT_MS = 3000
@@ -66,13 +66,8 @@ describe('stopping `npm start` while bookings arrive', () => {
       DATA_DIR: dataDir,
       // The build's own settings (no NODE_ENV: production, and `npm start` finds the build current).
       DIST_DIR: dist,
-      // Every quarter hour of every day is bookable, without limits: the tests book ahead with the real clock.
-      SCHEDULE_TIME_ZONE: 'UTC',
-      SCHEDULE_DAYS: 'mon-sun',
-      SCHEDULE_START: '00:00',
-      SCHEDULE_END: '24:00',
-      SCHEDULE_MIN_NOTICE_MINUTES: '0',
-      SCHEDULE_DAYS_AHEAD: '30',
+      // Bookable at any time, without limits: the tests book ahead with the real clock.
+      ...BOOKABLE_ANY_TIME,
       RATE_LIMIT_BOOKINGS: '1000000',
       RATE_LIMIT_BOOKINGS_PER_DAY: '1000000',
       MAX_UPCOMING_PER_EMAIL: '1000',

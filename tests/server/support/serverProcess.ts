@@ -35,6 +35,16 @@ export async function writeMinimalSite(dist: string): Promise<void> {
   )
 }
 
+/** Every quarter hour of every day bookable, from now on: process tests book days ahead with the real clock. */
+export const BOOKABLE_ANY_TIME = {
+  SCHEDULE_TIME_ZONE: 'UTC',
+  SCHEDULE_DAYS: 'mon-sun',
+  SCHEDULE_START: '00:00',
+  SCHEDULE_END: '24:00',
+  SCHEDULE_MIN_NOTICE_MINUTES: '0',
+  SCHEDULE_DAYS_AHEAD: '30',
+}
+
 export interface ServerProcess {
   child: ChildProcess
   url: string
