@@ -1,7 +1,8 @@
 /**
- * The server process under signals: 40 bookings in flight on SIGTERM, a request that never ends against
- * the deadline, kill -9 in a stream of bookings, health while the database opens, the PGlite lock
- * against `npm run bookings`. Each server runs from the sources on a minimal site, on a free port.
+ * The server process under signals: 40 bookings in flight on SIGTERM, 40 still in the accept queue, a
+ * request that never ends against the deadline, kill -9 in a stream of bookings, health while the database
+ * opens, the PGlite lock against `npm run bookings`. Each server runs from the sources on a minimal site,
+ * on a free port, without the shutdown delay (tests/server/shutdown.test.ts: `npm start` with it).
  */
 import { spawnSync } from 'node:child_process'
 import { mkdtemp, rm } from 'node:fs/promises'
