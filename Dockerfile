@@ -65,7 +65,7 @@ EXPOSE 3000
 # Liveness only: /readyz (database reachable) is for a load balancer, which should stop sending while it is 503.
 HEALTHCHECK --interval=30s --timeout=5s --start-period=30s --retries=3 \
   CMD ["node", "-e", "fetch(`http://127.0.0.1:${process.env.PORT}/healthz`).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
-# node is PID 1 and handles SIGTERM itself (graceful shutdown, SHUTDOWN_TIMEOUT_MS); give it longer than that
+# node is PID 1 and handles SIGTERM itself (SHUTDOWN_DELAY_MS, then the drain, within SHUTDOWN_TIMEOUT_MS); give it longer than that
 # before SIGKILL: `docker stop -t 15`, or stop_grace_period in compose.
 STOPSIGNAL SIGTERM
 CMD ["node", "dist/server/main.js"]

@@ -38,6 +38,8 @@ export async function serveBuiltSite(options: { distDir?: string } = {}): Promis
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: mkdtempSync(join(tmpdir(), 'agency-bench-')),
+      // No load balancer to wait for: stop() ends it at once.
+      SHUTDOWN_DELAY_MS: '0',
       ...(options.distDir ? { DIST_DIR: options.distDir } : {}),
     },
     stdio: ['ignore', 'pipe', 'inherit'],

@@ -5,12 +5,15 @@
  */
 import { resolve } from 'node:path'
 import { Temporal } from 'temporal-polyfill'
+import { dropOutputWhenReaderGoes } from '../server/cliOutput'
 import { upcomingBookingsTable } from '../server/db/bookingsTable'
 import { ConfigError, loadConfig } from '../server/config'
 import { DataDirLockedError, lockDataDir } from '../server/dataDirLock'
 import { openStore } from '../server/db/store'
 
 async function main() {
+  // `npm run bookings | head -1`: the table is cut, the database still closed, the lock released.
+  dropOutputWhenReaderGoes()
   const config = loadConfig()
   // Relative to the working directory, as the server resolves it (the project folder under npm).
   const dataDir = resolve(config.DATA_DIR)

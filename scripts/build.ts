@@ -10,7 +10,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import { dirname, join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { build, type Rollup } from 'vite'
-import { writeBuildStamp } from './buildStamp.ts'
+import { currentStamp, writeBuildStamp } from './buildStamp.ts'
 import { assertRuntimeDependencies, buildServer } from './buildServer.ts'
 
 const root = join(import.meta.dirname, '..')
@@ -18,6 +18,10 @@ const root = join(import.meta.dirname, '..')
 const distDir = resolve(root, process.env.DIST_DIR || 'dist')
 const clientDir = join(distDir, 'client')
 const renderDir = join(distDir, 'render')
+
+// The inputs as this build reads them: Vite sets NODE_ENV=production while it builds, and `npm start`, without
+// it, would otherwise find every build out of date and build again at each start.
+const stamp = await currentStamp()
 
 // The client bundle and the prerender must agree on the footer's year (vite.config.ts); not a VITE_ setting, so
 // it stays out of the build stamp.
@@ -75,5 +79,5 @@ const sitemap = [
 ].join('\n')
 await writeFile(join(clientDir, 'sitemap.xml'), sitemap)
 await writeFile(join(clientDir, 'robots.txt'), `User-agent: *\nAllow: /\n\nSitemap: ${siteUrl}/sitemap.xml\n`)
-await writeBuildStamp(distDir)
+await writeBuildStamp(distDir, stamp)
 console.log(`Prerendered ${prerenderedPaths.length} pages and ${shellPaths.length} shell(s) into ${clientDir}.`)

@@ -50,8 +50,9 @@ export async function currentStamp(env: NodeJS.ProcessEnv = process.env): Promis
 const stampFile = (distDir: string) => join(distDir, '.build-stamp')
 export const defaultDistDir = () => resolve(root, process.env.DIST_DIR || 'dist')
 
-export async function writeBuildStamp(distDir: string): Promise<void> {
-  await writeFile(stampFile(distDir), await currentStamp())
+/** `stamp`: taken before the build starts (Vite sets NODE_ENV=production while it builds). */
+export async function writeBuildStamp(distDir: string, stamp: string): Promise<void> {
+  await writeFile(stampFile(distDir), stamp)
 }
 
 /** `env`: the environment the build would run in (the tests' differs from their own). */

@@ -8,6 +8,8 @@ import { LOG_LEVELS } from './logger'
 
 export { ConfigError }
 
+/** SHUTDOWN_DELAY_MS when unset, but with NODE_ENV=development (0 there). */
+export const DEFAULT_SHUTDOWN_DELAY_MS = 2000
 
 /** `09:00`, `17:30`; `24:00` is the end of the day. Minutes since midnight. */
 const timeOfDay = (name: string, fallback: string) =>
@@ -77,6 +79,13 @@ const EnvSchema = v.object({
   MAX_CONNECTIONS: envInt('MAX_CONNECTIONS', 1, 1_000_000, 1_000),
   /** On SIGTERM/SIGINT: how long in-flight requests, workers and the database get before the process exits anyway. */
   SHUTDOWN_TIMEOUT_MS: envInt('SHUTDOWN_TIMEOUT_MS', 100, 600_000, 10_000),
+  /**
+   * On SIGTERM: how long the server still accepts and answers, with /readyz at 503, before it closes its
+   * listener (so a load balancer stops sending first). Unset: 2000, or 0 with NODE_ENV=development.
+   */
+  SHUTDOWN_DELAY_MS: v.optional(envInt('SHUTDOWN_DELAY_MS', 0, 599_900, 0)),
+  /** `development` makes SHUTDOWN_DELAY_MS 0 by default. */
+  NODE_ENV: v.optional(v.string(), ''),
   LOG_LEVEL: v.pipe(
     v.optional(v.string(), 'info'),
     v.transform((s) => s.trim().toLowerCase()),
@@ -202,7 +211,20 @@ const ConfigSchema = v.pipe(
     ),
     ['HTTP_REQUEST_TIMEOUT_MS'],
   ),
-  v.transform((env) => ({ ...env, PUBLIC_URL: env.PUBLIC_URL ?? `http://localhost:${env.PORT}` })),
+  // NODE_ENV only chooses a default here; it is not a setting of its own.
+  v.transform(({ NODE_ENV, ...env }) => ({
+    ...env,
+    PUBLIC_URL: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
+    SHUTDOWN_DELAY_MS: env.SHUTDOWN_DELAY_MS ?? (NODE_ENV.trim() === 'development' ? 0 : DEFAULT_SHUTDOWN_DELAY_MS),
+  })),
+  // The deadline counts from the signal: the delay must leave time to drain.
+  v.forward(
+    v.check(
+      (env) => env.SHUTDOWN_DELAY_MS < env.SHUTDOWN_TIMEOUT_MS,
+      'SHUTDOWN_DELAY_MS must be less than SHUTDOWN_TIMEOUT_MS (the deadline counts from the signal, the delay included)',
+    ),
+    ['SHUTDOWN_DELAY_MS'],
+  ),
 )
 
 export type ServerConfig = v.InferOutput<typeof ConfigSchema>

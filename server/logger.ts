@@ -6,6 +6,7 @@
  */
 import type { Context } from 'hono'
 import pino, { type DestinationStream, type Logger } from 'pino'
+import { stdoutLog } from './stdoutLog'
 
 export type { Logger }
 
@@ -120,21 +121,30 @@ export function createLogger({ level = 'info', destination }: LoggerOptions = {}
       serializers: { err: safeError, error: safeError },
       timestamp: pino.stdTimeFunctions.isoTime,
     },
-    // Asynchronous: a line is written as soon as the previous write is done, so under load many lines
-    // go out in one write instead of one blocking write per request; pino flushes what is left when
-    // the process exits, however it exits.
-    destination ?? pino.destination({ fd: 1, sync: false }),
+    // Asynchronous, and never a reason for the process to stay (server/stdoutLog.ts).
+    destination ?? stdoutLog(),
   )
+}
+
+export interface ProcessLogger {
+  logger: Logger
+  /** Before process.exit: resolves once the lines logged so far are out, or after `withinMs` (stdout full, slow or gone). */
+  flushWithin: (withinMs: number) => Promise<void>
 }
 
 /**
  * The server's logger: JSON lines, or pino-pretty when stdout is a terminal (loaded only then, so a
  * production process never imports it).
  */
-export async function createProcessLogger(level: LogLevel = 'info'): Promise<Logger> {
-  if (!process.stdout.isTTY) return createLogger({ level })
+export async function createProcessLogger(level: LogLevel = 'info'): Promise<ProcessLogger> {
+  if (!process.stdout.isTTY) {
+    const destination = stdoutLog()
+    return { logger: createLogger({ level, destination }), flushWithin: (ms) => destination.flushWithin(ms) }
+  }
   const { default: pretty } = await import('pino-pretty')
-  return createLogger({ level, destination: pretty({ sync: true, singleLine: true, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' }) })
+  const logger = createLogger({ level, destination: pretty({ sync: true, singleLine: true, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' }) })
+  // Written as they are logged: nothing waits.
+  return { logger, flushWithin: () => Promise.resolve() }
 }
 
 /** Used by code that runs outside server/app.ts's middleware (the API alone in tests and benchmarks). */

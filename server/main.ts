@@ -3,11 +3,13 @@
  * sources. Paths in DIST_DIR and DATA_DIR are relative to the working directory (the project under npm).
  *
  * It listens at once and answers /healthz while the site and the database open (/readyz is 503 until
- * then), serves, and on SIGTERM or SIGINT drains and stops in order (server/lifecycle.ts).
+ * then), serves, and on SIGTERM or SIGINT drains and stops in order (server/lifecycle.ts), a signal
+ * delivered twice counted once (server/shutdownSignals.ts). No exit waits on stdout for long.
  */
 import { readFile } from 'node:fs/promises'
 import type { Server } from 'node:http'
 import { join, resolve } from 'node:path'
+import { isatty } from 'node:tty'
 import { pathToFileURL } from 'node:url'
 import type { RenderModule } from '../core/renderContract'
 import { createApi } from './api/createApi'
@@ -19,6 +21,7 @@ import { openStore } from './db/store'
 import type { HealthDeps } from './health'
 import { createLifecycle } from './lifecycle'
 import { createProcessLogger, maskUrl, type Logger } from './logger'
+import { shutdownOnSignals } from './shutdownSignals'
 import { createMailer } from './mail/mailer'
 import { loadStaticSite } from './staticSite'
 import { inlineScriptSources } from './securityHeaders'
@@ -36,8 +39,26 @@ function listen(config: ServerConfig, handle: () => Handler): Promise<Server> {
   })
 }
 
-/** Stops accepting and resolves once every connection has ended (Node closes the idle ones at once). */
-function closeServer(server: Server): Promise<void> {
+/** One turn of the event loop, through its poll phase. */
+const turn = () => new Promise((resolvePromise) => setImmediate(resolvePromise))
+
+/**
+ * Stops accepting and resolves once every connection has ended (Node closes the idle ones at once).
+ * Closing the listener resets the connections still waiting in the kernel's accept queue, and an accepted
+ * connection whose request is not read yet counts as idle. Node accepts one connection per turn of the
+ * loop (libuv#3696), so the loop turns until two turns in a row accept nothing (the last one's request
+ * read), or until the deadline: what was already on the wire is answered, not reset.
+ */
+async function closeServer(server: Server, deadline: AbortSignal): Promise<void> {
+  let accepted = 0
+  const count = () => void accepted++
+  server.on('connection', count)
+  for (let quiet = 0; quiet < 2 && !deadline.aborted; ) {
+    const before = accepted
+    await turn()
+    quiet = accepted === before ? quiet + 1 : 0
+  }
+  server.off('connection', count)
   return new Promise((resolvePromise, reject) => {
     if (!server.listening) return resolvePromise()
     server.close((error) => (error ? reject(error) : resolvePromise()))
@@ -47,16 +68,10 @@ function closeServer(server: Server): Promise<void> {
 async function main(logger: Logger) {
   const config = loadConfig()
   logger.level = config.LOG_LEVEL
-  const exit = (code: number) => process.exit(code)
-  const lifecycle = createLifecycle({ logger, timeoutMs: config.SHUTDOWN_TIMEOUT_MS, exit })
+  const lifecycle = createLifecycle({ logger, timeoutMs: config.SHUTDOWN_TIMEOUT_MS, delayMs: config.SHUTDOWN_DELAY_MS, exit })
   const draining = () => lifecycle.state === 'draining'
-  const onSignal = (signal: NodeJS.Signals) => {
-    if (draining()) {
-      logger.warn({ signal }, `${signal} again while draining: exiting now with code 1`)
-      exit(1)
-    }
-    void lifecycle.shutdown(signal)
-  }
+  // Ctrl-C at a terminal: nobody routes traffic by this process's /readyz, so it stops without the delay.
+  const onSignal = shutdownOnSignals({ lifecycle, logger, exit, skipsDelay: (signal) => signal === 'SIGINT' && isatty(0) })
   process.on('SIGTERM', onSignal)
   process.on('SIGINT', onSignal)
 
@@ -68,7 +83,7 @@ async function main(logger: Logger) {
   }
   let handler: Handler = createStartingApp({ config, logger, health }).fetch
   const server = await listen(config, () => handler)
-  lifecycle.onShutdown('http', 'HTTP server', () => closeServer(server))
+  lifecycle.onShutdown('http', 'HTTP server', (deadline) => closeServer(server, deadline))
   logger.info({ port: config.PORT, host: config.HOST }, 'Listening; opening the site and the database')
 
   const dist = resolve(cwd, config.DIST_DIR)
@@ -106,7 +121,9 @@ async function main(logger: Logger) {
   // (no new jobs) and before the database; a message still in flight at the deadline is handed back.
   const mail = createMailer({ config, store, dataDir, log: (line) => logger.info(line) })
   mail.start()
-  lifecycle.onShutdown('workers', 'mail outbox', () => mail.stop({ deadlineMs: Math.max(0, config.SHUTDOWN_TIMEOUT_MS - 1000) }))
+  // The deadline counts from the signal: the workers start stopping after the delay at the earliest.
+  const mailDeadlineMs = Math.max(0, config.SHUTDOWN_TIMEOUT_MS - config.SHUTDOWN_DELAY_MS - 1000)
+  lifecycle.onShutdown('workers', 'mail outbox', () => mail.stop({ deadlineMs: mailDeadlineMs }))
 
   const app = createApp({
     config,
@@ -125,19 +142,30 @@ async function main(logger: Logger) {
   logger.info({ port: config.PORT }, `Serving on http://localhost:${config.PORT} (bookings: ${bookings})`)
 }
 
-const logger = await createProcessLogger()
+const { logger, flushWithin } = await createProcessLogger()
+
+/** The last log lines get this long to reach stdout at exit; a closed, full or slow stdout gets no more. */
+const EXIT_FLUSH_MS = 500
+let exitCode: number | undefined
+/** Every exit of the server: once, with the first code asked for, never held by stdout. */
+function exit(code: number) {
+  if (exitCode !== undefined) return
+  exitCode = code
+  void flushWithin(EXIT_FLUSH_MS).then(() => process.exit(code))
+}
+
 process.on('uncaughtException', (error) => {
   logger.fatal({ err: error }, 'Uncaught exception; exiting')
-  process.exit(1)
+  exit(1)
 })
 process.on('unhandledRejection', (error) => {
   logger.fatal({ err: error }, 'Unhandled rejection; exiting')
-  process.exit(1)
+  exit(1)
 })
 main(logger).catch((error: unknown) => {
   if (error instanceof ConfigError || error instanceof DataDirLockedError) logger.fatal(error.message)
   else if ((error as NodeJS.ErrnoException).code === 'ENOENT')
     logger.fatal(`The site is not built (${(error as Error).message}). Run \`npm run build\` or \`npm start\`.`)
   else logger.fatal({ err: error }, 'Could not start')
-  process.exit(1)
+  exit(1)
 })

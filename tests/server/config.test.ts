@@ -34,6 +34,15 @@ describe('server configuration', () => {
     expect([config.MAX_UPCOMING_PER_EMAIL, config.RATE_LIMIT_BOOKINGS_PER_DAY]).toEqual([2, 20])
   })
 
+  it('waits 2 s after SIGTERM before closing, but not in development', () => {
+    expect(loadConfig({}).SHUTDOWN_DELAY_MS).toBe(2000)
+    expect(loadConfig({ NODE_ENV: 'production' }).SHUTDOWN_DELAY_MS).toBe(2000)
+    expect(loadConfig({ NODE_ENV: 'development' }).SHUTDOWN_DELAY_MS).toBe(0)
+    expect(loadConfig({ NODE_ENV: 'development', SHUTDOWN_DELAY_MS: '500' }).SHUTDOWN_DELAY_MS).toBe(500)
+    expect(loadConfig({ SHUTDOWN_DELAY_MS: '0', SHUTDOWN_TIMEOUT_MS: '1500' }).SHUTDOWN_DELAY_MS).toBe(0)
+    expect(loadConfig({})).not.toHaveProperty('NODE_ENV')
+  })
+
   it('reads scheduler overrides', () => {
     const config = loadConfig({
       SCHEDULE_DAYS: 'mon,wed-fri,sun',
@@ -83,6 +92,9 @@ describe('server configuration', () => {
     [{ PUBLIC_URL: 'ftp://example.com' }, 'PUBLIC_URL must be an http:// or https:// URL'],
     [{ MAX_UPCOMING_PER_EMAIL: '0' }, 'MAX_UPCOMING_PER_EMAIL must be a whole number from 1 to 1000'],
     [{ RATE_LIMIT_BOOKINGS_PER_DAY: 'lots' }, 'RATE_LIMIT_BOOKINGS_PER_DAY must be a whole number from 1 to 10000000'],
+    [{ SHUTDOWN_DELAY_MS: '-1' }, 'SHUTDOWN_DELAY_MS must be a whole number from 0 to 599900'],
+    [{ SHUTDOWN_TIMEOUT_MS: '1500' }, 'SHUTDOWN_DELAY_MS must be less than SHUTDOWN_TIMEOUT_MS'],
+    [{ SHUTDOWN_DELAY_MS: '5000', SHUTDOWN_TIMEOUT_MS: '5000' }, 'SHUTDOWN_DELAY_MS must be less than SHUTDOWN_TIMEOUT_MS'],
   ])('stops with a message naming the variable for %o', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError)
     expect(() => loadConfig(env)).toThrow(message)

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { clientKey } from '../../server/limits/keys'
 import { withPostgres } from './support/databases'
 import { bookingBody, postBooking, slotsInput, slotsPath } from './support/harness'
-import { startServerProcess, writeMinimalSite, type ServerProcess } from './support/serverProcess'
+import { BOOKABLE_ANY_TIME, startServerProcess, writeMinimalSite, type ServerProcess } from './support/serverProcess'
 
 withPostgres('two server instances', (testDatabaseUrl) => {
   describe('two server processes on one PostgreSQL', () => {
@@ -62,13 +62,10 @@ withPostgres('two server instances', (testDatabaseUrl) => {
         RATE_LIMIT_SLOTS: '1000000',
         RATE_LIMIT_BOOKINGS_PER_DAY: '1000000',
         MAX_UPCOMING_PER_EMAIL: '1000',
-        SCHEDULE_TIME_ZONE: 'UTC',
-        SCHEDULE_DAYS: 'mon-sun',
-        SCHEDULE_START: '00:00',
-        SCHEDULE_END: '24:00',
-        SCHEDULE_MIN_NOTICE_MINUTES: '0',
-        SCHEDULE_DAYS_AHEAD: '30',
+        ...BOOKABLE_ANY_TIME,
         LOG_LEVEL: 'warn',
+        // Stopped on SIGTERM between tests: no load balancer to wait for.
+        SHUTDOWN_DELAY_MS: '0',
       }
     })
 

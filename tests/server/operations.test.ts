@@ -1,22 +1,27 @@
 /**
  * Operations, in one process: logs (request lines, request ids, nothing of a visitor's), health and
- * readiness, the shutdown lifecycle, HSTS, JSON-only POSTs, the PGlite directory lock.
+ * readiness, the shutdown lifecycle and its delay, signals counted once, the stdout log that never holds
+ * the process, HSTS, JSON-only POSTs, the PGlite directory lock.
  * tests/server/process.test.ts runs the real server process; production.test.ts the compiled build.
  */
 import { localFeed } from '../../server/db/changeFeed'
 import { PGlite } from '@electric-sql/pglite'
+import { spawnSync } from 'node:child_process'
+import { closeSync, constants, openSync, readSync } from 'node:fs'
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import pg from 'pg'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createApi } from '../../server/api/createApi'
 import { createApp, createStartingApp, NOT_JSON_MESSAGE } from '../../server/app'
 import { DataDirLockedError, LOCK_FILE, lockDataDir } from '../../server/dataDirLock'
 import { memoryRateLimiter } from '../../server/db/rateLimitWindows'
 import type { BookingStore } from '../../server/db/store'
-import { createLifecycle, type ShutdownPhase } from '../../server/lifecycle'
+import { createLifecycle, type Lifecycle, type ShutdownPhase } from '../../server/lifecycle'
 import { createLogger, maskUrl, safeError, scrubMessage } from '../../server/logger'
+import { shutdownOnSignals } from '../../server/shutdownSignals'
+import { stdoutLog } from '../../server/stdoutLog'
 import { stackWithoutPaths } from '../../src/components/ErrorView'
 import { bookingBody, postBooking, rejectingStore, startServer, testClock, testConfig, type RunningServer } from './support/harness'
 
@@ -335,6 +340,160 @@ describe('the shutdown lifecycle', () => {
       pending: ['outbox'],
       msg: 'Shutdown did not finish within 50 ms (still running: outbox); exiting with code 1',
     })
+  })
+})
+
+describe('the shutdown delay', () => {
+  const log = capturedLogger()
+  afterEach(() => void vi.useRealTimers())
+
+  /** A lifecycle whose HTTP server records when it was told to stop; the clock is vitest's. */
+  function delayed(options: { timeoutMs?: number; stopHttp?: () => Promise<void> } = {}) {
+    vi.useFakeTimers()
+    const exits: number[] = []
+    const httpStopped: number[] = []
+    const lifecycle = createLifecycle({ logger: log.logger, timeoutMs: options.timeoutMs ?? 5000, delayMs: 2000, exit: (code) => void exits.push(code) })
+    lifecycle.onShutdown('http', 'HTTP server', () => {
+      httpStopped.push(Date.now())
+      return options.stopHttp?.()
+    })
+    return { lifecycle, exits, httpStopped, signalledAt: Date.now() }
+  }
+
+  it('keeps a ready server serving, announced as draining, for SHUTDOWN_DELAY_MS, then stops it', async () => {
+    const { lifecycle, exits, httpStopped, signalledAt } = delayed()
+    lifecycle.ready()
+    const stopping = lifecycle.shutdown('SIGTERM')
+    expect(lifecycle.state).toBe('draining')
+    await vi.advanceTimersByTimeAsync(1999)
+    expect(httpStopped).toEqual([])
+    await vi.advanceTimersByTimeAsync(1)
+    await stopping
+    expect([httpStopped, exits]).toEqual([[signalledAt + 2000], [0]])
+  })
+
+  it('is skipped when asked (SIGINT at a terminal) and by a server that never became ready', async () => {
+    for (const [ready, options] of [[true, { delay: false }], [false, {}]] as const) {
+      const { lifecycle, exits, httpStopped, signalledAt } = delayed()
+      if (ready) lifecycle.ready()
+      await lifecycle.shutdown('SIGINT', options)
+      expect([httpStopped, exits]).toEqual([[signalledAt], [0]])
+    }
+  })
+
+  it('counts in the deadline: SHUTDOWN_TIMEOUT_MS runs from the signal', async () => {
+    const { lifecycle, exits, httpStopped, signalledAt } = delayed({ timeoutMs: 2500, stopHttp: () => new Promise(() => undefined) })
+    lifecycle.ready()
+    void lifecycle.shutdown('SIGTERM')
+    await vi.advanceTimersByTimeAsync(2499)
+    expect([httpStopped, exits]).toEqual([[signalledAt + 2000], []])
+    await vi.advanceTimersByTimeAsync(1)
+    expect(exits).toEqual([1])
+  })
+})
+
+describe('shutdown signals', () => {
+  /** The handler, with a clock the test moves and a lifecycle that records what it is asked. */
+  function signals() {
+    const log = capturedLogger()
+    const clock = { now: 0 }
+    const shutdowns: [string, { delay?: boolean } | undefined][] = []
+    const exits: number[] = []
+    const lifecycle: Lifecycle = {
+      state: 'ready',
+      ready: () => undefined,
+      onShutdown: () => undefined,
+      shutdown: (reason, options) => {
+        shutdowns.push([reason, options])
+        return new Promise(() => undefined)
+      },
+    }
+    const onSignal = shutdownOnSignals({ lifecycle, logger: log.logger, exit: (code) => void exits.push(code), skipsDelay: (s) => s === 'SIGINT', now: () => clock.now })
+    return { onSignal, clock, shutdowns, exits, log }
+  }
+
+  it('counts the same signal twice within a second (a process group and its parent) as one stop', () => {
+    const { onSignal, clock, shutdowns, exits, log } = signals()
+    onSignal('SIGTERM')
+    clock.now = 5
+    onSignal('SIGTERM')
+    clock.now = 999
+    onSignal('SIGTERM')
+    expect([shutdowns, exits]).toEqual([[['SIGTERM', { delay: true }]], []])
+    expect(log.records().map((r) => r.msg)).toEqual([
+      'SIGTERM again 5 ms after the first: the same stop, delivered twice',
+      'SIGTERM again 999 ms after the first: the same stop, delivered twice',
+    ])
+  })
+
+  it('exits at once with 1 on a signal a second or more after the first', () => {
+    const { onSignal, clock, shutdowns, exits, log } = signals()
+    onSignal('SIGINT')
+    clock.now = 1000
+    onSignal('SIGINT')
+    expect([shutdowns, exits]).toEqual([[['SIGINT', { delay: false }]], [1]])
+    expect(log.records().at(-1)).toMatchObject({ level: 40, msg: 'SIGINT again while draining: exiting now with code 1' })
+  })
+})
+
+describe('the stdout log', () => {
+  // A named pipe stands for stdout: this test holds its reading end.
+  let dir: string
+  let pipes = 0
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'agency-stdout-'))
+  })
+  afterAll(() => rm(dir, { recursive: true, force: true }))
+  function pipe() {
+    const path = join(dir, `pipe-${++pipes}`)
+    expect(spawnSync('mkfifo', [path]).status).toBe(0)
+    const reader = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK)
+    const writer = openSync(path, constants.O_WRONLY | constants.O_NONBLOCK)
+    const read = () => {
+      const buffer = Buffer.alloc(1 << 20)
+      return buffer.subarray(0, readSync(reader, buffer)).toString()
+    }
+    return { reader, writer, read }
+  }
+  const line = (n: number) => `${JSON.stringify({ n, padding: 'x'.repeat(200) })}\n`
+
+  it('writes every line, in order, and says when they are out', async () => {
+    const { reader, writer, read } = pipe()
+    const log = stdoutLog(writer)
+    for (let n = 0; n < 100; n++) log.write(line(n))
+    await log.flushWithin(5000)
+    expect(read()).toBe(Array.from({ length: 100 }, (_, n) => line(n)).join(''))
+    closeSync(reader)
+    closeSync(writer)
+  })
+
+  it('gives up at once when the reader is gone (EPIPE), and drops later lines without an error', async () => {
+    const { reader, writer } = pipe()
+    closeSync(reader)
+    const log = stdoutLog(writer)
+    log.write(line(1))
+    log.write(line(2))
+    const started = performance.now()
+    await log.flushWithin(5000)
+    expect(log.write(line(3))).toBe(true)
+    await log.flushWithin(5000)
+    expect(performance.now() - started).toBeLessThan(1000)
+    closeSync(writer)
+  })
+
+  it('waits no longer than asked when the pipe is full and nobody reads', async () => {
+    const { reader, writer } = pipe()
+    const log = stdoutLog(writer)
+    // More than a pipe holds (64 KB).
+    for (let n = 0; n < 2000; n++) log.write(line(n))
+    const started = performance.now()
+    await log.flushWithin(200)
+    expect(performance.now() - started).toBeGreaterThanOrEqual(190)
+    expect(performance.now() - started).toBeLessThan(1500)
+    // The reader goes: the next try fails (EPIPE) and the log stops trying, before its descriptor is closed.
+    closeSync(reader)
+    await log.flushWithin(5000)
+    closeSync(writer)
   })
 })
 

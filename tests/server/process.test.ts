@@ -1,7 +1,8 @@
 /**
- * The server process under signals: 40 bookings in flight on SIGTERM, a request that never ends against
- * the deadline, kill -9 in a stream of bookings, health while the database opens, the PGlite lock
- * against `npm run bookings`. Each server runs from the sources on a minimal site, on a free port.
+ * The server process under signals: 40 bookings in flight on SIGTERM, 40 still in the accept queue, a
+ * request that never ends against the deadline, kill -9 in a stream of bookings, health while the database
+ * opens, the PGlite lock against `npm run bookings`. Each server runs from the sources on a minimal site,
+ * on a free port, without the shutdown delay (tests/server/shutdown.test.ts: `npm start` with it).
  */
 import { spawnSync } from 'node:child_process'
 import { mkdtemp, rm } from 'node:fs/promises'
@@ -13,6 +14,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openStore } from '../../server/db/store'
 import { ADMIN_TOKEN, bookingBody, postBooking } from './support/harness'
 import {
+  BOOKABLE_ANY_TIME,
+  burst,
   freePort,
   logRecords,
   partialRequest,
@@ -54,19 +57,15 @@ describe('the server process', () => {
     env = {
       DIST_DIR: join(work, 'dist'),
       DATA_DIR: join(work, 'data'),
+      // The listener closes at the signal: these tests send requests before it (tests/server/shutdown.test.ts: the delay).
+      SHUTDOWN_DELAY_MS: '0',
       ADMIN_TOKEN,
       RATE_LIMIT_BOOKINGS: '1000000',
       RATE_LIMIT_SLOTS: '1000000',
       // Many bookings from one address and one email: the caps of issue 11 are not what this tests.
       RATE_LIMIT_BOOKINGS_PER_DAY: '1000000',
       MAX_UPCOMING_PER_EMAIL: '1000',
-      // Every quarter hour of every day is bookable, from now on: the tests book days ahead with the real clock.
-      SCHEDULE_TIME_ZONE: 'UTC',
-      SCHEDULE_DAYS: 'mon-sun',
-      SCHEDULE_START: '00:00',
-      SCHEDULE_END: '24:00',
-      SCHEDULE_MIN_NOTICE_MINUTES: '0',
-      SCHEDULE_DAYS_AHEAD: '30',
+      ...BOOKABLE_ANY_TIME,
     }
   })
 
@@ -118,6 +117,23 @@ describe('the server process', () => {
       await store.close()
     }
     console.info(`40 bookings in flight at SIGTERM: 40 × 200, all stored, exit 0, ${stoppedAfterMs} ms from signal to exit`)
+  }, 120_000)
+
+  it('answers the bookings still waiting in the accept queue at SIGTERM, even without a delay', async () => {
+    const server = await start()
+    await server.ready()
+    const pid = server.child.pid as number
+    // Stopped, the server accepts nothing: the kernel queues the 40 connections and their requests. It
+    // wakes to the signal with all of them waiting; closing the listener at once would reset them.
+    server.child.kill('SIGSTOP')
+    const requests = Array.from({ length: 40 }, (_, i) => ({ method: 'POST' as const, path: '/api/book/event', body: bookingBody(slot(4, i)) }))
+    const signals = [
+      { target: pid, signal: 'SIGTERM' as const, afterMs: 300 },
+      { target: pid, signal: 'SIGCONT' as const, afterMs: 350 },
+    ]
+    const { outcomes } = await burst({ url: server.url, requests, signals })
+    expect(await server.exited).toBe(0)
+    expect(outcomes.filter((o) => !('status' in o) || o.status !== 200)).toEqual([])
   }, 120_000)
 
   it('exits 1 at SHUTDOWN_TIMEOUT_MS when a request never ends, and says so', async () => {

@@ -1,19 +1,16 @@
 /**
  * The production build, once: the compiled server starts with plain `node` (no TypeScript loader), imports
  * only `dependencies`, ships its migrations, and serves the real error page without server paths and with
- * `$` sequences as written. Built into .tmp/ (rebuilt only when the sources changed, like `npm start`).
+ * `$` sequences as written. Built into .tmp/ (rebuilt only when the sources changed, like `npm start`; support/productionBuild.ts).
  */
-import { spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildIsCurrent } from '../../scripts/buildStamp'
 import { assertRuntimeDependencies } from '../../scripts/buildServer'
+import { productionBuild, PRODUCTION_TEST_DIST as dist } from './support/productionBuild'
 import { ROOT, startServerProcess, type ServerProcess } from './support/serverProcess'
-
-const dist = join(ROOT, '.tmp/production-test-dist')
 
 async function* files(dir: string): AsyncGenerator<string> {
   for (const entry of await readdir(dir, { withFileTypes: true })) {
@@ -27,16 +24,10 @@ describe('the production build', () => {
   let data: string
 
   beforeAll(async () => {
-    // As `npm run build` runs: vitest sets NODE_ENV=test, under which Vite would build for React's development runtime.
-    const buildEnv: NodeJS.ProcessEnv = { ...process.env, DIST_DIR: dist }
-    delete buildEnv.NODE_ENV
-    if (!(await buildIsCurrent(dist, buildEnv))) {
-      const build = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/build.ts'], { cwd: ROOT, env: buildEnv, encoding: 'utf8' })
-      if (build.status !== 0) throw new Error(`The build failed:\n${build.stdout}\n${build.stderr}`)
-    }
+    await productionBuild()
     data = await mkdtemp(join(tmpdir(), 'agency-production-'))
     // Plain node on the compiled file: nothing registers a TypeScript loader.
-    server = await startServerProcess({ DIST_DIR: dist, DATA_DIR: data, NODE_ENV: 'production' }, [join(dist, 'server/main.js')])
+    server = await startServerProcess({ DIST_DIR: dist, DATA_DIR: data, NODE_ENV: 'production', SHUTDOWN_DELAY_MS: '0' }, [join(dist, 'server/main.js')])
     await server.ready()
   }, 300_000)
 

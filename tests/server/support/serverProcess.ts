@@ -7,6 +7,7 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdir, writeFile } from 'node:fs/promises'
 import { createServer, connect, type Socket } from 'node:net'
 import { join } from 'node:path'
+import type { BurstOutcome, BurstPlan } from './burst'
 
 export const ROOT = join(import.meta.dirname, '../../..')
 
@@ -34,6 +35,16 @@ export async function writeMinimalSite(dist: string): Promise<void> {
   )
 }
 
+/** Every quarter hour of every day bookable, from now on: process tests book days ahead with the real clock. */
+export const BOOKABLE_ANY_TIME = {
+  SCHEDULE_TIME_ZONE: 'UTC',
+  SCHEDULE_DAYS: 'mon-sun',
+  SCHEDULE_START: '00:00',
+  SCHEDULE_END: '24:00',
+  SCHEDULE_MIN_NOTICE_MINUTES: '0',
+  SCHEDULE_DAYS_AHEAD: '30',
+}
+
 export interface ServerProcess {
   child: ChildProcess
   url: string
@@ -45,16 +56,27 @@ export interface ServerProcess {
   ready: (timeoutMs?: number) => Promise<void>
 }
 
+export interface StartOptions {
+  /** The program, `command` being its arguments: node by default; `npm` to start as the README does. */
+  executable?: string
+  /** In a process group of its own (its pid is the group's id), to signal the group as a terminal or systemd does. */
+  detached?: boolean
+  /** Where stdout goes: into output() (default), or a file descriptor such as a pipe's write end. */
+  stdout?: 'pipe' | number
+}
+
 /** Starts the server: `command` is node's arguments (the sources through tsx by default). */
 export async function startServerProcess(
   env: Record<string, string>,
   command: string[] = ['--import', 'tsx', 'server/main.ts'],
+  { executable = process.execPath, detached = false, stdout = 'pipe' }: StartOptions = {},
 ): Promise<ServerProcess> {
   const port = await freePort()
-  const child = spawn(process.execPath, command, {
+  const child = spawn(executable, command, {
     cwd: ROOT,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env, PORT: String(port), HOST: '127.0.0.1' },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['ignore', stdout, 'pipe'],
+    detached,
   })
   let output = ''
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()))
@@ -138,4 +160,19 @@ export function partialRequest(
   // Handled here too: a test may await it only after the connection has closed.
   response.catch(() => undefined)
   return { socket, finish: () => void socket.write(bytes.subarray(bytes.length - holdBack)), response }
+}
+
+/** Runs support/burst.ts in a process of its own; resolves with every request's outcome once all are settled. */
+export function burst(plan: BurstPlan): Promise<{ outcomes: BurstOutcome[]; signalledAt: number }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'tests/server/support/burst.ts', JSON.stringify(plan)], { cwd: ROOT })
+    let out = ''
+    let err = ''
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()))
+    child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()))
+    child.once('exit', (code) => {
+      if (code !== 0) return reject(new Error(`The burst failed (${code}):\n${err}`))
+      resolve(JSON.parse(out) as { outcomes: BurstOutcome[]; signalledAt: number })
+    })
+  })
 }
