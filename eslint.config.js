@@ -4,7 +4,7 @@ import globals from 'globals'
 import tseslint from 'typescript-eslint'
 
 /**
- * The house's dependency rule (DESIGN §1): core ← machines ← src, core ← server; nothing imports tests/.
+ * The house's dependency rule (docs/design.md#layers): core ← machines ← src, core ← server; nothing imports tests/.
  * Each layer may not reach the folders named here, whatever the depth of the relative path.
  */
 const outside = (...folders) => ({
@@ -55,7 +55,7 @@ export default tseslint.config(
     },
   },
   {
-    // Views render machine state; timers belong in machines as named delays (DESIGN §2).
+    // Views render machine state; timers belong in machines as named delays (docs/design.md#machines).
     files: ['src/components/**/*.tsx', 'src/routes/**/*.tsx'],
     rules: {
       'no-restricted-globals': ['error', { name: 'setTimeout', message: 'Use a named delay in a machine.' }],

@@ -10,7 +10,7 @@ import { readVoiceConfig } from './src/lib/voice/config.ts'
 // Browser tests only (tests/e2e/serve.ts): swap the voice SDK for a scripted fake. Never set for a real build.
 const voiceFake = process.env.E2E_VOICE_FAKE === '1'
 
-// BOOKING_* settings are read by both the browser build and the server (DESIGN §7).
+// BOOKING_* settings are read by both the browser build and the server (docs/design.md#configuration).
 const envPrefix = ['VITE_', 'BOOKING_']
 
 // One year for the browser bundle and the prerender (scripts/build.ts sets it once for both builds): the footer
@@ -56,12 +56,12 @@ const config = {
         codeSplitting: {
           groups: [
             // The automatic split cut the first load into many small files, and each file compresses on
-            // its own (DESIGN §10 counts gzip bytes). Fewer, larger files: what every page runs from
+            // its own (docs/design.md#budgets counts gzip bytes). Fewer, larger files: what every page runs from
             // packages as two (React; the router), and our own code that main.tsx reaches
             // as another (code that lazy chunks alone use stays with them).
             // Two package files, not one: the browser runs a file's code as one task, and the loader
             // imports each file in a task of its own; all packages in one file ran for 25 ms on this
-            // machine, 100 ms at Lighthouse's 4 × slower CPU (DESIGN §10: TBT).
+            // machine, 100 ms at Lighthouse's 4 × slower CPU (docs/design.md#budgets: TBT).
             // Vite's helper for import() goes with React: every lazy chunk uses it.
             { name: 'react', test: (id) => reactPackages.test(id) || preloadHelper.test(id), priority: 3 },
             { name: 'framework', test: frameworkPackages, priority: 2 },

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:api`: requests per second of the booking API on this machine (DESIGN §10), against
+ * `npm run bench:api`: requests per second of the booking API on this machine (docs/design.md#budgets), against
  * the bare speed of the same framework in the same run. Each server runs alone in its own process
  * (bench/apiServer.ts: the production app with the built-in scheduler on PGlite, or a bare Hono
  * route); autocannon loads it from this process over loopback.

@@ -3,7 +3,7 @@
  * - `BENCH_SERVER=app`: the production app (request ids, one JSON log line per request to stdout,
  *   security headers, rate limits, the booking API) with the built-in scheduler on PGlite in
  *   DATA_DIR and settings from the environment; no static site.
- * - `BENCH_SERVER=bare`: a bare Hono route on the same Node adapter, the yardstick (DESIGN §10).
+ * - `BENCH_SERVER=bare`: a bare Hono route on the same Node adapter, the yardstick (docs/design.md#budgets).
  * Stops on SIGTERM.
  */
 import { serve } from '@hono/node-server'

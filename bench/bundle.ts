@@ -1,10 +1,10 @@
 /**
  * `npm run bench:bundle`: the JavaScript that `/` loads before any interaction, measured in Chromium
- * against the production build served by the real server. Budget (DESIGN §10): 115 KB gzip.
+ * against the production build served by the real server. Budget (docs/design.md#budgets): 115 KB gzip.
  *
  * The first load is measured with `prefers-reduced-motion: reduce`, where the particle background is
  * not loaded at all; a second visit with motion allowed shows what the particles add once the page is
- * idle (DESIGN §10 keeps them out of the first load). Scripts requested once the browser was first
+ * idle (docs/design.md#budgets keeps them out of the first load). Scripts requested once the browser was first
  * idle (idle-time work such as the voice widget's panel: the page asks for it with requestIdleCallback)
  * are listed apart, not counted in the first load. Not the load event: the app itself is fetched after
  * the first paint, which can come after it.

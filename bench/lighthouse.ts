@@ -1,7 +1,7 @@
 /**
  * `npm run bench:lighthouse`: Lighthouse (mobile: simulated slow 4G, 4× CPU) on every prerendered route,
  * the real page and the same HTML with every script removed, served by the same real server in the same
- * run. Prints a table and compares each route with DESIGN §10: performance 100, LCP ≤ 1.15 × the
+ * run. Prints a table and compares each route with docs/design.md#budgets: performance 100, LCP ≤ 1.15 × the
  * script-free LCP, TBT ≤ 50 ms, CLS 0; accessibility, best practices and SEO 100.
  *
  *   npm run bench:lighthouse                 every route, 3 runs each (median)

@@ -1,4 +1,4 @@
-/** What the visitor reads when a booking fails (SPEC §8): Cal.com's codes become sentences. */
+/** What the visitor reads when a booking fails (docs/design.md#errors): Cal.com's codes become sentences. */
 import { BOOKING_ERRORS } from './bookingWire'
 
 /** A booking request the server answered with a non-OK status; `message` is the body's, if any. */

@@ -1,5 +1,5 @@
 /**
- * The visitor's fields (name, email, guests) and the booking form's rules (SPEC §5), defined once:
+ * The visitor's fields (name, email, guests) and the booking form's rules (docs/design.md#validation), defined once:
  * the form and the server build their valibot schemas from the same rules, each with its own
  * sentences, so what one accepts the other accepts too.
  */
@@ -24,7 +24,7 @@ export const isPlainText = (text: string): boolean => !CONTROL_OR_BIDI.test(text
 const isCleanName = (name: string): boolean => isPlainText(name) && !/[<>]/.test(name)
 
 /**
- * An address as a mailbox, never as a URL (SPEC §5; issue 22): the local part is dot-separated RFC 5322
+ * An address as a mailbox, never as a URL (docs/design.md#validation; issue 22): the local part is dot-separated RFC 5322
  * atext (letters and digits of any script, and ! $ & ' * + - ^ _ ~; no quoted strings), the domain is
  * two or more labels of letters, digits and inner hyphens. So `?`, `=`, `%`, `#` and `/`, which would turn
  * `mailto:` or an SMTP path into a URL with parameters (`a@example.com?bcc=…`), are refused; an apostrophe
@@ -72,7 +72,7 @@ export function guestsSchema(message: string) {
   return v.pipe(v.array(emailSchema({ required: message, invalid: message }), message), v.maxLength(GUESTS_MAX, message))
 }
 
-/** The form's sentences (SPEC §5; the last three cover what the spec leaves unsaid). */
+/** The form's sentences (docs/design.md#validation; the last three cover what the spec leaves unsaid). */
 export const VALIDATION_MESSAGES = {
   nameRequired: 'Name is required',
   nameTooShort: 'Name must be at least 2 characters',

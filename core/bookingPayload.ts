@@ -1,4 +1,4 @@
-/** Builds the body of POST /api/book/event exactly as DESIGN §3 / SPEC §7 give it. Pure. */
+/** Builds the body of POST /api/book/event exactly as docs/design.md#wire give it. Pure. */
 import { Temporal } from 'temporal-polyfill'
 import { BOOKING_LENGTH_MINUTES, type BookingRequest } from './bookingWire'
 import type { RescheduleRequest } from './manageWire'

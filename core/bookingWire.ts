@@ -1,16 +1,16 @@
 /**
- * The booking wire formats (Cal.com's, DESIGN §3) as valibot schemas: the browser client builds and
+ * The booking wire formats (Cal.com's, docs/design.md#wire) as valibot schemas: the browser client builds and
  * reads them, the server validates them. One module, so the two cannot drift apart; the visitor's
  * fields follow the rules of ./bookingFields, as the form does.
  *
  * Every rule carries a sentence a visitor can read: the server answers a wrong field with that
- * sentence as `message`, and the booking form shows it as is (SPEC §8). No Temporal here: this module
+ * sentence as `message`, and the booking form shows it as is (docs/design.md#errors). No Temporal here: this module
  * is in the first-load bundle.
  */
 import * as v from 'valibot'
 import { emailSchema, guestsSchema, isPlainText, nameSchema, NAME_MAX_LENGTH, NAME_MIN_LENGTH } from './bookingFields'
 
-/** Length of a call and the slot grid, in minutes (SPEC §9). */
+/** Length of a call and the slot grid, in minutes (docs/design.md#constants). */
 export const BOOKING_LENGTH_MINUTES = 15
 
 const DateKey = v.pipe(v.string(), v.regex(/^\d{4}-\d{2}-\d{2}$/))
@@ -106,7 +106,7 @@ export const SlotsResponseSchema = v.object({
 export type SlotsResponse = v.InferOutput<typeof SlotsResponseSchema>
 
 /**
- * The body of POST /api/book/event (SPEC §7). Unknown fields are ignored. With `rescheduleUid`
+ * The body of POST /api/book/event (docs/design.md#wire). Unknown fields are ignored. With `rescheduleUid`
  * (Cal.com's reschedule) the booking of that uid moves to `start`: see RescheduleRequestSchema in
  * ./manageWire, where `responses` may be left out.
  */
@@ -166,7 +166,7 @@ export type BookingResponse = v.InferOutput<typeof BookingResponseSchema>
 /** Any error answer: Cal.com reads `message`. */
 export const BookingErrorSchema = v.object({ message: v.string() })
 
-/** The error messages of DESIGN §3 with Cal.com's own codes. */
+/** The error messages of docs/design.md#wire with Cal.com's own codes. */
 export const BOOKING_ERRORS = {
   slotTaken: 'no_available_users_found_error',
   outOfBounds: 'booking_time_out_of_bounds_error',

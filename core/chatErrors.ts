@@ -1,5 +1,5 @@
 /**
- * What the text conversation with the assistant says when a reply does not arrive (DESIGN §5, "Type or
+ * What the text conversation with the assistant says when a reply does not arrive (docs/design.md#voice, "Type or
  * talk"): one sentence per cause a visitor can act on, never a status code or the platform's JSON.
  */
 export const CHAT_ERRORS = {

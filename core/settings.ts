@@ -1,5 +1,5 @@
 /**
- * Settings read from the environment, checked with valibot (DESIGN §7): the helpers every setting
+ * Settings read from the environment, checked with valibot (docs/design.md#configuration): the helpers every setting
  * uses, and the booking settings that the browser build and the server both read, defined once.
  */
 import * as v from 'valibot'
@@ -38,7 +38,7 @@ export const envUrl = (name: string) =>
     v.transform((s) => (s === '' ? undefined : s.replace(/\/+$/, ''))),
   )
 
-/** Defaults of the settings that the browser build and the server share (DESIGN §7). */
+/** Defaults of the settings that the browser build and the server share (docs/design.md#configuration). */
 export const BOOKING_DEFAULTS = {
   host: 'kiwi-automate',
   eventTypeId: 7,

@@ -1,5 +1,5 @@
 /**
- * The slot window and merge of DESIGN §3, pure: which instants to ask the calendar for, and which of
+ * The slot window and merge of docs/design.md#wire, pure: which instants to ask the calendar for, and which of
  * its answer belong to the selected day in the visitor's zone.
  */
 import { Temporal } from 'temporal-polyfill'

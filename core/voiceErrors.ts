@@ -1,6 +1,6 @@
 /**
  * Turns what the voice SDK, Daily and the browser report into sentences a visitor can act on
- * (SPEC §8: the error's message, else 'An unknown error occurred.').
+ * (docs/design.md#errors: the error's message, else 'An unknown error occurred.').
  */
 
 export const UNKNOWN_ERROR = 'An unknown error occurred.'

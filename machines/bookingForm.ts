@@ -1,5 +1,5 @@
 /**
- * The booking form (SPEC §4, DESIGN §2), one machine for both variants. It owns the three fields, their
+ * The booking form (docs/design.md#states, docs/design.md#machines), one machine for both variants. It owns the three fields, their
  * touched flags and the submitted flag, books through an injected actor, and runs the day's slots as
  * its child `slots`. Time and zone come in as input so tests fix them.
  */
@@ -51,7 +51,7 @@ export interface BookingFormContext {
   touched: Record<FieldName, boolean>
   /** Set on the first submit attempt: from then every error shows (live validation). */
   submitted: boolean
-  /** The text of the last failed booking (SPEC §8). */
+  /** The text of the last failed booking (docs/design.md#errors). */
   bookingError: string | null
   confirmed: ConfirmedBooking | null
 }
@@ -70,7 +70,7 @@ export type BookingFormEmitted = { type: 'confirmed'; booking: ConfirmedBooking 
 const emptyFields = (): BookingFields => ({ name: '', email: '', slot: null })
 const untouched = (): Record<FieldName, boolean> => ({ name: false, email: false, slot: false })
 
-/** The delay after which the inline form's confirmation clears (SPEC §9). */
+/** The delay after which the inline form's confirmation clears (docs/design.md#constants). */
 export const SUCCESS_RESET_MS = 5000
 
 // Editing is possible in every state but `submitting` (the fields are read-only then).

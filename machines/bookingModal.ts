@@ -23,7 +23,7 @@ export type BookingModalEvent =
   | { type: 'TOAST_DISMISSED' }
 
 /**
- * The booking modal (SPEC §2): opens from any Book a Call button; closes on Escape, its close button
+ * The booking modal (docs/design.md#pages): opens from any Book a Call button; closes on Escape, its close button
  * and a backdrop click; page scrolling is locked while it is open; every open shows a fresh form.
  * A confirmed booking closes it and keeps the booking for the confirmation toast until dismissed.
  *

@@ -1,7 +1,7 @@
 import { assertEvent, assign, setup } from 'xstate'
 
 /**
- * FAQ accordion (SPEC §2): at most one item is open; opening another closes the first; clicking the
+ * FAQ accordion (docs/design.md#pages): at most one item is open; opening another closes the first; clicking the
  * open item closes it. OPEN_ITEM opens an item without toggling (the 'Pricing' scroll intent uses it,
  * so an item that is already open stays open).
  */

@@ -3,7 +3,7 @@ import type { FocusReturnTarget } from './focusTarget'
 import { providedByApp } from './providedByApp'
 
 /**
- * The mobile slide-in menu (SPEC §2): closes on an outside click, on selecting an item, on Escape and
+ * The mobile slide-in menu (docs/design.md#pages): closes on an outside click, on selecting an item, on Escape and
  * on its close button; page scrolling is locked while it is open. Escape and the close button give
  * focus back to the toggle; an outside click or a chosen item leaves focus where the visitor put it.
  */

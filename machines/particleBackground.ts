@@ -1,7 +1,7 @@
 import { assertEvent, assign, fromCallback, fromPromise, not, setup } from 'xstate'
 import { providedByApp } from './providedByApp'
 
-/** SPEC §9: one particle per 15000 square pixels of viewport. */
+/** docs/design.md#constants: one particle per 15000 square pixels of viewport. */
 export const PIXELS_PER_PARTICLE = 15000
 export const LINK_DISTANCE = 150
 export const RESIZE_SETTLE_MS = 250
@@ -36,7 +36,7 @@ export type ParticleBackgroundEvent = EnvironmentSignal
 const initialViewport: ViewportSize = { width: 1280, height: 720 }
 
 /**
- * The decorative particle background (SPEC §1, §9): never loaded under prefers-reduced-motion; loaded
+ * The decorative particle background (docs/design.md#product, docs/design.md#constants): never loaded under prefers-reduced-motion; loaded
  * only after the page has loaded and the browser is idle; paused while the tab is hidden; the particle
  * count follows the viewport once a resize settles.
  *

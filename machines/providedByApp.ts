@@ -1,5 +1,5 @@
 /**
- * Machines hold no DOM, storage or network code (DESIGN §1): an effect on the page is declared in the
+ * Machines hold no DOM, storage or network code (docs/design.md#layers): an effect on the page is declared in the
  * machine's `setup` with this stand-in, and the app provides the real one with `machine.provide()`
  * (src/logic/), as tests provide fakes. Forgetting to provide it fails loudly on first use.
  */

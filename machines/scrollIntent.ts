@@ -8,7 +8,7 @@ export const SCROLL_TARGETS: ReadonlyArray<ScrollTarget> = ['services', 'faq', '
 
 export const HOME_PATH = '/'
 
-/** SPEC §9: scroll about 100 ms after the request; open the first pricing FAQ item 500 ms later. */
+/** docs/design.md#constants: scroll about 100 ms after the request; open the first pricing FAQ item 500 ms later. */
 export const SCROLL_DELAY_MS = 100
 export const FAQ_EXPAND_DELAY_MS = 500
 
@@ -33,7 +33,7 @@ export type ScrollIntentEvent =
 const isHome = (pathname: string) => pathname === HOME_PATH || pathname === ''
 
 /**
- * The scroll actions of the header, footer and hero (SPEC §2 footer links): on the home page scroll
+ * The scroll actions of the header, footer and hero (docs/design.md#pages footer links): on the home page scroll
  * after 100 ms; from another page navigate to / carrying the flag, and scroll once there. 'Pricing'
  * (target faq) then opens the first FAQ item 500 ms later (opening never closes an item that is open
  * already: OPEN_ITEM of the accordion). Every other change of path scrolls to the top.

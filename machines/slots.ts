@@ -1,5 +1,5 @@
 /**
- * The slots of the selected day (DESIGN §2): loading, loaded, empty, failed. Keyed by the day; moving
+ * The slots of the selected day (docs/design.md#machines): loading, loaded, empty, failed. Keyed by the day; moving
  * to another day or reloading re-enters `loading`, which stops the previous request, so an answer for
  * a day the visitor has already left never lands.
  */

@@ -1,5 +1,5 @@
 /**
- * The text conversation with the voice assistant (DESIGN §2, §5 "Type or talk"): for a visitor who cannot
+ * The text conversation with the voice assistant (docs/design.md#machines, docs/design.md#voice "Type or talk"): for a visitor who cannot
  * or would rather not speak. Two regions side by side:
  *
  * - `panel`: closed or open. Closing only puts the panel away: a reply under way goes on, and the

@@ -1,12 +1,12 @@
 /**
- * The floating voice widget's call (SPEC §4, DESIGN §2, §5), its whole lifecycle in one statechart:
+ * The floating voice widget's call (docs/design.md#states, docs/design.md#machines, docs/design.md#voice), its whole lifecycle in one statechart:
  * what the visitor sees (idle, connecting, active, ending, error) and what the voice SDK is doing
  * underneath (its start() still settling, a stop under way). The app's adapter only translates SDK
  * events into CALL.* events and runs the commands the machine invokes: it keeps no state of its own.
  *
  * - The SDK's start() and stop() are promise actors (`startCall`, `stopCall`): a state that waits for
  *   them is a state here, so nothing is started twice and nothing is stopped before its start settles.
- * - `stop()` does not cancel a start under way (DESIGN §5): End Call while the SDK starts waits in
+ * - `stop()` does not cancel a start under way (docs/design.md#voice): End Call while the SDK starts waits in
  *   `starting.endDeferred` and hangs up once the start has settled.
  * - A failed start shows its error at once (`starting.failed`) but Retry waits for the SDK to settle.
  * - An error during a call shows at once and hangs up (`error.hangingUp`) before Retry is offered.
@@ -180,7 +180,7 @@ export const voiceCallMachine = setup({
       },
     },
     /**
-     * Asked inside the click, before the SDK starts (DESIGN §5). Nothing is started yet, so ending now
+     * Asked inside the click, before the SDK starts (docs/design.md#voice). Nothing is started yet, so ending now
      * just drops the microphone's answer, and what the client reports (a late end or error of an
      * earlier call) is not about this call.
      */

@@ -1,5 +1,5 @@
 /**
- * Finds Debian's Chromium for Playwright (DESIGN §9): CHROME_PATH, then the usual binaries.
+ * Finds Debian's Chromium for Playwright (docs/design.md#tests): CHROME_PATH, then the usual binaries.
  * When none is there and we are root with apt-get, installs Debian's `chromium`; otherwise
  * stops with the exact command to run. Never downloads a browser build of Playwright's own.
  */

@@ -4,7 +4,7 @@ import { JsonBody } from './jsonBody'
 import type { Outcome, Scheduler } from './scheduler/scheduler'
 
 /**
- * Cal.com mode (DESIGN §4): the booking routes forward what they validated (never the raw request) to a
+ * Cal.com mode (docs/design.md#server): the booking routes forward what they validated (never the raw request) to a
  * real Cal.com, with a timeout. Cal.com's 4xx status and message pass through; a network failure, a hung
  * upstream, a 5xx or an answer that is not JSON is a 502 with our own sentence.
  */

@@ -112,7 +112,7 @@ const EnvSchema = v.object({
   ),
   /** Shared with the browser build: the host handle sent as `user` and `usernameList`, the event type. */
   ...bookingSettingsEntries,
-  /** The built-in scheduler: the host's availability (DESIGN §4). */
+  /** The built-in scheduler: the host's availability (docs/design.md#server). */
   SCHEDULE_TIME_ZONE: v.pipe(
     v.optional(v.string(), 'Pacific/Auckland'),
     v.transform((s) => s.trim()),

@@ -19,7 +19,7 @@ import {
 } from '../core/manageWire'
 import type { ServerConfig } from './config'
 
-/** Largest request body accepted (DESIGN §4). */
+/** Largest request body accepted (docs/design.md#server). */
 export const MAX_BODY_BYTES = 16 * 1024
 
 export const MESSAGES = {

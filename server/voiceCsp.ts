@@ -12,7 +12,7 @@ export interface CspSources {
 export const DEFAULT_VOICE_API = 'https://api.vapi.ai'
 
 /**
- * What the voice SDK needs the CSP to allow; nothing when voice is not configured (DESIGN §5).
+ * What the voice SDK needs the CSP to allow; nothing when voice is not configured (docs/design.md#voice).
  * - connect-src: the voice platform's API (POST /call/web for calls, POST /chat/web for 'Type instead'),
  *   Daily's API and signalling (https/wss).
  * - script-src: Daily's call machine, loaded as a script from its CDN because we construct with avoidEval,

@@ -39,7 +39,7 @@ async function boot() {
   const pressedBeforeApp = window.buttonsPressedBeforeApp ?? []
   window.buttonsPressedBeforeApp = undefined
   // In a transition, hydration yields to the browser every few milliseconds instead of holding the main
-  // thread for the whole page (DESIGN §10: TBT); a click on a part not hydrated yet hydrates it first.
+  // thread for the whole page (docs/design.md#budgets: TBT); a click on a part not hydrated yet hydrates it first.
   // A prerendered page has the app's elements; the dev server's page has only the template's placeholder comment.
   if (root.firstElementChild) startTransition(() => void hydrateRoot(root, app))
   else createRoot(root).render(app)

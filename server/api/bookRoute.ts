@@ -3,7 +3,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { checkBooking } from '../validation'
 import type { ApiContext } from './context'
 
-/** POST /api/book/event — Cal.com's booking call (DESIGN §3). */
+/** POST /api/book/event — Cal.com's booking call (docs/design.md#wire). */
 export async function bookRoute(c: Context, ctx: ApiContext): Promise<Response> {
   const fail = (message: string, status: ContentfulStatusCode) => c.json({ message }, status)
   // The body limit middleware has already refused anything over MAX_BODY_BYTES.

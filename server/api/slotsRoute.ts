@@ -40,7 +40,7 @@ function checkRawInput(raw: string): ReturnType<typeof checkSlotsInput> {
   return checked
 }
 
-/** GET /api/calendar/slots?input=… — Cal.com's slots.getSchedule (DESIGN §3). */
+/** GET /api/calendar/slots?input=… — Cal.com's slots.getSchedule (docs/design.md#wire). */
 export async function slotsRoute(c: Context, ctx: ApiContext): Promise<Response> {
   const fail = (message: string, status: ContentfulStatusCode) => c.json(trpcError(message, status), status)
   const raw = rawQueryValue(c.req.url, 'input')

@@ -1,4 +1,4 @@
-/** tRPC's error shape, which Cal.com's slots route answers with (DESIGN §3). */
+/** tRPC's error shape, which Cal.com's slots route answers with (docs/design.md#wire). */
 const JSON_RPC_CODES = {
   BAD_REQUEST: -32600,
   NOT_FOUND: -32004,

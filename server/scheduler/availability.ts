@@ -2,7 +2,7 @@ import { Temporal } from 'temporal-polyfill'
 import { BOOKING_LENGTH_MINUTES } from '../../core/bookingWire'
 import type { ServerConfig } from '../config'
 
-/** The host's bookable hours, from configuration (DESIGN §4). */
+/** The host's bookable hours, from configuration (docs/design.md#server). */
 export interface Availability {
   /** The host's IANA zone: the hours below are wall-clock times there. */
   timeZone: string

@@ -14,7 +14,7 @@ import { freeSlots, groupSlotsByDate, outOfBoundsReason, toIsoUtc } from './slot
 import { createSlotsCache } from './slotsCache'
 import { JsonBody } from '../jsonBody'
 
-/** The built-in scheduler (DESIGN §4): slots are the configured availability minus the stored bookings. */
+/** The built-in scheduler (docs/design.md#server): slots are the configured availability minus the stored bookings. */
 export function createBuiltInScheduler({
   config,
   store,

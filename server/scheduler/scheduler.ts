@@ -69,7 +69,7 @@ export interface SchedulerDeps {
   newId?: () => string
 }
 
-/** Cal.com when CALCOM_URL is set, the built-in scheduler otherwise (DESIGN §4). */
+/** Cal.com when CALCOM_URL is set, the built-in scheduler otherwise (docs/design.md#server). */
 export function createScheduler({ config, store, clock, fetch, onMailQueued, newId }: SchedulerDeps): Scheduler {
   if (config.CALCOM_URL) {
     return createCalcomScheduler({ baseUrl: config.CALCOM_URL, timeoutMs: config.CALCOM_TIMEOUT_MS, fetch })

@@ -15,7 +15,7 @@ export function stackWithoutPaths(stack: string): string {
     .join('\n')
 }
 
-/** The default error view of SPEC §2: heading, message, stack beneath. */
+/** The default error view of docs/design.md#pages: heading, message, stack beneath. */
 export function ErrorView({ error }: { error: unknown }) {
   const message = error instanceof Error ? error.message : String(error)
   const rawStack = error instanceof Error ? error.stack : undefined

@@ -16,7 +16,7 @@ export const vision = {
   text: 'A New Zealand where no one spends their evening on data entry, every customer gets a fast answer, and teams spend their time on the creative, human work that grows a business.',
 } as const
 
-/** Timeline entry (SPEC §3): year, title, description. 2022 to 2024. */
+/** Timeline entry (docs/design.md#data): year, title, description. 2022 to 2024. */
 export interface TimelineEntry {
   year: string
   title: string

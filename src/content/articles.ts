@@ -62,7 +62,7 @@ export function findArticle(slug: string): Article | undefined {
   return articles.find((a) => a.slug === slug)
 }
 
-/** The three articles shown as featured on /resources (SPEC §9: 3 of 4). */
+/** The three articles shown as featured on /resources (docs/design.md#constants: 3 of 4). */
 export const featuredArticles: ReadonlyArray<Article> = articles.filter((a) => a.featured).slice(0, 3)
 
 /** Articles whose title, description or category contain every word of the query (case-insensitive). */

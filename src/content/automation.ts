@@ -1,6 +1,6 @@
 import type { LinkProps } from '@tanstack/react-router'
 
-/** Case study (SPEC §3): client, problem, solution, result, image. */
+/** Case study (docs/design.md#data): client, problem, solution, result, image. */
 export interface CaseStudy {
   client: string
   industry: string
@@ -11,7 +11,7 @@ export interface CaseStudy {
   imageAlt: string
 }
 
-/** Service card with a call to action, on /services/automation (SPEC §3). */
+/** Service card with a call to action, on /services/automation (docs/design.md#data). */
 export interface ActionServiceCard {
   title: string
   description: string
@@ -85,7 +85,7 @@ export const automationServiceCards: ReadonlyArray<ActionServiceCard> = [
   },
 ]
 
-/** Monthly automation plans (SPEC §9: Starter 99, Growth 249, custom enterprise; 24/7 priority support). */
+/** Monthly automation plans (docs/design.md#constants: Starter 99, Growth 249, custom enterprise; 24/7 priority support). */
 export interface Plan {
   name: string
   price: string

@@ -1,6 +1,6 @@
 import type { FaqItem } from './faqs'
 
-/** The automation service page's FAQ: plans and support (SPEC §9). */
+/** The automation service page's FAQ: plans and support (docs/design.md#constants). */
 export const automationFaqs: ReadonlyArray<FaqItem> = [
   {
     question: 'What plans do you offer?',

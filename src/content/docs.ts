@@ -1,4 +1,4 @@
-/** The /docs page: sections with anchors for the sidebar and illustrative code samples (SPEC §7). */
+/** The /docs page: sections with anchors for the sidebar and illustrative code samples (docs/design.md#wire). */
 export interface CodeSampleData {
   /** What the sample shows, used in the Copy button's accessible name. */
   title: string

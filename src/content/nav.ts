@@ -1,6 +1,6 @@
 import type { ScrollTarget } from '../../machines/scrollIntent'
 
-/** Site navigation as data (SPEC §2, header and footer). Components map over it. */
+/** Site navigation as data (docs/design.md#pages, header and footer). Components map over it. */
 
 /** A link to a page of the site. */
 export interface PageNavItem {
@@ -51,7 +51,7 @@ export const resourcesMenu = {
   learningCenter: { heading: string; items: ReadonlyArray<NavItem> }
 }
 
-/** The footer's links (SPEC §2 footer links), in order. '1:1 Consultation' is external (site.consultationUrl). */
+/** The footer's links (docs/design.md#pages footer links), in order. '1:1 Consultation' is external (site.consultationUrl). */
 export const footerNav = [
   { kind: 'scroll', label: 'Services', target: 'services' },
   { kind: 'scroll', label: 'Pricing', target: 'faq' },

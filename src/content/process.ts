@@ -6,7 +6,7 @@ export interface ProcessStep {
   icon: IconName
 }
 
-/** The five steps of how we work (SPEC §9: five). */
+/** The five steps of how we work (docs/design.md#constants: five). */
 export const processSteps: ReadonlyArray<ProcessStep> = [
   {
     title: 'Discovery Call',

@@ -1,6 +1,6 @@
 import type { IconName } from './icons'
 
-/** A service card (SPEC §3): title, description, image. */
+/** A service card (docs/design.md#data): title, description, image. */
 export interface ServiceCard {
   id: string
   title: string

@@ -1,4 +1,4 @@
-/** The /sms-info page: SMS notifications and consent (SPEC §9: opt-out keywords, verbal consent). */
+/** The /sms-info page: SMS notifications and consent (docs/design.md#constants: opt-out keywords, verbal consent). */
 export interface InfoSection {
   id: string
   title: string

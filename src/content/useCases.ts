@@ -47,7 +47,7 @@ export interface Stat {
   label: string
 }
 
-/** The four headline stats (SPEC §9), exactly. */
+/** The four headline stats (docs/design.md#constants), exactly. */
 export const useCaseStats: ReadonlyArray<Stat> = [
   { value: '60%', label: 'lead conversion' },
   { value: '4 hours', label: 'saved daily' },

@@ -1,10 +1,10 @@
 /**
- * The voice widget's first-load copy (SPEC §2, §4): the call button's labels and the consent notice.
+ * The voice widget's first-load copy (docs/design.md#pages, docs/design.md#states): the call button's labels and the consent notice.
  * The panel's lines are in ./voiceCallPanel, which loads with the widget's interactive part.
  */
 
 /**
- * The floating button's first labels (SPEC §4), which the first-load shell shows. The call part has all of
+ * The floating button's first labels (docs/design.md#states), which the first-load shell shows. The call part has all of
  * them in ./voiceCallPanel, repeated rather than imported from here: a module both import would be
  * exported by the first-load chunk (tests/unit/voice/voiceContent.test.ts keeps them equal).
  */

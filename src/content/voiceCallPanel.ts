@@ -1,5 +1,5 @@
 /** The voice widget's panel copy, loaded with its interactive part (not in the first load). */
-/** The floating button's label in each phase of the call (SPEC §4); the first two also in ./voice, for the shell. */
+/** The floating button's label in each phase of the call (docs/design.md#states); the first two also in ./voice, for the shell. */
 export const callButtonLabels = {
   idle: 'Start a call',
   connecting: 'Connecting...',

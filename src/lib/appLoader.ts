@@ -1,7 +1,7 @@
 /**
  * The page's only script: once the browser has painted content, fetch the app and run it. Every page
  * is prerendered, so its first paint needs the HTML and the stylesheet only; the app's files wait for
- * that paint and do not share the connection with the stylesheet (DESIGN §10: LCP within 1.15 × the
+ * that paint and do not share the connection with the stylesheet (docs/design.md#budgets: LCP within 1.15 × the
  * same page without scripts).
  *
  * The build writes this function into each page as an inline script (scripts/appLoaderPlugin.ts), so
@@ -31,7 +31,7 @@ export function loadAppAfterFirstPaint(entries: string[], dependencies: string[]
       document.head.append(link)
     }
     // One entry per task: the browser runs each file's code as one piece of work, so the framework and
-    // the app run apart rather than as one long task (DESIGN §10: TBT).
+    // the app run apart rather than as one long task (docs/design.md#budgets: TBT).
     // The next task is a message on a channel (a timer would have a minimum delay).
     const channel = new MessageChannel()
     let index = 0

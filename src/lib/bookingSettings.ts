@@ -5,7 +5,7 @@ const env: Partial<ImportMetaEnv> = import.meta.env ?? {}
 
 /**
  * The booking settings baked into the browser build; the server reads the same variables with the
- * same rules (DESIGN §7). A wrong value already failed the build (vite.config.ts checks it).
+ * same rules (docs/design.md#configuration). A wrong value already failed the build (vite.config.ts checks it).
  */
 export const bookingSettings = readBookingSettings({
   BOOKING_HOST: env.BOOKING_HOST,

@@ -1,4 +1,4 @@
-/** The browser's calendar client: Cal.com's wire format (DESIGN §3) against `bookingSettings.apiBase`. */
+/** The browser's calendar client: Cal.com's wire format (docs/design.md#wire) against `bookingSettings.apiBase`. */
 import * as v from 'valibot'
 import { BookingRejected } from '../../core/bookingErrors'
 import { slotWindow, type SlotsByDate, type SlotsQuery } from '../../core/slotWindow'

@@ -1,5 +1,5 @@
 /**
- * An actor whose machine, and XState itself, are not in the page's first load (DESIGN §10). The page
+ * An actor whose machine, and XState itself, are not in the page's first load (docs/design.md#budgets). The page
  * hydrates showing the machine's initial state; the machine's code is imported when the browser is
  * idle, or at once when an event is sent to it. Events sent before then are kept and given to the
  * actor, in order, as soon as it runs: a press during that time is late, never lost.

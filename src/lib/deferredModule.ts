@@ -1,5 +1,5 @@
 /**
- * A module kept out of a page's first load (DESIGN §10): imported once the page has loaded and the
+ * A module kept out of a page's first load (docs/design.md#budgets): imported once the page has loaded and the
  * browser is idle, or at once when the visitor shows intent (pointer, focus, click), whichever comes
  * first. Views read it with `useSyncExternalStore(m.subscribe, m.current, m.serverValue)`.
  */

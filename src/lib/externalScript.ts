@@ -1,5 +1,5 @@
 /**
- * Adds the site's external script bundle (SPEC §2) to the page once, async. Navigating back and forth
+ * Adds the site's external script bundle (docs/design.md#pages) to the page once, async. Navigating back and forth
  * between layouts must not add it again, so the DOM itself is the record of whether it is there.
  */
 export function loadExternalScriptOnce(src: string): void {

@@ -1,5 +1,5 @@
 /**
- * Temporal helpers for the booking form (DESIGN §6). Only the form's lazy chunk imports this file,
+ * Temporal helpers for the booking form (docs/design.md#time). Only the form's lazy chunk imports this file,
  * so temporal-polyfill stays out of the first load of every page.
  */
 import { Temporal } from 'temporal-polyfill'

@@ -1,4 +1,4 @@
-/** The copyright year is the visitor's current year (SPEC §9), not the year the site was built. */
+/** The copyright year is the visitor's current year (docs/design.md#constants), not the year the site was built. */
 import { expect, test } from '@playwright/test'
 import { waitForHydration } from './support/hydration'
 import { collectPageProblems } from './support/pageProblems'

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test'
 import { pricingFaqs } from '../../src/content/faqs'
 import { waitForHydration } from './support/hydration'
 
-// The scroll intent's delays (SPEC §9) run on Playwright's clock, so the tests prove them exactly.
+// The scroll intent's delays (docs/design.md#constants) run on Playwright's clock, so the tests prove them exactly.
 const SCROLL_DELAY = 100
 const FAQ_EXPAND_DELAY = 500
 

@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test'
 import { waitForHydration } from './support/hydration'
 
-/** Every page of the site and the h1 it must show (SPEC §2). */
+/** Every page of the site and the h1 it must show (docs/design.md#pages). */
 const pages: ReadonlyArray<{ path: string; h1: string }> = [
   { path: '/', h1: 'Building Automations to 10X Business' },
   { path: '/use-cases', h1: 'AI Automation That Works in the Real World' },

@@ -1,4 +1,4 @@
-/** The voice widget in the default build, which has no voice settings (SPEC §2, DESIGN §5). */
+/** The voice widget in the default build, which has no voice settings (docs/design.md#pages, docs/design.md#voice). */
 import { readdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { expectNoAxeViolations } from './support/axe'

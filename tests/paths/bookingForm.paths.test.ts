@@ -107,7 +107,7 @@ describeMachinePaths(
         const { context } = sut.snapshot()
         expect(context.bookingError).toBeNull()
         expect(visibleErrors(context)).toEqual({})
-        // The request of SPEC §7, built from the fields as they are now.
+        // The request of docs/design.md#wire, built from the fields as they are now.
         expect(sut.book.last.input).toMatchObject(
           bookingPayload({ responses: { name: NAME, email: EMAIL, guests: [] }, start: CHOSEN_START, end: CHOSEN_END, timeZone: TIME_ZONE }),
         )

@@ -1,5 +1,5 @@
 /**
- * The POST /api/book/event body (DESIGN §3, SPEC §7) as the tests expect it on the wire: one visitor
+ * The POST /api/book/event body (docs/design.md#wire) as the tests expect it on the wire: one visitor
  * booking Monday 23 November 2026, 10:00 in Auckland. Written out by hand on purpose: the tests compare
  * what the code sends with this, so it must never be built by the code under test.
  */

@@ -1,7 +1,7 @@
 import { ESLint } from 'eslint'
 import { describe, expect, it } from 'vitest'
 
-/** The house's dependency rule (DESIGN §1), as `npm run lint` enforces it: a violation is an error. */
+/** The house's dependency rule (docs/design.md#layers), as `npm run lint` enforces it: a violation is an error. */
 const eslint = new ESLint({ cwd: process.cwd() })
 
 async function problems(filePath: string, code: string): Promise<string[]> {

@@ -17,7 +17,7 @@ export interface BookingFormProps {
 }
 
 /**
- * The booking form of both variants (SPEC §2, §4, §5): Full Name, Email Address and Select Time, driven
+ * The booking form of both variants (docs/design.md#pages, docs/design.md#states, docs/design.md#validation): Full Name, Email Address and Select Time, driven
  * by the bookingForm machine. It renders the snapshot and sends events; nothing else.
  */
 export function BookingForm({ variant, onConfirmed }: BookingFormProps) {

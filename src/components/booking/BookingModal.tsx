@@ -21,7 +21,7 @@ export const bookingModalView = {
 }
 
 /**
- * The booking modal (SPEC §2) and the toast of a confirmed booking. Driven by the shared bookingModal
+ * The booking modal (docs/design.md#pages) and the toast of a confirmed booking. Driven by the shared bookingModal
  * actor; every open mounts a fresh form (keyed by the machine's formKey), so its fields start empty.
  */
 export function BookingModal() {

@@ -7,7 +7,7 @@ export interface BookingToastProps {
   onDismiss: () => void
 }
 
-/** The modal variant's confirmation (SPEC §8), a polite status instead of an alert box; the modal places it. */
+/** The modal variant's confirmation (docs/design.md#errors), a polite status instead of an alert box; the modal places it. */
 export function BookingToast({ booking, onDismiss }: BookingToastProps) {
   const when = new Intl.DateTimeFormat(undefined, {
     weekday: 'long',

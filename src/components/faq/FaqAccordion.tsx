@@ -11,7 +11,7 @@ export interface FaqAccordionProps {
 }
 
 /**
- * An FAQ accordion (SPEC §2): one item open at most; clicking the open item closes it. The home page's
+ * An FAQ accordion (docs/design.md#pages): one item open at most; clicking the open item closes it. The home page's
  * pricing FAQ uses the site's shared actor so the 'Pricing' links can open its first item.
  */
 export function FaqAccordion({ items, idPrefix, pricingTarget = false }: FaqAccordionProps) {

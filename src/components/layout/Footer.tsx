@@ -11,7 +11,7 @@ const visitorsYear = () => new Date().getFullYear()
 const buildYear = () => BUILD_YEAR
 
 /**
- * The current year in the visitor's browser (SPEC §9). The prerendered HTML holds the build's year, and
+ * The current year in the visitor's browser (docs/design.md#constants). The prerendered HTML holds the build's year, and
  * hydration renders the same (the server snapshot), so nothing mismatches; React then renders again with
  * the visitor's year when it differs. No subscription: a page left open over New Year keeps its year.
  */
@@ -22,7 +22,7 @@ function useCurrentYear(): number {
 const footerLink =
   `rounded text-sm text-slate-400 transition hover:text-white ${focusRing}`
 
-/** Footer links, copyright line and location (SPEC §2 footer links, §9). */
+/** Footer links, copyright line and location (docs/design.md#pages footer links, §9). */
 export function Footer() {
   const year = useCurrentYear()
   return (

@@ -9,7 +9,7 @@ import { ResourcesMenu } from './ResourcesMenu'
 const navLink =
   `rounded-full px-3.5 py-2 text-sm font-medium text-slate-300 transition hover:bg-white/5 hover:text-white ${focusRing} aria-[current=page]:text-white aria-expanded:bg-white/5 aria-expanded:text-white`
 
-/** Logo and wordmark, desktop navigation with the Resources dropdown, and the mobile menu (SPEC §2). */
+/** Logo and wordmark, desktop navigation with the Resources dropdown, and the mobile menu (docs/design.md#pages). */
 export function Header() {
   return (
     <header data-site-header className="sticky top-0 z-30 border-b border-white/10 bg-slate-950/75 backdrop-blur-xl">

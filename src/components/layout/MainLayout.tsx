@@ -3,7 +3,7 @@ import { ExternalScript } from './ExternalScript'
 import { Footer } from './Footer'
 import { Header } from './Header'
 
-/** Header, content and footer (SPEC §2, main layout); the floating voice widget stands at the root (__root.tsx). */
+/** Header, content and footer (docs/design.md#pages, main layout); the floating voice widget stands at the root (__root.tsx). */
 export function MainLayout({ children }: { children: ReactNode }) {
   return (
     <div className="relative flex min-h-screen flex-col">

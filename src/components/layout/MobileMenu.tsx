@@ -13,7 +13,7 @@ const itemLink =
   `block rounded-lg px-3 py-3 text-base font-medium text-slate-200 transition hover:bg-white/5 hover:text-white ${focusRing} aria-[current=page]:text-sky-300`
 
 /**
- * The slide-in menu below the md breakpoint (SPEC §2): a modal panel that keeps focus inside, locks
+ * The slide-in menu below the md breakpoint (docs/design.md#pages): a modal panel that keeps focus inside, locks
  * page scrolling, and closes on an outside click, a chosen item, Escape or its close button.
  */
 export function MobileMenu() {

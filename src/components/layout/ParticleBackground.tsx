@@ -4,7 +4,7 @@ import type { particleBackgroundMachine } from '../../../machines/particleBackgr
 import { selection, useDeferredActor, useDeferredSelector } from '../../lib/deferredActor'
 import { siteMachines } from '../../logic/deferredSiteMachines'
 
-// Its own chunk: tsparticles is never part of the first load (DESIGN §10).
+// Its own chunk: tsparticles is never part of the first load (docs/design.md#budgets).
 const ParticlesCanvas = lazy(() => import('./ParticlesCanvas'))
 
 type BackgroundSnapshot = SnapshotFrom<typeof particleBackgroundMachine>
@@ -16,7 +16,7 @@ export const particleBackgroundView = {
 }
 
 /**
- * The dark theme's particle background (SPEC §1, §9). Decorative: fixed behind the content, ignores
+ * The dark theme's particle background (docs/design.md#product, docs/design.md#constants). Decorative: fixed behind the content, ignores
  * the pointer, hidden from assistive technology. Not loaded at all under prefers-reduced-motion.
  */
 export function ParticleBackground() {

@@ -9,7 +9,7 @@ const panelId = 'resources-menu'
 const slug = (label: string) => label.toLowerCase().replace(/[^a-z0-9]+/g, '-')
 
 /**
- * The header's 'Resources' disclosure (SPEC §2): a 'Getting Started' feature card and the 'Learning
+ * The header's 'Resources' disclosure (docs/design.md#pages): a 'Getting Started' feature card and the 'Learning
  * Center' links. Keyboard: Enter/Space toggles, Escape closes and returns focus to the button, Tab
  * out of it closes it; a click outside closes it.
  */

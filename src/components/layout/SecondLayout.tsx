@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 
-/** Content only (SPEC §2, second layout): it holds /faqs. */
+/** Content only (docs/design.md#pages, second layout): it holds /faqs. */
 export function SecondLayout({ children }: { children: ReactNode }) {
   return (
     <main id="main" className="relative min-h-screen">

@@ -9,7 +9,7 @@ import { siteMachines } from '../../logic/deferredSiteMachines'
 
 declare module '@tanstack/history' {
   interface HistoryState {
-    /** The scroll-intent flag carried to the home page (SPEC §2 footer links). */
+    /** The scroll-intent flag carried to the home page (docs/design.md#pages footer links). */
     scrollTo?: ScrollTarget
   }
 }
@@ -28,7 +28,7 @@ interface SiteActors {
 const SiteActorsContext = createContext<SiteActors | null>(null)
 
 /**
- * The actors several components share (DESIGN §2): the booking modal, the scroll intent and the
+ * The actors several components share (docs/design.md#machines): the booking modal, the scroll intent and the
  * pricing FAQ, created once for the whole site. Also reports every change of path to the scroll
  * intent, which scrolls to the top unless it is carrying the visitor to a home-page section.
  *

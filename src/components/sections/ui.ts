@@ -22,7 +22,7 @@ export const gradientText = 'bg-linear-to-r from-sky-300 via-sky-400 to-indigo-3
 
 /**
  * The voice widget's floating call button, colours aside: its first-load shell and its call part draw it
- * alike. Marked with aria-disabled rather than disabled while connecting or ending (SPEC §4), so it keeps
+ * alike. Marked with aria-disabled rather than disabled while connecting or ending (docs/design.md#states), so it keeps
  * the keyboard focus while its label moves through the call.
  */
 export const callButton = `pointer-events-auto flex min-h-11 items-center gap-2 rounded-full px-4 py-3 font-semibold text-white shadow-lg shadow-black/40 transition aria-disabled:cursor-not-allowed aria-disabled:opacity-80 ${focusRing}`

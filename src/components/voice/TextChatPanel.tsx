@@ -11,7 +11,7 @@ const HINT_ID = 'voice-chat-hint'
 const panelButton = `rounded-lg border border-white/20 px-3 py-2 text-sm font-semibold text-white hover:bg-white/10 aria-disabled:cursor-not-allowed aria-disabled:opacity-60 ${focusRing}`
 
 /**
- * The text conversation with the assistant ('Type instead', DESIGN §5): the log (a live region, newest
+ * The text conversation with the assistant ('Type instead', docs/design.md#voice): the log (a live region, newest
  * last, the reply streaming in), the red box with Retry when a reply fails, and the Message box with
  * Send. Enter sends; Shift+Enter is a new line; Escape closes the panel.
  */

@@ -35,13 +35,13 @@ interface VoiceCallWidgetProps {
 }
 
 /**
- * The interactive part of the voice widget (SPEC §2, §4): the call machine, the voice client behind
+ * The interactive part of the voice widget (docs/design.md#pages, docs/design.md#states): the call machine, the voice client behind
  * it, the call button and what stands beside it — 'Type instead' and the consent notice before a
  * first call (drawn by the first-load shell, which hands them over), the call panel while connecting
  * or in a call, the red error box, the text conversation when it is open, or (without voice settings)
  * a plain word that the assistant is not set up, with 'Book a Call'.
  * Its own chunk, loaded at idle time or on the visitor's first intent (VoiceWidget); never part of the
- * first load (DESIGN §10).
+ * first load (docs/design.md#budgets).
  */
 export default function VoiceCallWidget({ startOnLoad, notice, typeInstead, chat, Frame, bare }: VoiceCallWidgetProps) {
   const { phase, context, canStart, canEnd, canMute, canDismiss, events } = useVoiceCall(startOnLoad)
@@ -101,7 +101,7 @@ export default function VoiceCallWidget({ startOnLoad, notice, typeInstead, chat
     events.start()
     closeChat()
   }
-  // Start or Retry, End Call in a call; nothing while connecting or ending (SPEC §4).
+  // Start or Retry, End Call in a call; nothing while connecting or ending (docs/design.md#states).
   const press = canStart ? startCall : inCall && canEnd ? events.end : undefined
   return (
     <Frame>
@@ -137,7 +137,7 @@ export default function VoiceCallWidget({ startOnLoad, notice, typeInstead, chat
         <CallPanel
           context={context}
           canMute={canMute}
-          // Giving up while connecting: the main button stays disabled (SPEC §4), this one ends the wait.
+          // Giving up while connecting: the main button stays disabled (docs/design.md#states), this one ends the wait.
           cancel={phase === 'connecting' && canEnd ? events.end : undefined}
           toggleMute={events.toggleMute}
           muted={muted}
@@ -200,11 +200,11 @@ function CallPanel({ context, canMute, muted, cancel, toggleMute }: CallPanelPro
 interface CallButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'disabled' | 'onClick' | 'className'> {
   label: string
   colors: string
-  /** What a press does; none while connecting or ending (SPEC §4): then aria-disabled, keeping the focus. */
+  /** What a press does; none while connecting or ending (docs/design.md#states): then aria-disabled, keeping the focus. */
   onPress: (() => void) | undefined
 }
 
-/** The floating call button (SPEC §2, §4): its label is the call's state. Drawn as the first-load shell draws it. */
+/** The floating call button (docs/design.md#pages, docs/design.md#states): its label is the call's state. Drawn as the first-load shell draws it. */
 function CallButton({ label, colors, onPress, children, ...button }: CallButtonProps) {
   return (
     <button type="button" id={CALL_BUTTON_ID} {...button} aria-disabled={onPress ? undefined : true} onClick={onPress} className={`${callButton} ${colors}`}>

@@ -10,13 +10,13 @@ import { useChatControls, useTextChatActor, type TextChatActor } from './textCha
 
 /**
  * The call machine, the voice client and the widget's controls: their own chunk, out of the first load
- * (DESIGN §10). Imported when the page is idle, or at the visitor's first pointer, focus or press on the
+ * (docs/design.md#budgets). Imported when the page is idle, or at the visitor's first pointer, focus or press on the
  * button, whichever comes first.
  */
 const callWidget = deferredModule(() => import('./VoiceCallWidget'))
 
 /**
- * The floating voice assistant (SPEC §2, §4): one button bottom-right whose label is the call's state,
+ * The floating voice assistant (docs/design.md#pages, docs/design.md#states): one button bottom-right whose label is the call's state,
  * 'Type instead' beside it (with voice settings), and the consent notice, the call panel, the error box
  * or the text conversation above them. It sits under the mobile menu and the booking modal (z-40 < z-50 < z-60).
  *

@@ -1,4 +1,4 @@
-/** What the widget shows for a voiceCall snapshot: one phase per label of SPEC §4. */
+/** What the widget shows for a voiceCall snapshot: one phase per label of docs/design.md#states. */
 import type { SnapshotFrom } from 'xstate'
 import type { voiceCallMachine } from '../../../machines/voiceCall'
 

@@ -1,5 +1,5 @@
 /**
- * One question to the voice assistant by text (DESIGN §5, "Type or talk"): `POST {base}/chat/web` with the
+ * One question to the voice assistant by text (docs/design.md#voice, "Type or talk"): `POST {base}/chat/web` with the
  * public key, answered as server-sent events. Each event's data is a JSON chunk, `{ id, sessionId, path:
  * 'chat.output[0].content', delta }` (or `{ output }`), and the answer ends with `[DONE]`. The parsing
  * of the event stream itself is eventsource-parser's; this file only reads the platform's chunks.

@@ -1,7 +1,7 @@
 /**
  * The particle background's worker: tsparticles draws on the page's canvas from here, so neither its
  * start (a single piece of work of 12–24 ms on this machine, 4 × that on a mid-range phone) nor its
- * frames take time from the page's main thread (DESIGN §10: TBT).
+ * frames take time from the page's main thread (docs/design.md#budgets: TBT).
  *
  * The page sends the scene to show (ParticlesCanvas.tsx); the worker makes what it draws match it. It
  * imports nothing of the app but the scene's type: the machine module would bring XState with it.

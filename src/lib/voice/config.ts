@@ -1,4 +1,4 @@
-/** The voice settings baked into the browser build (DESIGN §5, §7). */
+/** The voice settings baked into the browser build (docs/design.md#voice, docs/design.md#configuration). */
 export interface VoiceConfig {
   publicKey: string
   assistantId: string

@@ -6,7 +6,7 @@ export class MicrophoneError extends Error {
 }
 
 /**
- * Asks for the microphone inside the click (keeps the mobile gesture window, DESIGN §5) and
+ * Asks for the microphone inside the click (keeps the mobile gesture window, docs/design.md#voice) and
  * releases it at once: the SDK opens its own stream; this call is for the permission and a precise message.
  */
 export async function requestMicrophone(mediaDevices: MediaDevices | undefined = globalThis.navigator?.mediaDevices): Promise<void> {

@@ -1,5 +1,5 @@
 /**
- * The voice client over @vapi-ai/web (DESIGN §5): a thin translation, with no call state of its own.
+ * The voice client over @vapi-ai/web (docs/design.md#voice): a thin translation, with no call state of its own.
  * SDK events become listener calls (the machine's CALL.* events); the machine's commands become SDK
  * calls. When to start, stop or wait for a start to settle is the voiceCall machine's business.
  *
@@ -61,7 +61,7 @@ export interface VoiceAdapterDeps {
   prefetch?: () => Promise<unknown>
 }
 
-/** The SDK's own scale for the assistant's level (SPEC §9: 1 at a summed level of 0.15), for the visitor's too. */
+/** The SDK's own scale for the assistant's level (docs/design.md#constants: 1 at a summed level of 0.15), for the visitor's too. */
 export const FULL_SCALE_LEVEL = 0.15
 
 const silent: VoiceListener = {
@@ -91,7 +91,7 @@ export function createVoiceAdapter({ config, createVapi, prefetch }: VoiceAdapte
   let vapi: Promise<VapiLike> | undefined
   let ready: VapiLike | undefined
 
-  // Attached once, to the one instance, before its first start() (DESIGN §5).
+  // Attached once, to the one instance, before its first start() (docs/design.md#voice).
   function attach(instance: VapiLike): VapiLike {
     ready = instance
     instance.on('call-start', () => listener.listening())

@@ -1,6 +1,6 @@
 /**
  * The path-coverage table of `npm run test:paths`: per machine in machines/ and per level, the paths
- * that passed and the states and transitions they walked (DESIGN §8). Run under vitest (see
+ * that passed and the states and transitions they walked (docs/design.md#path-tests). Run under vitest (see
  * tests/paths/report/coverage.report.ts), since machines may read Vite's import.meta.env.
  */
 import { readdirSync } from 'node:fs'

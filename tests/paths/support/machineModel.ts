@@ -1,5 +1,5 @@
 /**
- * Path generation and coverage for the production machines (DESIGN §8), shared by both levels:
+ * Path generation and coverage for the production machines (docs/design.md#path-tests), shared by both levels:
  * the machine with injected fakes (vitest) and the real UI (Playwright).
  *
  * - The model is `new TestModel(machine, …)` over the production machine itself; the events tried in

@@ -138,7 +138,7 @@ const internal: InternalExecutors<FormUi> = {
   },
 }
 
-/** The values typed, the chosen time, and each field's message exactly when it is due (SPEC §5). */
+/** The values typed, the chosen time, and each field's message exactly when it is due (docs/design.md#validation). */
 async function expectFields(sut: FormUi) {
   for (const field of ['name', 'email'] as const) {
     const input = contactField(sut.scope, field)
@@ -159,7 +159,7 @@ async function expectFields(sut: FormUi) {
   else await expect(time).not.toHaveAttribute('aria-invalid')
 }
 
-/** The form's alert: empty, or the booking failure's text (SPEC §8). */
+/** The form's alert: empty, or the booking failure's text (docs/design.md#errors). */
 const bookingAlert = (sut: FormUi) => sut.scope.getByRole('alert')
 async function expectNoBookingError(sut: FormUi) {
   await expect(bookingAlert(sut)).toHaveText('')
@@ -183,7 +183,7 @@ const states: StateChecks<M, FormUi> = {
   submitting: async (sut) => {
     await expect(sut.scope.getByRole('button', { name: 'Processing...' })).toBeDisabled()
     for (const field of ['name', 'email'] as const) await expect(contactField(sut.scope, field)).toHaveAttribute('readonly')
-    // What is sent (SPEC §7): the fields as shown, the chosen time in the visitor's zone, the build's event type.
+    // What is sent (docs/design.md#wire): the fields as shown, the chosen time in the visitor's zone, the build's event type.
     const request = (await nthRoute(sut.routes.bookings, sut.answeredBookings + 1)).request()
     expect(request.postDataJSON()).toMatchObject(
       bookingPayload({ responses: { name: NAME, email: EMAIL, guests: [] }, start: CHOSEN_START, end: CHOSEN_END, timeZone: TIME_ZONE }),
@@ -193,7 +193,7 @@ const states: StateChecks<M, FormUi> = {
   },
   success: async (sut) => {
     if (sut.variant === 'modal') {
-      // The modal closes and the toast confirms (SPEC §8, modal variant).
+      // The modal closes and the toast confirms (docs/design.md#errors, modal variant).
       await expect(sut.scope).toBeHidden()
       await expect(sut.page.getByRole('status').filter({ hasText: TEXTS.modalConfirmed })).toBeVisible()
       return
@@ -224,7 +224,7 @@ describeUiPaths('bookingForm', bookingFormMachine, (page: Page) => start(page, '
 /**
  * The modal: its view ends where the machine reaches success (the modal closes on `confirmed` and the
  * toast confirms). It runs the generated paths up to the server's answer, one per answer: the
- * confirmation and each failure of SPEC §8.
+ * confirmation and each failure of docs/design.md#errors.
  */
 describeUiPaths('bookingForm', bookingFormMachine, (page: Page) => start(page, 'modal'), {
   ...bookingFormModel('modal'),

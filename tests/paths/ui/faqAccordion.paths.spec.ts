@@ -40,7 +40,7 @@ describeUiPaths(
       OPEN_ITEM: async (sut, { index }) => {
         sut.target = index
         await sut.page.getByRole('contentinfo').getByRole('link', { name: 'Pricing', exact: true }).click()
-        // SPEC §9: the page scrolls after about 100 ms and the first item opens 500 ms later.
+        // docs/design.md#constants: the page scrolls after about 100 ms and the first item opens 500 ms later.
         await sut.page.clock.runFor(SCROLL_DELAY_MS + FAQ_EXPAND_DELAY_MS)
       },
     },

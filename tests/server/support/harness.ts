@@ -107,7 +107,7 @@ export async function startServer(options: {
   }
 }
 
-/** The browser's payload (SPEC §7) for a start in the visitor's zone. */
+/** The browser's payload (docs/design.md#wire) for a start in the visitor's zone. */
 export function bookingBody(start: string, overrides: Partial<BookingRequest> = {}): BookingRequest {
   const zoned = Temporal.ZonedDateTime.from(start.includes('[') ? start : `${start}[Pacific/Auckland]`)
   return bookingPayload({

@@ -11,7 +11,7 @@ export const CONSENT_TEXT = "You'll talk or type with an AI assistant; calls may
 /** The floating widget: the call button and whatever stands beside it. */
 export const voiceWidget = (page: Page) => page.getByRole('region', { name: 'Voice assistant' })
 
-/** The one floating call button, whatever its label (SPEC §4). */
+/** The one floating call button, whatever its label (docs/design.md#states). */
 export const callButton = (page: Page) =>
   voiceWidget(page).getByRole('button', { name: /^(Start a call|Connecting\.\.\.|End Call|Ending\.\.\.|Retry Call)$/ })
 

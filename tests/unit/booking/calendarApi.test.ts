@@ -13,7 +13,7 @@ function stubFetch(status: number, body: unknown) {
   return fetch
 }
 
-describe('slots request (DESIGN §3)', () => {
+describe('slots request (docs/design.md#wire)', () => {
   it('is the tRPC GET with the JSON-encoded input', () => {
     const url = slotsUrl({ day: '2026-11-23', timeZone: 'Pacific/Auckland' }, settings)
     const prefix = 'https://cal.example/api/calendar/slots?input='
@@ -56,7 +56,7 @@ describe('slots request (DESIGN §3)', () => {
   })
 })
 
-describe('booking request (DESIGN §3)', () => {
+describe('booking request (docs/design.md#wire)', () => {
   /** The server's answer: the booking. */
   const booked = {
     id: 1,

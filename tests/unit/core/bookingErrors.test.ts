@@ -8,7 +8,7 @@ import {
   MANAGE_ERROR_TEXTS,
 } from '../../../core/bookingErrors'
 
-describe('what a visitor reads when a booking fails (SPEC §8)', () => {
+describe('what a visitor reads when a booking fails (docs/design.md#errors)', () => {
   it.each([
     [new BookingRejected(409, 'no_available_users_found_error'), 'This time slot is no longer available. Please select another time.'],
     [new BookingRejected(400, 'booking_time_out_of_bounds_error'), 'That time can no longer be booked. Please choose another time.'],

@@ -5,7 +5,7 @@ import { BookingRequestSchema } from '../../../core/bookingWire'
 
 const valid = { name: 'Aroha Ngata', email: 'aroha@example.co.nz', slot: '2026-11-22T21:00:00Z' }
 
-describe('booking validation (SPEC §5)', () => {
+describe('booking validation (docs/design.md#validation)', () => {
   it('accepts a complete form', () => {
     expect(validateBooking(valid)).toEqual({})
   })

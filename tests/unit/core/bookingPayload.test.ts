@@ -11,7 +11,7 @@ function payload(slot: string, timeZone: string) {
   return buildBookingPayload({ name: '  Aroha Ngata ', email: ' aroha@example.co.nz  ', slot, timeZone }, identity)
 }
 
-describe('booking payload (DESIGN §3)', () => {
+describe('booking payload (docs/design.md#wire)', () => {
   it('is exactly the Cal.com body, with trimmed values', () => {
     // 21:00 UTC on 22 November is the fixture's 10:00 on 23 November in Auckland.
     expect(payload('2026-11-22T21:00:00.000Z', 'Pacific/Auckland')).toStrictEqual(bookingPayload())

@@ -1,4 +1,4 @@
-/** The text conversation's client: the platform's /chat/web request and its streamed chunks (DESIGN §5). */
+/** The text conversation's client: the platform's /chat/web request and its streamed chunks (docs/design.md#voice). */
 import { describe, expect, it } from 'vitest'
 import { CHAT_ERRORS } from '../../../core/chatErrors'
 import { chunkText, DEFAULT_CHAT_API, streamReply, type ChatReplyListener } from '../../../src/lib/chat/chatClient'

@@ -143,7 +143,7 @@ describe('voiceCall machine', () => {
     expect(t.sdkStop.calls).toHaveLength(0)
   })
 
-  describe('End Call while connecting (DESIGN §5: stop() does not cancel a start)', () => {
+  describe('End Call while connecting (docs/design.md#voice: stop() does not cancel a start)', () => {
     it('while the microphone is asked: back to idle at once, and a late grant starts nothing', async () => {
       const t = setupCall()
       t.actor.send({ type: 'START' })

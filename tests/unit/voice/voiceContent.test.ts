@@ -7,7 +7,7 @@ describe("the voice widget's copy", () => {
     expect([startCallLabel, connectingLabel]).toEqual([callButtonLabels.idle, callButtonLabels.connecting])
   })
 
-  it('the labels are SPEC §4’s', () => {
+  it('the labels are docs/design.md#states’s', () => {
     expect(Object.values(callButtonLabels)).toEqual(['Start a call', 'Connecting...', 'End Call', 'Ending...', 'Retry Call'])
   })
 })

@@ -52,7 +52,7 @@ export const BOOKED: BookingResponse = {
   user: { username: IDENTITY.host },
 }
 
-/** The SPEC §4 / §9 texts the views show. */
+/** The docs/design.md#states / §9 texts the views show. */
 export const TEXTS = {
   nameRequired: 'Name is required',
   emailRequired: 'Email is required',
@@ -66,7 +66,7 @@ export const TEXTS = {
 } as const
 
 /**
- * How a booking can fail (SPEC §8): the error the fake rejects with, the text the visitor reads, how
+ * How a booking can fail (docs/design.md#errors): the error the fake rejects with, the text the visitor reads, how
  * the server (or the network) answers it at the UI level, and whether the slot was taken.
  */
 export interface BookingFailure {

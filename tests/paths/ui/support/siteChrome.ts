@@ -7,7 +7,7 @@ import type { BookingRequest, BookingResponse, SlotsInput } from '../../../../co
 
 export const VISITOR = { name: 'Aroha Ngata', email: 'aroha@example.co.nz' } as const
 
-/** SPEC §8, modal variant. */
+/** docs/design.md#errors, modal variant. */
 export const TOAST_TEXT = `Booking confirmed! You'll receive a confirmation email at ${VISITOR.email}`
 
 const json = (route: Route, body: unknown, status = 200) =>
