@@ -2,6 +2,7 @@ import addressparser from 'nodemailer/lib/addressparser'
 import * as v from 'valibot'
 import { BOOKING_LENGTH_MINUTES, isValidTimeZone } from '../core/bookingWire'
 import { bookingSettingsEntries, ConfigError, envInt, envText, envUrl, parseSettings, type Env } from '../core/settings'
+import { parseHolidayCode } from './calendar/holidays'
 import { LOG_LEVELS } from './logger'
 
 export { ConfigError }
@@ -118,6 +119,21 @@ const EnvSchema = v.object({
   SCHEDULE_SLOT_MINUTES: envInt('SCHEDULE_SLOT_MINUTES', BOOKING_LENGTH_MINUTES, 240, BOOKING_LENGTH_MINUTES),
   SCHEDULE_MIN_NOTICE_MINUTES: envInt('SCHEDULE_MIN_NOTICE_MINUTES', 0, 60 * 24 * 30, 120),
   SCHEDULE_DAYS_AHEAD: envInt('SCHEDULE_DAYS_AHEAD', 1, 366, 60),
+  /** The host's calendars (issue 24): public holidays, free time around every busy time, a daily cap. */
+  SCHEDULE_HOLIDAYS: v.pipe(
+    v.optional(v.string(), 'NZ-AUK'),
+    v.transform((s) => s.trim().toUpperCase()),
+    v.check((s) => s === '' || parseHolidayCode(s) !== undefined, 'SCHEDULE_HOLIDAYS must be a country or country-region code such as NZ-AUK, AU-NSW or GB, or empty for none'),
+    v.transform((s) => (s === '' ? undefined : s)),
+  ),
+  SCHEDULE_BUFFER_BEFORE_MINUTES: envInt('SCHEDULE_BUFFER_BEFORE_MINUTES', 0, 720, 0),
+  SCHEDULE_BUFFER_AFTER_MINUTES: envInt('SCHEDULE_BUFFER_AFTER_MINUTES', 0, 720, 0),
+  SCHEDULE_MAX_CALLS_PER_DAY: v.pipe(
+    v.optional(v.string(), ''),
+    v.transform((s) => s.trim()),
+    v.check((s) => s === '' || (/^\d+$/.test(s) && Number(s) >= 1 && Number(s) <= 1000), 'SCHEDULE_MAX_CALLS_PER_DAY must be a whole number from 1 to 1000, or empty for no limit'),
+    v.transform((s) => (s === '' ? undefined : Number(s))),
+  ),
   /** Requests per address per window on each booking route. */
   RATE_LIMIT_WINDOW_SECONDS: envInt('RATE_LIMIT_WINDOW_SECONDS', 1, 86_400, 60),
   RATE_LIMIT_SLOTS: envInt('RATE_LIMIT_SLOTS', 1, 10_000_000, 120),

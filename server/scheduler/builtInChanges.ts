@@ -2,6 +2,7 @@
 import { BOOKING_ERRORS } from '../../core/bookingWire'
 import { isBookingUid, MANAGE_MESSAGES, type BookingView, type CancelResponse } from '../../core/manageWire'
 import type { BookingResponse } from '../../core/bookingWire'
+import type { Temporal } from 'temporal-polyfill'
 import type { Clock } from '../api/context'
 import type { ServerConfig } from '../config'
 import type { BookingStore, ChangeResult, MailsFor } from '../db/store'
@@ -20,11 +21,13 @@ export interface ChangeContext {
   availability: Availability
   onMailQueued: () => void
   newId: () => string
+  /** Whether a start is clear of the host's busy times and on a day with room; `except`: the start of the call being moved. */
+  isFree: (start: Temporal.Instant, now: Temporal.Instant, except?: number) => Promise<boolean>
 }
 
 const notFound: Refusal = { ok: false, status: 404, message: MANAGE_MESSAGES.notFound }
 
-export function bookingChanges({ config, store, clock, availability, onMailQueued, newId }: ChangeContext) {
+export function bookingChanges({ config, store, clock, availability, onMailQueued, newId, isFree }: ChangeContext) {
   const settings = mailSettings(config)
 
   /** The visitor's and the agency's messages about a change, made inside its transaction. */
@@ -51,8 +54,11 @@ export function bookingChanges({ config, store, clock, availability, onMailQueue
       const now = clock()
       if (outOfBoundsReason(availability, now, start) !== undefined)
         return { ok: false, status: 400, message: BOOKING_ERRORS.outOfBounds }
+      const moving = await store.find(uid)
+      if (moving && !(await isFree(start, now, Date.parse(moving.startTime))))
+        return { ok: false, status: 409, message: BOOKING_ERRORS.slotTaken }
       if (request._isDryRun) {
-        const row = await store.find(uid)
+        const row = moving
         if (!row) return notFound
         if (row.status !== 'ACCEPTED') return refusal({ ok: false, reason: 'cancelled' }, true)
         if (Date.parse(row.startTime) <= now.epochMilliseconds) return refusal({ ok: false, reason: 'past' }, true)
