@@ -134,6 +134,26 @@ const EnvSchema = v.object({
     v.check((s) => s === '' || (/^\d+$/.test(s) && Number(s) >= 1 && Number(s) <= 1000), 'SCHEDULE_MAX_CALLS_PER_DAY must be a whole number from 1 to 1000, or empty for no limit'),
     v.transform((s) => (s === '' ? undefined : Number(s))),
   ),
+  /**
+   * The host's calendar feeds (issue 24): iCalendar URLs, comma-separated (https://, http://, webcal://).
+   * Secrets: never logged; printed masked.
+   */
+  HOST_CALENDAR_URLS: v.pipe(
+    v.optional(v.string(), ''),
+    v.transform((s) =>
+      s
+        .split(',')
+        .map((part) => part.trim())
+        .filter((part) => part !== ''),
+    ),
+    v.check(
+      (urls) => urls.every((url) => /^(https?|webcal):\/\/[^/?#\s]+/i.test(url) && URL.canParse(url)),
+      'HOST_CALENDAR_URLS must be iCalendar feed addresses (https://, http:// or webcal://), separated by commas',
+    ),
+  ),
+  HOST_CALENDAR_REFRESH_SECONDS: envInt('HOST_CALENDAR_REFRESH_SECONDS', 10, 86_400, 300),
+  /** How long a source's last good copy is used while it cannot be read; past that its days have no slots. */
+  HOST_CALENDAR_MAX_STALE_HOURS: envInt('HOST_CALENDAR_MAX_STALE_HOURS', 1, 24 * 30, 24),
   /** Requests per address per window on each booking route. */
   RATE_LIMIT_WINDOW_SECONDS: envInt('RATE_LIMIT_WINDOW_SECONDS', 1, 86_400, 60),
   RATE_LIMIT_SLOTS: envInt('RATE_LIMIT_SLOTS', 1, 10_000_000, 120),

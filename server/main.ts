@@ -12,6 +12,7 @@ import { join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type { RenderModule } from '../core/renderContract'
 import { createApi } from './api/createApi'
+import { hostCalendarFromConfig, maskFeedUrl } from './calendar/fromConfig'
 import { createApp, createStartingApp } from './app'
 import { ConfigError, loadConfig, type ServerConfig } from './config'
 import { DataDirLockedError, lockDataDir } from './dataDirLock'
@@ -108,6 +109,15 @@ async function main(logger: Logger) {
   mail.start()
   lifecycle.onShutdown('workers', 'mail outbox', () => mail.stop({ deadlineMs: Math.max(0, config.SHUTDOWN_TIMEOUT_MS - 1000) }))
 
+  // The host's calendars (issue 24): read now and every HOST_CALENDAR_REFRESH_SECONDS; stopped with the workers.
+  const calendar = hostCalendarFromConfig({ config, store, log: logger })
+  if (calendar) {
+    for (const [index, url] of config.HOST_CALENDAR_URLS.entries())
+      logger.info(`Calendar: feed ${index + 1} is ${maskFeedUrl(url)}, read every ${config.HOST_CALENDAR_REFRESH_SECONDS} s`)
+    calendar.start()
+    lifecycle.onShutdown('workers', 'calendar refresh', () => calendar.stop())
+  }
+
   const app = createApp({
     config,
     logger,
@@ -115,7 +125,7 @@ async function main(logger: Logger) {
     site,
     inlineScripts: inlineScriptSources(template),
     renderNotFound: async (url) => (await render.renderDocument(template, url)).html,
-    api: createApi({ config, store, onMailQueued: mail.wake }),
+    api: createApi({ config, store, onMailQueued: mail.wake, calendar }),
   })
   handler = app.fetch
   lifecycle.ready()

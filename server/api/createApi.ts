@@ -3,6 +3,7 @@ import { Hono, type Context } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { Temporal } from 'temporal-polyfill'
 import type { Fetch } from '../calcomUpstream'
+import type { CalendarBusy } from '../calendar/busyTimes'
 import type { ServerConfig } from '../config'
 import type { BookingStore } from '../db/store'
 import { clientKey } from '../limits/keys'
@@ -28,6 +29,8 @@ export interface ApiDeps {
   fetch?: Fetch
   /** Told when a booking change wrote mail jobs (the mail worker's wake()). */
   onMailQueued?: () => void
+  /** The host's calendars (issue 24), when any is configured. */
+  calendar?: CalendarBusy
 }
 
 /** The client address a rate limit counts: the socket's, or the proxy's last X-Forwarded-For entry when trusted. */
@@ -47,12 +50,12 @@ function clientAddress(c: Context, trustProxy: boolean): string {
 const messageError: ErrorBody = (message) => ({ message })
 
 /** The booking API, mounted at /api by server/app.ts. */
-export function createApi({ config, store, clock = () => Temporal.Now.instant(), fetch, onMailQueued }: ApiDeps): Hono {
+export function createApi({ config, store, clock = () => Temporal.Now.instant(), fetch, onMailQueued, calendar }: ApiDeps): Hono {
   const ctx: ApiContext = {
     config,
     store,
     clock,
-    scheduler: createScheduler({ config, store, clock, fetch, onMailQueued }),
+    scheduler: createScheduler({ config, store, clock, fetch, onMailQueued, calendar }),
     clientAddress: (c) => clientAddress(c, config.TRUST_PROXY),
   }
   const windowSeconds = config.RATE_LIMIT_WINDOW_SECONDS

@@ -1,0 +1,53 @@
+/** The host's calendar sources as the configuration names them (issue 24), for the server and `npm run calendar`. */
+import { Temporal } from 'temporal-polyfill'
+import type { ServerConfig } from '../config'
+import type { BookingStore } from '../db/store'
+import type { Logger } from '../logger'
+import { feedSource } from './feedSource'
+import { createHostCalendar, type CalendarSource, type CopyStore, type HostCalendar } from './hostCalendar'
+import { calendarUid } from './eventUid'
+
+export function calendarSources(config: ServerConfig): CalendarSource[] {
+  return config.HOST_CALENDAR_URLS.map((url, index) => feedSource(url, index, config.SCHEDULE_TIME_ZONE))
+}
+
+/** A feed address fit to print: scheme and host, the secret path hidden. */
+export function maskFeedUrl(url: string): string {
+  try {
+    const parsed = new URL(url)
+    return `${parsed.protocol}//${parsed.host}/***`
+  } catch {
+    return '[unparsable URL]'
+  }
+}
+
+/** The host's calendars, or undefined when none is configured (or Cal.com answers the bookings). */
+export function hostCalendarFromConfig({
+  config,
+  store,
+  log,
+  copies,
+  now = () => Date.now(),
+}: {
+  config: ServerConfig
+  store: Pick<BookingStore, 'list'>
+  log: Pick<Logger, 'warn' | 'info' | 'error'>
+  copies?: CopyStore
+  now?: () => number
+}): HostCalendar | undefined {
+  const sources = calendarSources(config)
+  if (config.CALCOM_URL || sources.length === 0) return undefined
+  return createHostCalendar({
+    sources,
+    now,
+    daysAhead: config.SCHEDULE_DAYS_AHEAD,
+    refreshMs: config.HOST_CALENDAR_REFRESH_SECONDS * 1000,
+    maxStaleMs: config.HOST_CALENDAR_MAX_STALE_HOURS * 3_600_000,
+    log,
+    copies,
+    async ownUids() {
+      const rows = await store.list(Temporal.Instant.fromEpochMilliseconds(now() - 86_400_000), 100_000)
+      return new Set(rows.map((row) => calendarUid(row)))
+    },
+  })
+}
