@@ -4,7 +4,7 @@ import type { ServerConfig } from '../config'
 import type { BookingStore } from '../db/store'
 import type { Logger } from '../logger'
 import { feedSource } from './feedSource'
-import { createHostCalendar, type CalendarSource, type CopyStore, type HostCalendar } from './hostCalendar'
+import { createHostCalendar, type CalendarSource, type HostCalendar } from './hostCalendar'
 import { calendarUid } from './eventUid'
 
 export function calendarSources(config: ServerConfig): CalendarSource[] {
@@ -26,13 +26,11 @@ export function hostCalendarFromConfig({
   config,
   store,
   log,
-  copies,
   now = () => Date.now(),
 }: {
   config: ServerConfig
-  store: Pick<BookingStore, 'list'>
+  store: Pick<BookingStore, 'list' | 'calendarCopies' | 'changes'>
   log: Pick<Logger, 'warn' | 'info' | 'error'>
-  copies?: CopyStore
   now?: () => number
 }): HostCalendar | undefined {
   const sources = calendarSources(config)
@@ -44,7 +42,8 @@ export function hostCalendarFromConfig({
     refreshMs: config.HOST_CALENDAR_REFRESH_SECONDS * 1000,
     maxStaleMs: config.HOST_CALENDAR_MAX_STALE_HOURS * 3_600_000,
     log,
-    copies,
+    copies: store.calendarCopies,
+    changes: store.changes,
     async ownUids() {
       const rows = await store.list(Temporal.Instant.fromEpochMilliseconds(now() - 86_400_000), 100_000)
       return new Set(rows.map((row) => calendarUid(row)))

@@ -6,8 +6,12 @@
  * calendar answers "cannot be trusted" and the scheduler offers no slots (a calendar nobody can see
  * could hold anything). The log says which source fails and since when, never its address.
  */
+import type { CopyStore, SourceCopy } from '../db/calendarCopies'
+import type { ChangeFeed } from '../db/changeFeed'
 import type { Logger } from '../logger'
 import { BusyTimes, type CalendarBusy, type Interval } from './busyTimes'
+
+export type { SourceCopy } from '../db/calendarCopies'
 
 /** One source: `read` returns its busy times over [from, to) (epoch ms) or throws an error safe to log. */
 export interface CalendarSource {
@@ -18,14 +22,6 @@ export interface CalendarSource {
   read(window: { from: number; to: number; isOwnUid: (uid: string) => boolean }): Promise<{ intervals: Interval[]; events: number }>
 }
 
-/** A source's last good copy, as kept in memory and in the database. */
-export interface SourceCopy {
-  intervals: Interval[]
-  events: number
-  /** When it was read, epoch ms. */
-  readAt: number
-}
-
 export interface SourceState {
   id: string
   name: string
@@ -33,17 +29,6 @@ export interface SourceState {
   /** Epoch ms of the first failure since the last success; undefined while it reads fine. */
   failingSince: number | undefined
   error: string | undefined
-}
-
-/** Where last good copies outlive the process (server/db/calendarCopies.ts); absent in unit tests. */
-export interface CopyStore {
-  load(ids: string[]): Promise<Map<string, SourceCopy>>
-  save(id: string, copy: SourceCopy): Promise<void>
-  /**
-   * Runs `refresh` if no other instance is refreshing the calendars now (PostgreSQL: an advisory
-   * lock), and tells every instance afterwards; resolves false when another instance had it.
-   */
-  exclusively(refresh: () => Promise<void>): Promise<boolean>
 }
 
 export interface HostCalendar extends CalendarBusy {
@@ -63,7 +48,13 @@ export function createHostCalendar(options: {
   refreshMs: number
   maxStaleMs: number
   log: Pick<Logger, 'warn' | 'info' | 'error'>
+  /**
+   * Where last good copies outlive the process and are shared between instances (the database). With
+   * it, one instance at a time reads the sources (a lease) and the others load what it stored when the
+   * change feed says so.
+   */
   copies?: CopyStore
+  changes?: ChangeFeed
   /** The UIDs of the events this server wrote (its bookings'), so they do not block twice. */
   ownUids?: () => Promise<ReadonlySet<string>>
 }): HostCalendar {
@@ -92,7 +83,8 @@ export function createHostCalendar(options: {
 
   async function loadStored(): Promise<void> {
     if (!options.copies) return
-    const stored = await options.copies.load(sources.map((s) => s.id))
+    const known = new Map([...states.values()].flatMap((state) => (state.copy ? [[state.id, state.copy.readAt] as const] : [])))
+    const stored = await options.copies.load(sources.map((s) => s.id), known)
     for (const [id, copy] of stored) adopt(id, copy)
   }
 
@@ -103,7 +95,8 @@ export function createHostCalendar(options: {
     try {
       const { intervals, events } = await source.read(window)
       const copy = { intervals, events, readAt: at }
-      await options.copies?.save(source.id, copy)
+      // A good read counts even if the database cannot keep it now (then only this instance has it).
+      await options.copies?.save(source.id, copy).catch((error: unknown) => log.error({ err: error, source: source.name }, `Calendar: the copy of ${source.name} could not be stored`))
       if (state.failingSince !== undefined) log.info({ source: source.name }, `Calendar: ${source.name} reads again`)
       state.failingSince = undefined
       state.error = undefined
@@ -131,14 +124,15 @@ export function createHostCalendar(options: {
     }
     const own = options.ownUids ? await options.ownUids().catch(() => new Set<string>()) : new Set<string>()
     const isOwnUid = (uid: string) => own.has(uid)
-    const readAll = async () => {
-      for (const source of sources) await readOne(source, isOwnUid)
-    }
-    if (!options.copies) return readAll()
-    // Another instance refreshing: take what it stored instead.
-    const ran = await options.copies.exclusively(readAll)
-    if (!ran) await loadStored()
+    // Another instance holds the lease: it reads the sources, and this one loads what it stored.
+    if (options.copies && !(await options.copies.takeLease(now(), 2 * options.refreshMs))) return loadStored()
+    for (const source of sources) await readOne(source, isOwnUid)
   }
+
+  // Another instance stored a newer copy (or a booking changed): load what is newer, nothing else.
+  const unsubscribe = options.changes?.subscribe(() => {
+    if (loaded) void loadStored().catch(() => undefined)
+  })
 
   function schedule(): void {
     if (stopped) return
@@ -172,8 +166,10 @@ export function createHostCalendar(options: {
     },
     async stop() {
       stopped = true
+      unsubscribe?.()
       clearTimeout(timer)
       await running
+      await options.copies?.releaseLease().catch(() => undefined)
     },
     states: () => [...states.values()].map((state) => ({ ...state })),
   }

@@ -18,6 +18,7 @@ import {
   type InsertResult,
   type MailsFor,
 } from './bookingChanges'
+import { calendarCopyStore, type CopyStore } from './calendarCopies'
 import { CHANGE_FEED_APPLICATION, listenForChanges, localFeed, type ChangeFeed } from './changeFeed'
 import { mailJobStore, type MailJobStore } from './mailJobs'
 import { memoryRateLimiter, postgresRateLimiter, type RateLimitOptions } from './rateLimitWindows'
@@ -100,6 +101,8 @@ export interface BookingStore {
   find(uid: string): Promise<BookingRow | undefined>
   /** The mail outbox the worker sends from. */
   mailJobs: MailJobStore
+  /** The host's calendar sources' last good copies (issue 24). */
+  calendarCopies: CopyStore
   /** Told of every booking change, this instance's at once and (PostgreSQL) the other instances' within milliseconds. */
   changes: ChangeFeed
   /**
@@ -290,6 +293,7 @@ export async function openStore(options: StoreOptions): Promise<BookingStore> {
       return (await backend.query<BookingRow>(`${SELECT_BOOKING} WHERE uid = $1`, [uid]))[0]
     },
     mailJobs: mailJobStore(backend),
+    calendarCopies: calendarCopyStore(backend),
     changes: feed,
     rateLimiter: backend.rateLimiter,
     async takenStarts(host, from, to) {
