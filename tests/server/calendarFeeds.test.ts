@@ -11,8 +11,10 @@ import { Temporal } from 'temporal-polyfill'
 import * as v from 'valibot'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SlotsResponseSchema } from '../../core/bookingWire'
+import { calendarReport } from '../../server/calendar/calendarReport'
 import { readFeed } from '../../server/calendar/feedSource'
-import { hostCalendarFromConfig } from '../../server/calendar/fromConfig'
+import { calendarSources, hostCalendarFromConfig } from '../../server/calendar/fromConfig'
+import { publicHolidays } from '../../server/calendar/holidays'
 import type { HostCalendar } from '../../server/calendar/hostCalendar'
 import { parseBusy } from '../../server/calendar/parseBusy'
 import { openStore, type BookingStore } from '../../server/db/store'
@@ -192,6 +194,30 @@ describe('host calendar feeds over HTTP', () => {
 
   it('refuse a feed over the size cap', async () => {
     await expect(readFeed(feeds.url(GOOGLE_PATH), undefined, { maxBytes: 1000 })).rejects.toThrow(/larger than 1000 bytes/)
+  })
+
+  it('are reported by `npm run calendar`: each source\'s state and the next 7 days\' busy blocks in the host\'s zone', async () => {
+    const config = testConfig({ HOST_CALENDAR_URLS: `${feeds.url(GOOGLE_PATH)},${feeds.url('/gone.ics')}` })
+    const { text, ok } = await calendarReport({
+      sources: calendarSources(config),
+      hostZone: NZ,
+      now: clock.now,
+      daysAhead: 60,
+      maxStaleMs: 24 * 3_600_000,
+      isHoliday: publicHolidays('NZ-AUK'),
+      bufferBeforeMinutes: 0,
+      bufferAfterMinutes: 0,
+      copies: store.calendarCopies,
+    })
+    expect(ok).toBe(false)
+    expect(text).toContain('- feed 1 (127.0.0.1)\n    read now: 6 events')
+    expect(text).toContain('- feed 2 (127.0.0.1)\n    cannot be read now: answered HTTP 404\n    no usable copy')
+    expect(text).toMatch(/last good copy in the database: read 2026-11-2\d \d\d:\d\d, 6 events/)
+    expect(text).toContain('Tue, 24 Nov: 10:00–11:00')
+    expect(text).toContain('Wed, 25 Nov: 14:00–15:00')
+    expect(text).toContain('Thu, 26 Nov: 00:00–24:00')
+    expect(text).toContain('Sat, 28 Nov: free')
+    for (const secret of SECRETS) expect(text).not.toContain(secret)
   })
 
   it('never put a feed URL in a log line', () => {
