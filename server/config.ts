@@ -152,6 +152,21 @@ const EnvSchema = v.object({
     ),
   ),
   HOST_CALENDAR_REFRESH_SECONDS: envInt('HOST_CALENDAR_REFRESH_SECONDS', 10, 86_400, 300),
+  /**
+   * The host's CalDAV account (issue 24): busy times from every calendar, and every booking written into
+   * CALDAV_CALENDAR (by display name; default the first calendar that holds events). The password is a secret.
+   */
+  CALDAV_URL: v.pipe(
+    envUrl('CALDAV_URL'),
+    v.check((s) => s === undefined || /^https?:\/\//.test(s), 'CALDAV_URL must be an http:// or https:// URL such as https://caldav.fastmail.com/'),
+  ),
+  CALDAV_USERNAME: v.pipe(v.optional(v.string(), ''), v.transform((s) => s.trim())),
+  CALDAV_PASSWORD: v.optional(v.string(), ''),
+  CALDAV_CALENDAR: v.pipe(
+    v.optional(v.string(), ''),
+    v.transform((s) => s.trim()),
+    v.transform((s) => (s === '' ? undefined : s)),
+  ),
   /** How long a source's last good copy is used while it cannot be read; past that its days have no slots. */
   HOST_CALENDAR_MAX_STALE_HOURS: envInt('HOST_CALENDAR_MAX_STALE_HOURS', 1, 24 * 30, 24),
   /** Requests per address per window on each booking route. */
@@ -208,6 +223,13 @@ const ConfigSchema = v.pipe(
       `SCHEDULE_END must be at least ${BOOKING_LENGTH_MINUTES} minutes after SCHEDULE_START`,
     ),
     ['SCHEDULE_END'],
+  ),
+  v.forward(
+    v.check(
+      (env) => env.CALDAV_URL === undefined || (env.CALDAV_USERNAME !== '' && env.CALDAV_PASSWORD !== ''),
+      'CALDAV_USERNAME and CALDAV_PASSWORD must be set with CALDAV_URL',
+    ),
+    ['CALDAV_USERNAME'],
   ),
   v.transform((env) => ({ ...env, PUBLIC_URL: env.PUBLIC_URL ?? `http://localhost:${env.PORT}` })),
 )

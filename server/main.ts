@@ -114,6 +114,7 @@ async function main(logger: Logger) {
   if (calendar) {
     for (const [index, url] of config.HOST_CALENDAR_URLS.entries())
       logger.info(`Calendar: feed ${index + 1} is ${maskFeedUrl(url)}, read every ${config.HOST_CALENDAR_REFRESH_SECONDS} s`)
+    if (config.CALDAV_URL) logger.info(`Calendar: CalDAV at ${maskFeedUrl(config.CALDAV_URL)} (password set), read every ${config.HOST_CALENDAR_REFRESH_SECONDS} s`)
     calendar.start()
     lifecycle.onShutdown('workers', 'calendar refresh', () => calendar.stop())
   }

@@ -3,12 +3,29 @@ import { Temporal } from 'temporal-polyfill'
 import type { ServerConfig } from '../config'
 import type { BookingStore } from '../db/store'
 import type { Logger } from '../logger'
+import { caldavAccount, caldavSource, type CaldavAccount, type CaldavSettings } from './caldav'
 import { feedSource } from './feedSource'
 import { createHostCalendar, type CalendarSource, type HostCalendar } from './hostCalendar'
 import { calendarUid } from './eventUid'
 
-export function calendarSources(config: ServerConfig): CalendarSource[] {
-  return config.HOST_CALENDAR_URLS.map((url, index) => feedSource(url, index, config.SCHEDULE_TIME_ZONE))
+/** The CalDAV account of the configuration, if any (one client, shared by the reads and the writes). */
+export function caldavFromConfig(config: ServerConfig): { settings: CaldavSettings; account: CaldavAccount } | undefined {
+  if (!config.CALDAV_URL || config.CALCOM_URL) return undefined
+  const settings = {
+    url: config.CALDAV_URL,
+    username: config.CALDAV_USERNAME,
+    password: config.CALDAV_PASSWORD,
+    calendar: config.CALDAV_CALENDAR,
+  }
+  return { settings, account: caldavAccount(settings) }
+}
+
+export function calendarSources(
+  config: ServerConfig,
+  caldav: ReturnType<typeof caldavFromConfig> = caldavFromConfig(config),
+): CalendarSource[] {
+  const feeds = config.HOST_CALENDAR_URLS.map((url, index) => feedSource(url, index, config.SCHEDULE_TIME_ZONE))
+  return caldav ? [...feeds, caldavSource(caldav.settings, caldav.account, config.SCHEDULE_TIME_ZONE)] : feeds
 }
 
 /** A feed address fit to print: scheme and host, the secret path hidden. */
@@ -27,13 +44,15 @@ export function hostCalendarFromConfig({
   store,
   log,
   now = () => Date.now(),
+  caldav = caldavFromConfig(config),
 }: {
   config: ServerConfig
   store: Pick<BookingStore, 'list' | 'calendarCopies' | 'changes'>
   log: Pick<Logger, 'warn' | 'info' | 'error'>
   now?: () => number
+  caldav?: ReturnType<typeof caldavFromConfig>
 }): HostCalendar | undefined {
-  const sources = calendarSources(config)
+  const sources = calendarSources(config, caldav)
   if (config.CALCOM_URL || sources.length === 0) return undefined
   return createHostCalendar({
     sources,
