@@ -12,7 +12,8 @@ import { join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type { RenderModule } from '../core/renderContract'
 import { createApi } from './api/createApi'
-import { hostCalendarFromConfig, maskFeedUrl } from './calendar/fromConfig'
+import { caldavWriter } from './calendar/caldavWriter'
+import { caldavFromConfig, hostCalendarFromConfig, maskFeedUrl } from './calendar/fromConfig'
 import { createApp, createStartingApp } from './app'
 import { ConfigError, loadConfig, type ServerConfig } from './config'
 import { DataDirLockedError, lockDataDir } from './dataDirLock'
@@ -21,6 +22,7 @@ import type { HealthDeps } from './health'
 import { createLifecycle } from './lifecycle'
 import { createProcessLogger, maskUrl, type Logger } from './logger'
 import { createMailer } from './mail/mailer'
+import { mailSettings } from './mail/settings'
 import { loadStaticSite } from './staticSite'
 import { inlineScriptSources } from './securityHeaders'
 
@@ -105,12 +107,17 @@ async function main(logger: Logger) {
 
   // Mail (issue 11): the outbox worker sends what booking changes wrote. It stops after the HTTP server
   // (no new jobs) and before the database; a message still in flight at the deadline is handed back.
-  const mail = createMailer({ config, store, dataDir, log: (line) => logger.info(line) })
+  // With CalDAV (issue 24), the outbox also writes each booking into the host's calendar.
+  const caldav = caldavFromConfig(config)
+  const calendarWriter = caldav
+    ? caldavWriter({ account: caldav.account, store, settings: mailSettings(config), now: () => new Date().toISOString() })
+    : undefined
+  const mail = createMailer({ config, store, dataDir, log: (line) => logger.info(line), calendar: calendarWriter })
   mail.start()
   lifecycle.onShutdown('workers', 'mail outbox', () => mail.stop({ deadlineMs: Math.max(0, config.SHUTDOWN_TIMEOUT_MS - 1000) }))
 
   // The host's calendars (issue 24): read now and every HOST_CALENDAR_REFRESH_SECONDS; stopped with the workers.
-  const calendar = hostCalendarFromConfig({ config, store, log: logger })
+  const calendar = hostCalendarFromConfig({ config, store, log: logger, caldav })
   if (calendar) {
     for (const [index, url] of config.HOST_CALENDAR_URLS.entries())
       logger.info(`Calendar: feed ${index + 1} is ${maskFeedUrl(url)}, read every ${config.HOST_CALENDAR_REFRESH_SECONDS} s`)

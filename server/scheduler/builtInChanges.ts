@@ -7,6 +7,7 @@ import type { Clock } from '../api/context'
 import type { ServerConfig } from '../config'
 import type { BookingStore, ChangeResult, MailsFor } from '../db/store'
 import { bookingMails } from '../mail/bookingMails'
+import { calendarJob } from '../calendar/caldavWriter'
 import type { MailKind } from '../mail/message'
 import { mailSettings } from '../mail/settings'
 import type { Availability } from './availability'
@@ -31,10 +32,14 @@ export function bookingChanges({ config, store, clock, availability, onMailQueue
   const settings = mailSettings(config)
 
   /** The visitor's and the agency's messages about a change, made inside its transaction. */
+  // With CalDAV, one more outbox job brings the host's calendar up to date (issue 24).
+  const writesCalendar = config.CALDAV_URL !== undefined
   const mailsFor =
     (kind: MailKind, now: ReturnType<Clock>): MailsFor =>
-    (booking, previous) =>
-      bookingMails({ kind, booking, previous, settings, now: now.toString(), newId })
+    (booking, previous) => [
+      ...bookingMails({ kind, booking, previous, settings, now: now.toString(), newId }),
+      ...(writesCalendar ? [calendarJob(kind, settings, newId)] : []),
+    ]
 
   /** A refused change in words; `moving` says whether it was a reschedule. */
   function refusal(result: Exclude<ChangeResult, { ok: true }>, moving: boolean): Refusal {

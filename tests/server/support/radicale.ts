@@ -116,7 +116,7 @@ export async function startRadicale(): Promise<Radicale> {
       const xml = await response.text()
       const found = new Map<string, string>()
       for (const match of xml.matchAll(/<href>[^<]*\/([^/<]+)<\/href>[\s\S]*?<C:calendar-data>([\s\S]*?)<\/C:calendar-data>/g)) {
-        found.set(decodeURIComponent(match[1] as string), (match[2] as string).replace(/&#13;/g, '\r'))
+        found.set(decodeURIComponent(match[1] as string), (match[2] as string).replace(/&#13;/g, '\r').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&amp;/g, '&'))
       }
       return found
     },
