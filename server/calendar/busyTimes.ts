@@ -33,13 +33,6 @@ export class BusyTimes {
     return BusyTimes.of(this.intervals.map((i) => ({ start: i.start - beforeMs, end: i.end + afterMs })))
   }
 
-  /** Both sets together. */
-  union(other: BusyTimes): BusyTimes {
-    if (other.intervals.length === 0) return this
-    if (this.intervals.length === 0) return other
-    return BusyTimes.of([...this.intervals, ...other.intervals])
-  }
-
   /** Whether [start, end) shares any moment with a busy interval. */
   overlaps(start: number, end: number): boolean {
     // The first interval that ends after `start`; it overlaps when it also starts before `end`.

@@ -100,7 +100,7 @@ export function caldavSource(settings: CaldavSettings, account: CaldavAccount, h
       for (const object of objects) {
         if (typeof object.data !== 'string') continue
         try {
-          const parsed = parseBusy(object.data, { hostZone, from, to, isOwnUid })
+          const parsed = await parseBusy(object.data, { hostZone, from, to, isOwnUid })
           intervals.push(...parsed.intervals)
           events += parsed.events
         } catch (error) {

@@ -113,7 +113,7 @@ export function feedSource(
       if (text === undefined) throw new SourceError('answered 304 Not Modified to a first request')
       last = { ...read, text }
       try {
-        return parseBusy(text, { hostZone, from, to, isOwnUid })
+        return await parseBusy(text, { hostZone, from, to, isOwnUid })
       } catch (error) {
         last = undefined
         if (error instanceof NotICalendarError) throw new SourceError('did not answer an iCalendar file')

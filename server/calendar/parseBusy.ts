@@ -95,7 +95,11 @@ function occurrence(
   return { start: instantOf(start, startTz, hostZone), end: instantOf(end, endTz, hostZone) }
 }
 
-export function parseBusy(text: string, options: ParseOptions): ParsedBusy {
+/** Series expanded between two yields to the event loop: a refresh never holds up requests for long. */
+const SERIES_PER_TURN = 50
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve))
+
+export async function parseBusy(text: string, options: ParseOptions): Promise<ParsedBusy> {
   let root: ICAL.Component
   try {
     root = new ICAL.Component(ICAL.parse(text))
@@ -128,7 +132,9 @@ export function parseBusy(text: string, options: ParseOptions): ParsedBusy {
   }
 
   let events = 0
+  let turn = 0
   for (const { master, overrides } of series.values()) {
+    if (++turn % SERIES_PER_TURN === 0) await nextTurn()
     events += (master ? 1 : 0) + overrides.length
     // Each override stands for itself, wherever it moved the instance (or cancels it).
     const overridden = new Set<number>()

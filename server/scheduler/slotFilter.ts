@@ -64,7 +64,7 @@ export function slotFilters({
           if (count >= maxPerDay) fullDays.add(day)
         }
       }
-      return { busy: widened.union(calls), fullDays }
+      return { busy: [widened, calls], fullDays }
     },
   }
 }

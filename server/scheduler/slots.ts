@@ -9,8 +9,8 @@ const CALL_MS = BOOKING_LENGTH_MINUTES * 60_000
 
 /** What else keeps a slot from being offered (issue 24). */
 export interface SlotFilter {
-  /** The host's busy times (calendars and calls), already widened by the buffers. */
-  busy: BusyTimes
+  /** The host's busy times (calendars, calls), already widened by the buffers: several sets, so none is merged per request. */
+  busy: readonly BusyTimes[]
   /** Dates (YYYY-MM-DD, host's zone) that hold SCHEDULE_MAX_CALLS_PER_DAY calls already. */
   fullDays: ReadonlySet<string>
 }
@@ -42,7 +42,7 @@ export function freeSlots(
       if (compare(start, lower) < 0 || compare(start, upperExclusive) >= 0 || compare(start, latest) > 0) continue
       const ms = start.epochMilliseconds
       if (taken.has(ms)) continue
-      if (filter?.busy.overlaps(ms, ms + CALL_MS)) continue
+      if (filter?.busy.some((busy) => busy.overlaps(ms, ms + CALL_MS))) continue
       result.push(start)
     }
     date = date.add({ days: 1 })

@@ -145,7 +145,7 @@ describe('slots against busy times (property)', () => {
     fc.assert(
       fc.property(fc.array(interval, { maxLength: 40 }), fc.integer({ min: 0, max: 90 }), fc.integer({ min: 0, max: 90 }), (raw, before, after) => {
         const busy = BusyTimes.of(raw).widened(minutes(before), minutes(after))
-        const offered = new Set(freeSlots(availability, now, from, to, new Set(), { busy, fullDays: new Set() }).map((s) => s.epochMilliseconds))
+        const offered = new Set(freeSlots(availability, now, from, to, new Set(), { busy: [busy], fullDays: new Set() }).map((s) => s.epochMilliseconds))
         for (const start of grid) {
           const end = start + minutes(15)
           const overlapsOne = raw.some((i) => i.start - minutes(before) < end && i.end + minutes(after) > start)
