@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Temporal } from 'temporal-polyfill'
 import * as v from 'valibot'
-import { afterAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SlotsResponseSchema } from '../../core/bookingWire'
 import { BusyTimes, type Interval } from '../../server/calendar/busyTimes'
 import { ConfigError, loadConfig } from '../../server/config'
@@ -19,27 +19,24 @@ import { bookingBody, localTimes, postBooking, slotsInput, slotsPath, startServe
 
 const NZ = 'Pacific/Auckland'
 
-/** A server on a fresh PGlite with `env`; closed after the file's tests. */
+/** One PGlite for the file (opening one is the slow part); a server per setting on it, closed at the end. */
+let dir: string
+let store: BookingStore
+const running: { close: () => Promise<void> }[] = []
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'host-schedule-'))
+  store = await openStore({ dataDir: dir })
+})
+afterAll(async () => {
+  for (const server of running) await server.close()
+  await store?.close()
+  await rm(dir, { recursive: true, force: true })
+})
 function serverWith(env: Record<string, string>) {
-  const running: { url: string; store: BookingStore; close: () => Promise<void> }[] = []
-  afterAll(async () => {
-    for (const r of running) await r.close()
-  })
   return async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'host-schedule-'))
-    const store = await openStore({ dataDir: dir })
     const server = await startServer({ config: testConfig(env), store, clock: testClock() })
-    const entry = {
-      url: server.url,
-      store,
-      close: async () => {
-        await server.close()
-        await store.close()
-        await rm(dir, { recursive: true, force: true })
-      },
-    }
-    running.push(entry)
-    return entry
+    running.push(server)
+    return server
   }
 }
 
@@ -111,13 +108,14 @@ describe('buffers and the daily cap', () => {
 
   it('stop offering a day once it holds SCHEDULE_MAX_CALLS_PER_DAY calls', async () => {
     const { url } = await serverWith({ SCHEDULE_MAX_CALLS_PER_DAY: '2' })()
-    expect((await postBooking(url, bookingBody('2026-11-24T09:00'))).status).toBe(200)
-    expect(await slotTimes(url, ...tuesday)).not.toEqual([])
-    expect((await postBooking(url, bookingBody('2026-11-24T15:00'))).status).toBe(200)
-    expect(await slotTimes(url, ...tuesday)).toEqual([])
-    expect((await postBooking(url, bookingBody('2026-11-24T12:00'))).status).toBe(409)
-    // Wednesday is untouched.
-    expect(await slotTimes(url, '2026-11-24T11:00:00.000Z', '2026-11-25T11:00:00.000Z')).toHaveLength(32)
+    const wednesday = ['2026-11-24T11:00:00.000Z', '2026-11-25T11:00:00.000Z'] as const
+    expect((await postBooking(url, bookingBody('2026-11-25T09:00'))).status).toBe(200)
+    expect(await slotTimes(url, ...wednesday)).not.toEqual([])
+    expect((await postBooking(url, bookingBody('2026-11-25T15:00'))).status).toBe(200)
+    expect(await slotTimes(url, ...wednesday)).toEqual([])
+    expect((await postBooking(url, bookingBody('2026-11-25T12:00'))).status).toBe(409)
+    // Thursday is untouched.
+    expect(await slotTimes(url, '2026-11-25T11:00:00.000Z', '2026-11-26T11:00:00.000Z')).toHaveLength(32)
   })
 
   it('refuse bad values, naming the setting', () => {
