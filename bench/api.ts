@@ -6,13 +6,17 @@
  *
  * Rows: the bare route; slots for one week (the booking form's request: repeated, so mostly served
  * from the slots cache) and for many different weeks (each a computation and a database query),
- * both with no booking stored and again with 10,000 (the cost must not grow with history); bookings
- * on distinct slots. Goals: slots ≥ 0.3 × bare with p99 < 20 ms, the same with 10,000 bookings.
+ * both with no booking stored and again with 10,000 (the cost must not grow with history), and with
+ * two calendar feeds of 2,000 events each (issue 24; recurring ones among them, served from this
+ * process); bookings on distinct slots. Goals: slots ≥ 0.3 × bare with p99 < 20 ms, the same with
+ * 10,000 bookings and with the feeds; a cache miss (varied weeks) under 50 ms p99.
  * A benchmark, never a test: it prints the ratios and exits 0 whatever they are.
  */
 import { PGlite } from '@electric-sql/pglite'
 import autocannon, { type Options, type Result } from 'autocannon'
 import { fork, type ChildProcess } from 'node:child_process'
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { availableParallelism, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -25,7 +29,11 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10)
 const HISTORY = 10_000
 const ZONE = 'Pacific/Auckland'
 
-async function startServer(kind: 'app' | 'bare', dataDir: string, env: Record<string, string> = {}): Promise<{ url: string; child: ChildProcess }> {
+async function startServer(
+  kind: 'app' | 'bare',
+  dataDir: string,
+  env: Record<string, string> = {},
+): Promise<{ url: string; child: ChildProcess; calendarRefreshMs?: number }> {
   const child = fork(join(import.meta.dirname, 'apiServer.ts'), {
     execArgv: ['--import', 'tsx'],
     env: {
@@ -44,11 +52,11 @@ async function startServer(kind: 'app' | 'bare', dataDir: string, env: Record<st
     // Request log lines go where a production process's go, but nobody here reads them.
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   })
-  const port = await new Promise<number>((resolve, reject) => {
+  const { port, calendarRefreshMs } = await new Promise<{ port: number; calendarRefreshMs?: number }>((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`${kind} server exited with ${code}`)))
-    child.once('message', (message) => resolve((message as { port: number }).port))
+    child.once('message', (message) => resolve(message as { port: number; calendarRefreshMs?: number }))
   })
-  return { url: `http://127.0.0.1:${port}`, child }
+  return { url: `http://127.0.0.1:${port}`, child, calendarRefreshMs }
 }
 
 async function stopServer(child: ChildProcess) {
@@ -129,6 +137,38 @@ function bookingJson(start: Temporal.ZonedDateTime, n: number): string {
   return JSON.stringify(buildBookingPayload(input, BOOKING_DEFAULTS))
 }
 
+/**
+ * A feed of `count` events as a busy host's calendar holds them: one in ten a weekly series (20
+ * instances, some already past), the rest single events of 30 to 90 minutes on the next 60 days'
+ * working hours. Seeded, so every run reads the same calendar.
+ */
+function calendarFeed(count: number, seed: number): string {
+  let state = seed
+  const random = () => ((state = (state * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31)
+  const today = Temporal.Now.plainDateISO(ZONE)
+  const stamp = (at: Temporal.PlainDateTime) => at.toString().replace(/[-:]/g, '').slice(0, 15)
+  const events: string[] = []
+  for (let n = 0; n < count; n++) {
+    const recurring = n % 10 === 0
+    const day = today.add({ days: Math.floor(random() * 60) - (recurring ? 70 : 0) })
+    const start = day.toPlainDateTime({ hour: 8 + Math.floor(random() * 9), minute: [0, 15, 30, 45][Math.floor(random() * 4)] as number })
+    const end = start.add({ minutes: 30 + 15 * Math.floor(random() * 5) })
+    events.push(
+      [
+        'BEGIN:VEVENT',
+        `UID:bench-${seed}-${n}@example.com`,
+        'DTSTAMP:20260101T000000Z',
+        `DTSTART;TZID=${ZONE}:${stamp(start)}`,
+        `DTEND;TZID=${ZONE}:${stamp(end)}`,
+        ...(recurring ? ['RRULE:FREQ=WEEKLY;COUNT=20'] : []),
+        `SUMMARY:Busy ${n}`,
+        'END:VEVENT',
+      ].join('\r\n'),
+    )
+  }
+  return ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//bench//EN', ...events, 'END:VCALENDAR', ''].join('\r\n')
+}
+
 interface Row {
   route: string
   result: Result
@@ -174,6 +214,30 @@ try {
   const empty = await slotsRows('0 bookings')
   const stored = await storeHistory(dataDir, HISTORY)
   const history = await slotsRows(`${stored} bookings`)
+
+  // 3b. The same with two calendar feeds of 2,000 events each, served from this process.
+  const feeds = [calendarFeed(2_000, 1), calendarFeed(2_000, 2)]
+  const feedServer = createServer((request, response) => {
+    const feed = feeds[Number(request.url?.slice(1))]
+    response.writeHead(feed ? 200 : 404, { 'Content-Type': 'text/calendar' }).end(feed)
+  })
+  await new Promise<void>((resolve) => feedServer.listen(0, '127.0.0.1', resolve))
+  const feedPort = (feedServer.address() as AddressInfo).port
+  const feedEnv = { HOST_CALENDAR_URLS: `http://127.0.0.1:${feedPort}/0,http://127.0.0.1:${feedPort}/1` }
+  let refreshMs: number | undefined
+  const withFeeds = await (async () => {
+    server = await startServer('app', dataDir, feedEnv)
+    refreshMs = server.calendarRefreshMs
+    const same = await load(`GET /api/calendar/slots, one week (2 feeds × 2,000 events)`, { url: server.url + week })
+    const queries = variedSlotsQueries()
+    const varied = await load(`GET /api/calendar/slots, varied weeks (2 feeds × 2,000 events)`, {
+      url: server.url,
+      requests: [{ method: 'GET', setupRequest: (request) => ({ ...request, path: queries.next().value as string }) }],
+    })
+    await stopServer(server.child)
+    return { same, varied }
+  })()
+  feedServer.close()
 
   // 4. Bookings on distinct slots: every quarter hour of every day for a year, so the run never runs out.
   server = await startServer('app', bookingDir, {
@@ -225,6 +289,12 @@ try {
   console.log(
     `slots with ${stored} bookings / none: ${historyRatio.toFixed(2)} one week, ${(rate(history.varied) / rate(empty.varied)).toFixed(2)} varied weeks (goal ≈ 1: ${verdict(historyRatio >= 0.9)})`,
   )
+  const feedRatio = rate(withFeeds.same) / rate(bare)
+  console.log(`slots with 2 feeds / bare route: ${feedRatio.toFixed(2)} (goal ≥ 0.30: ${verdict(feedRatio >= 0.3)})`)
+  console.log(
+    `cache misses (varied weeks) p99: ${withFeeds.varied.latency.p99} ms with the feeds, ${history.varied.latency.p99} ms with ${stored} bookings (goal < 50 ms: ${verdict(withFeeds.varied.latency.p99 < 50)})`,
+  )
+  console.log(`reading and expanding both feeds at start: ${refreshMs?.toFixed(0) ?? '?'} ms (once per refresh, never per request)`)
   console.log(
     `\n${availableParallelism()} CPUs; load average at the end ${loadavg()
       .map((l) => l.toFixed(1))

@@ -4,6 +4,7 @@ import { GUESTS_MAX } from '../core/bookingFields'
 import { BOOKING_LENGTH_MINUTES, isValidTimeZone } from '../core/bookingWire'
 import { bookingSettingsEntries, ConfigError, envInt, envText, envUrl, parseSettings, type Env } from '../core/settings'
 import { parseTrustedProxies, type TrustedProxies } from './limits/trustedProxies'
+import { parseHolidayCode } from './calendar/holidays'
 import { LOG_LEVELS } from './logger'
 
 export { ConfigError }
@@ -129,6 +130,56 @@ const EnvSchema = v.object({
   SCHEDULE_SLOT_MINUTES: envInt('SCHEDULE_SLOT_MINUTES', BOOKING_LENGTH_MINUTES, 240, BOOKING_LENGTH_MINUTES),
   SCHEDULE_MIN_NOTICE_MINUTES: envInt('SCHEDULE_MIN_NOTICE_MINUTES', 0, 60 * 24 * 30, 120),
   SCHEDULE_DAYS_AHEAD: envInt('SCHEDULE_DAYS_AHEAD', 1, 366, 60),
+  /** The host's calendars (issue 24): public holidays, free time around every busy time, a daily cap. */
+  SCHEDULE_HOLIDAYS: v.pipe(
+    v.optional(v.string(), 'NZ-AUK'),
+    v.transform((s) => s.trim().toUpperCase()),
+    v.check((s) => s === '' || parseHolidayCode(s) !== undefined, 'SCHEDULE_HOLIDAYS must be a country or country-region code such as NZ-AUK, AU-NSW or GB, or empty for none'),
+    v.transform((s) => (s === '' ? undefined : s)),
+  ),
+  SCHEDULE_BUFFER_BEFORE_MINUTES: envInt('SCHEDULE_BUFFER_BEFORE_MINUTES', 0, 720, 0),
+  SCHEDULE_BUFFER_AFTER_MINUTES: envInt('SCHEDULE_BUFFER_AFTER_MINUTES', 0, 720, 0),
+  SCHEDULE_MAX_CALLS_PER_DAY: v.pipe(
+    v.optional(v.string(), ''),
+    v.transform((s) => s.trim()),
+    v.check((s) => s === '' || (/^\d+$/.test(s) && Number(s) >= 1 && Number(s) <= 1000), 'SCHEDULE_MAX_CALLS_PER_DAY must be a whole number from 1 to 1000, or empty for no limit'),
+    v.transform((s) => (s === '' ? undefined : Number(s))),
+  ),
+  /**
+   * The host's calendar feeds (issue 24): iCalendar URLs, comma-separated (https://, http://, webcal://).
+   * Secrets: never logged; printed masked.
+   */
+  HOST_CALENDAR_URLS: v.pipe(
+    v.optional(v.string(), ''),
+    v.transform((s) =>
+      s
+        .split(',')
+        .map((part) => part.trim())
+        .filter((part) => part !== ''),
+    ),
+    v.check(
+      (urls) => urls.every((url) => /^(https?|webcal):\/\/[^/?#\s]+/i.test(url) && URL.canParse(url)),
+      'HOST_CALENDAR_URLS must be iCalendar feed addresses (https://, http:// or webcal://), separated by commas',
+    ),
+  ),
+  HOST_CALENDAR_REFRESH_SECONDS: envInt('HOST_CALENDAR_REFRESH_SECONDS', 10, 86_400, 300),
+  /**
+   * The host's CalDAV account (issue 24): busy times from every calendar, and every booking written into
+   * CALDAV_CALENDAR (by display name; default the first calendar that holds events). The password is a secret.
+   */
+  CALDAV_URL: v.pipe(
+    envUrl('CALDAV_URL'),
+    v.check((s) => s === undefined || /^https?:\/\//.test(s), 'CALDAV_URL must be an http:// or https:// URL such as https://caldav.fastmail.com/'),
+  ),
+  CALDAV_USERNAME: v.pipe(v.optional(v.string(), ''), v.transform((s) => s.trim())),
+  CALDAV_PASSWORD: v.optional(v.string(), ''),
+  CALDAV_CALENDAR: v.pipe(
+    v.optional(v.string(), ''),
+    v.transform((s) => s.trim()),
+    v.transform((s) => (s === '' ? undefined : s)),
+  ),
+  /** How long a source's last good copy is used while it cannot be read; past that its days have no slots. */
+  HOST_CALENDAR_MAX_STALE_HOURS: envInt('HOST_CALENDAR_MAX_STALE_HOURS', 1, 24 * 30, 24),
   /** Requests per address per window on each booking route. */
   RATE_LIMIT_WINDOW_SECONDS: envInt('RATE_LIMIT_WINDOW_SECONDS', 1, 86_400, 60),
   RATE_LIMIT_SLOTS: envInt('RATE_LIMIT_SLOTS', 1, 10_000_000, 120),
@@ -210,6 +261,13 @@ const ConfigSchema = v.pipe(
       'HTTP_REQUEST_TIMEOUT_MS must be at least HTTP_HEADERS_TIMEOUT_MS (the headers are part of the request)',
     ),
     ['HTTP_REQUEST_TIMEOUT_MS'],
+  ),
+  v.forward(
+    v.check(
+      (env) => env.CALDAV_URL === undefined || (env.CALDAV_USERNAME !== '' && env.CALDAV_PASSWORD !== ''),
+      'CALDAV_USERNAME and CALDAV_PASSWORD must be set with CALDAV_URL',
+    ),
+    ['CALDAV_USERNAME'],
   ),
   // NODE_ENV only chooses a default here; it is not a setting of its own.
   v.transform(({ NODE_ENV, ...env }) => ({

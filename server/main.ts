@@ -13,6 +13,8 @@ import { isatty } from 'node:tty'
 import { pathToFileURL } from 'node:url'
 import type { RenderModule } from '../core/renderContract'
 import { createApi } from './api/createApi'
+import { caldavWriter } from './calendar/caldavWriter'
+import { caldavFromConfig, hostCalendarFromConfig, maskFeedUrl } from './calendar/fromConfig'
 import { createApp, createStartingApp } from './app'
 import { ConfigError, loadConfig, type ServerConfig } from './config'
 import { DataDirLockedError, lockDataDir } from './dataDirLock'
@@ -23,6 +25,7 @@ import { createLifecycle } from './lifecycle'
 import { createProcessLogger, maskUrl, type Logger } from './logger'
 import { shutdownOnSignals } from './shutdownSignals'
 import { createMailer } from './mail/mailer'
+import { mailSettings } from './mail/settings'
 import { loadStaticSite } from './staticSite'
 import { inlineScriptSources } from './securityHeaders'
 
@@ -119,11 +122,26 @@ async function main(logger: Logger) {
 
   // Mail (issue 11): the outbox worker sends what booking changes wrote. It stops after the HTTP server
   // (no new jobs) and before the database; a message still in flight at the deadline is handed back.
-  const mail = createMailer({ config, store, dataDir, log: (line) => logger.info(line) })
+  // With CalDAV (issue 24), the outbox also writes each booking into the host's calendar.
+  const caldav = caldavFromConfig(config)
+  const calendarWriter = caldav
+    ? caldavWriter({ account: caldav.account, store, settings: mailSettings(config, store.calendarSecret), now: () => new Date().toISOString() })
+    : undefined
+  const mail = createMailer({ config, store, dataDir, log: (line) => logger.info(line), calendar: calendarWriter })
   mail.start()
   // The deadline counts from the signal: the workers start stopping after the delay at the earliest.
   const mailDeadlineMs = Math.max(0, config.SHUTDOWN_TIMEOUT_MS - config.SHUTDOWN_DELAY_MS - 1000)
   lifecycle.onShutdown('workers', 'mail outbox', () => mail.stop({ deadlineMs: mailDeadlineMs }))
+
+  // The host's calendars (issue 24): read now and every HOST_CALENDAR_REFRESH_SECONDS; stopped with the workers.
+  const calendar = hostCalendarFromConfig({ config, store, log: logger, caldav })
+  if (calendar) {
+    for (const [index, url] of config.HOST_CALENDAR_URLS.entries())
+      logger.info(`Calendar: feed ${index + 1} is ${maskFeedUrl(url)}, read every ${config.HOST_CALENDAR_REFRESH_SECONDS} s`)
+    if (config.CALDAV_URL) logger.info(`Calendar: CalDAV at ${maskFeedUrl(config.CALDAV_URL)} (password set), read every ${config.HOST_CALENDAR_REFRESH_SECONDS} s`)
+    calendar.start()
+    lifecycle.onShutdown('workers', 'calendar refresh', () => calendar.stop())
+  }
 
   const app = createApp({
     config,
@@ -132,7 +150,7 @@ async function main(logger: Logger) {
     site,
     inlineScripts: inlineScriptSources(template),
     renderNotFound: async (url) => (await render.renderDocument(template, url)).html,
-    api: createApi({ config, store, onMailQueued: mail.wake }),
+    api: createApi({ config, store, onMailQueued: mail.wake, calendar }),
   })
   handler = app.fetch
   lifecycle.ready()

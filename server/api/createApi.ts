@@ -4,6 +4,7 @@ import { bodyLimit } from 'hono/body-limit'
 import { createMiddleware } from 'hono/factory'
 import { Temporal } from 'temporal-polyfill'
 import type { Fetch } from '../calcomUpstream'
+import type { CalendarBusy } from '../calendar/busyTimes'
 import type { ServerConfig } from '../config'
 import type { BookingStore } from '../db/store'
 import { clientKey } from '../limits/keys'
@@ -31,6 +32,8 @@ export interface ApiDeps {
   fetch?: Fetch
   /** Told when a booking change wrote mail jobs (the mail worker's wake()). */
   onMailQueued?: () => void
+  /** The host's calendars (issue 24), when any is configured. */
+  calendar?: CalendarBusy
 }
 
 /** The client address the limits count: the socket's, or, from a trusted proxy, the one it forwarded for. */
@@ -48,12 +51,12 @@ function clientAddress(c: Context, proxies: TrustedProxies): string {
 const messageError: ErrorBody = (message) => ({ message })
 
 /** The booking API, mounted at /api by server/app.ts. */
-export function createApi({ config, store, clock = () => Temporal.Now.instant(), fetch, onMailQueued }: ApiDeps): Hono {
+export function createApi({ config, store, clock = () => Temporal.Now.instant(), fetch, onMailQueued, calendar }: ApiDeps): Hono {
   const ctx: ApiContext = {
     config,
     store,
     clock,
-    scheduler: createScheduler({ config, store, clock, fetch, onMailQueued }),
+    scheduler: createScheduler({ config, store, clock, fetch, onMailQueued, calendar }),
     clientAddress: (c) => clientAddress(c, config.TRUST_PROXY),
     clientLimits: (c) => [{ key: clientKey(ctx.clientAddress(c)), maxPerDay: config.RATE_LIMIT_BOOKINGS_PER_DAY }],
   }

@@ -10,6 +10,8 @@ import { iso, type Sql } from './store'
 
 export interface MailJob {
   id: number
+  /** The booking's uid (a CalDAV job writes the booking's latest state). */
+  bookingUid: string
   messageId: string
   kind: MailKind
   recipient: MailRecipient
@@ -60,7 +62,8 @@ export function mailJobStore(sql: Sql): MailJobStore {
              ORDER BY next_attempt_at, id
              LIMIT $3
              FOR UPDATE SKIP LOCKED)
-          RETURNING id::int AS id, message_id AS "messageId", kind, recipient, message, attempts`,
+          RETURNING id::int AS id, (SELECT uid FROM bookings b WHERE b.id = mail_jobs.booking_id) AS "bookingUid",
+                    message_id AS "messageId", kind, recipient, message, attempts`,
         [now.toString(), leaseUntil.toString(), limit],
       )
       return rows.sort((a, b) => a.id - b.id)

@@ -19,6 +19,7 @@ import {
   type InsertResult,
   type MailsFor,
 } from './bookingChanges'
+import { calendarCopyStore, type CopyStore } from './calendarCopies'
 import { CHANGE_FEED_APPLICATION, listenForChanges, localFeed, type ChangeFeed } from './changeFeed'
 import { mailJobStore, type MailJobStore } from './mailJobs'
 import { memoryRateLimiter, postgresRateLimiter, type RateLimitOptions } from './rateLimitWindows'
@@ -107,6 +108,8 @@ export interface BookingStore {
   find(uid: string): Promise<BookingRow | undefined>
   /** The mail outbox the worker sends from. */
   mailJobs: MailJobStore
+  /** The host's calendar sources' last good copies (issue 24). */
+  calendarCopies: CopyStore
   /** Told of every booking change, this instance's at once and (PostgreSQL) the other instances' within milliseconds. */
   changes: ChangeFeed
   /**
@@ -302,6 +305,7 @@ export async function openStore(options: StoreOptions): Promise<BookingStore> {
     },
     mailJobs: mailJobStore(backend),
     calendarSecret: secret.value,
+    calendarCopies: calendarCopyStore(backend),
     changes: feed,
     rateLimiter: backend.rateLimiter,
     async takenStarts(host, from, to) {

@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import { Temporal } from 'temporal-polyfill'
 import type { ServerConfig } from '../config'
 import type { BookingStore } from '../db/store'
-import { createMailTransport } from './transport'
+import { createMailTransport, type MailTransport } from './transport'
 import { createMailWorker, type MailWorker } from './worker'
 
 export function createMailer(options: {
@@ -15,10 +15,23 @@ export function createMailer(options: {
   /** Where a line per message goes (the server's logger): never a name or an address. */
   log: (line: string) => void
   pollMs?: number
+  /** Runs the outbox's calendar jobs (server/calendar/caldavWriter.ts), when CalDAV is configured. */
+  calendar?: { sync(bookingUid: string): Promise<string> }
 }): MailWorker {
+  const mail = createMailTransport({ smtpUrl: options.config.SMTP_URL, outboxDir: join(options.dataDir, 'outbox') })
+  const { calendar } = options
+  // Calendar jobs ride the same outbox (same transaction, retries, leases); the rest are mails.
+  const transport: MailTransport = {
+    async send(job, signal) {
+      if (job.recipient !== 'calendar') return mail.send(job, signal)
+      if (!calendar) throw new Error('CalDAV is not configured (CALDAV_URL) on this instance')
+      return calendar.sync(job.bookingUid)
+    },
+    close: () => mail.close(),
+  }
   return createMailWorker({
     jobs: options.store.mailJobs,
-    transport: createMailTransport({ smtpUrl: options.config.SMTP_URL, outboxDir: join(options.dataDir, 'outbox') }),
+    transport,
     clock: options.clock ?? (() => Temporal.Now.instant()),
     log: options.log,
     pollMs: options.pollMs,

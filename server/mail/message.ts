@@ -10,7 +10,8 @@ export interface Mailbox {
 }
 
 export type MailKind = 'booked' | 'rescheduled' | 'cancelled'
-export type MailRecipient = 'visitor' | 'host' | 'guest'
+/** 'calendar': not a mail but the booking's event in the host's CalDAV calendar (server/calendar/caldavWriter.ts). */
+export type MailRecipient = 'visitor' | 'host' | 'guest' | 'calendar'
 
 export interface OutboxMessage {
   from: Mailbox

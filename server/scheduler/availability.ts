@@ -1,5 +1,6 @@
 import { Temporal } from 'temporal-polyfill'
 import { BOOKING_LENGTH_MINUTES } from '../../core/bookingWire'
+import { publicHolidays, type HolidayCheck } from '../calendar/holidays'
 import type { ServerConfig } from '../config'
 
 /** The host's bookable hours, from configuration (docs/design.md#server). */
@@ -15,6 +16,8 @@ export interface Availability {
   slotMinutes: number
   minNoticeMinutes: number
   daysAhead: number
+  /** Public holidays (SCHEDULE_HOLIDAYS): no slots on them. */
+  isHoliday: HolidayCheck
 }
 
 export function availabilityFromConfig(config: ServerConfig): Availability {
@@ -26,6 +29,7 @@ export function availabilityFromConfig(config: ServerConfig): Availability {
     slotMinutes: config.SCHEDULE_SLOT_MINUTES,
     minNoticeMinutes: config.SCHEDULE_MIN_NOTICE_MINUTES,
     daysAhead: config.SCHEDULE_DAYS_AHEAD,
+    isHoliday: publicHolidays(config.SCHEDULE_HOLIDAYS),
   }
 }
 
@@ -70,7 +74,7 @@ export function slotGridOn(availability: Availability, date: Temporal.PlainDate)
 }
 
 function computeGrid(availability: Availability, date: Temporal.PlainDate): Temporal.Instant[] {
-  if (!availability.days.includes(date.dayOfWeek)) return []
+  if (!availability.days.includes(date.dayOfWeek) || availability.isHoliday(date)) return []
   const { startMinute, slotMinutes } = availability
   const last = availability.endMinute - BOOKING_LENGTH_MINUTES
   const count = Math.floor((last - startMinute) / slotMinutes) + 1
@@ -90,10 +94,10 @@ function computeGrid(availability: Availability, date: Temporal.PlainDate): Temp
   return starts
 }
 
-/** Whether `start` is a slot start of the host's grid (weekday, hours, step, whole minutes). */
+/** Whether `start` is a slot start of the host's grid (weekday not a holiday, hours, step, whole minutes). */
 export function isOnSlotGrid(availability: Availability, start: Temporal.Instant): boolean {
   const zoned = start.toZonedDateTimeISO(availability.timeZone)
-  if (!availability.days.includes(zoned.dayOfWeek)) return false
+  if (!availability.days.includes(zoned.dayOfWeek) || availability.isHoliday(zoned.toPlainDate())) return false
   if (zoned.second !== 0 || zoned.millisecond !== 0 || zoned.microsecond !== 0 || zoned.nanosecond !== 0) return false
   const minute = zoned.hour * 60 + zoned.minute
   const { startMinute, slotMinutes } = availability

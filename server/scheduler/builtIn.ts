@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
-import { BOOKING_ERRORS, WIRE_MESSAGES, type BookingResponse, type SlotsResponse } from '../../core/bookingWire'
+import type { Temporal } from 'temporal-polyfill'
+import { BOOKING_ERRORS, BOOKING_LENGTH_MINUTES, WIRE_MESSAGES, type BookingResponse, type SlotsResponse } from '../../core/bookingWire'
 import { DAILY_LIMIT_MESSAGE, upcomingLimitMessage, type BookingView, type CancelResponse } from '../../core/manageWire'
 import type { Clock } from '../api/context'
 import type { ServerConfig } from '../config'
@@ -13,6 +14,11 @@ import type { Scheduler } from './scheduler'
 import { freeSlots, groupSlotsByDate, outOfBoundsReason, toIsoUtc } from './slots'
 import { createSlotsCache } from './slotsCache'
 import { JsonBody } from '../jsonBody'
+import type { CalendarBusy } from '../calendar/busyTimes'
+import { slotFilters } from './slotFilter'
+
+/** The slots answer while a calendar source cannot be read: the picker shows its load failure and Retry. */
+export const CALENDAR_UNREADABLE = 'The host’s calendar cannot be read right now. Please try again in a few minutes.'
 
 /** The built-in scheduler (docs/design.md#server): slots are the configured availability minus the stored bookings. */
 export function createBuiltInScheduler({
@@ -21,18 +27,29 @@ export function createBuiltInScheduler({
   clock,
   onMailQueued = () => undefined,
   newId = randomUUID,
+  calendar,
 }: {
   config: ServerConfig
   store: BookingStore
   clock: Clock
   onMailQueued?: () => void
   newId?: () => string
+  /** The host's calendars (issue 24), when any source is configured. */
+  calendar?: CalendarBusy
 }): Scheduler<BookingResponse | BookingView, CancelResponse, BookingView> {
   const availability = availabilityFromConfig(config)
   const host = config.BOOKING_HOST
-  const context: ChangeContext = { config, store, clock, availability, onMailQueued, newId }
+  const filters = slotFilters({ config, store, availability, calendar })
+  /** Whether `start` is free of busy times and on a day with room (`except`: the start of the call being moved). */
+  const isFree = async (start: Temporal.Instant, now: Temporal.Instant, except?: number) => {
+    if (!filters.active) return true
+    const end = start.add({ minutes: BOOKING_LENGTH_MINUTES })
+    const filter = await filters.forRange(start, end, except)
+    return filter !== undefined && freeSlots(availability, now, start, end, new Set(), filter).length === 1
+  }
+  const context: ChangeContext = { config, store, clock, availability, onMailQueued, newId, isFree }
   const changes = bookingChanges(context)
-  const slotsCache = createSlotsCache<JsonBody>(store.changes)
+  const slotsCache = createSlotsCache<JsonBody | undefined>(store.changes)
 
   return {
     async slots({ input, from, to }) {
@@ -40,13 +57,22 @@ export function createBuiltInScheduler({
       if (input.eventTypeSlug !== config.BOOKING_EVENT_TYPE_SLUG)
         return { ok: false, status: 400, message: WIRE_MESSAGES.eventTypeSlug }
       const now = clock()
-      const key = `${from.epochNanoseconds}/${to.epochNanoseconds}/${input.timeZone}`
+      // A calendar refresh changes the version: answers computed before it are not served again.
+      const key = `${calendar?.version() ?? 0}/${from.epochNanoseconds}/${to.epochNanoseconds}/${input.timeZone}`
       const body = await slotsCache.get(key, now, async () => {
-        const taken = await store.takenStarts(host, from, to)
-        const free = freeSlots(availability, now, from, to, taken)
+        let free: Temporal.Instant[]
+        if (filters.active) {
+          const filter = await filters.forRange(from, to)
+          if (!filter) return undefined
+          // Our own calls are among the filter's busy times.
+          free = freeSlots(availability, now, from, to, new Set(), filter)
+        } else {
+          free = freeSlots(availability, now, from, to, await store.takenStarts(host, from, to))
+        }
         const answer: SlotsResponse = { result: { data: { json: { slots: groupSlotsByDate(free, input.timeZone) } } } }
         return new JsonBody(JSON.stringify(answer))
       })
+      if (!body) return { ok: false, status: 503, message: CALENDAR_UNREADABLE }
       return { ok: true, status: 200, body }
     },
 
@@ -58,6 +84,8 @@ export function createBuiltInScheduler({
       const now = clock()
       if (outOfBoundsReason(availability, now, start) !== undefined)
         return { ok: false, status: 400, message: BOOKING_ERRORS.outOfBounds }
+      // The host's calendar, buffers and daily cap, checked again at booking time (the slot may have gone since).
+      if (!(await isFree(start, now))) return { ok: false, status: 409, message: BOOKING_ERRORS.slotTaken }
 
       const { name, email, guests } = responses
       const booking = {

@@ -7,6 +7,7 @@ import { rescheduleRefusal } from '../db/bookingChanges'
 import type { BookingRow, BookingStore, ChangeResult, ClientLimit, MailsFor } from '../db/store'
 import type { Temporal } from 'temporal-polyfill'
 import { bookingMails } from '../mail/bookingMails'
+import { calendarJob } from '../calendar/caldavWriter'
 import type { MailKind } from '../mail/message'
 import { mailSettings } from '../mail/settings'
 import type { Availability } from './availability'
@@ -20,6 +21,8 @@ export interface ChangeContext {
   availability: Availability
   onMailQueued: () => void
   newId: () => string
+  /** Whether a start is clear of the host's busy times and on a day with room; `except`: the start of the call being moved. */
+  isFree: (start: Temporal.Instant, now: Temporal.Instant, except?: number) => Promise<boolean>
 }
 
 /**
@@ -43,14 +46,18 @@ export function toView(row: BookingRow, now: Temporal.Instant): BookingView {
 
 const notFound: Refusal = { ok: false, status: 404, message: MANAGE_MESSAGES.notFound }
 
-export function bookingChanges({ config, store, clock, availability, onMailQueued, newId }: ChangeContext) {
+export function bookingChanges({ config, store, clock, availability, onMailQueued, newId, isFree }: ChangeContext) {
   const settings = mailSettings(config, store.calendarSecret)
 
   /** The visitor's and the agency's messages about a change, made inside its transaction. */
+  // With CalDAV, one more outbox job brings the host's calendar up to date (issue 24).
+  const writesCalendar = config.CALDAV_URL !== undefined
   const mailsFor =
     (kind: MailKind, now: ReturnType<Clock>): MailsFor =>
-    (booking, previous) =>
-      bookingMails({ kind, booking, previous, settings, now: now.toString(), newId })
+    (booking, previous) => [
+      ...bookingMails({ kind, booking, previous, settings, now: now.toString(), newId }),
+      ...(writesCalendar ? [calendarJob(kind, settings, newId)] : []),
+    ]
 
   /** A refused change in words; `moving` says whether it was a reschedule. */
   function refusal(result: Exclude<ChangeResult, { ok: true }>, moving: boolean): Refusal {
@@ -75,8 +82,11 @@ export function bookingChanges({ config, store, clock, availability, onMailQueue
       const now = clock()
       if (outOfBoundsReason(availability, now, start) !== undefined)
         return { ok: false, status: 400, message: BOOKING_ERRORS.outOfBounds }
+      const moving = await store.find(uid)
+      if (moving && !(await isFree(start, now, Date.parse(moving.startTime))))
+        return { ok: false, status: 409, message: BOOKING_ERRORS.slotTaken }
       if (request._isDryRun) {
-        const row = await store.find(uid)
+        const row = moving
         if (!row) return notFound
         if (row.status !== 'ACCEPTED') return refusal({ ok: false, reason: 'cancelled' }, true)
         if (Date.parse(row.startTime) <= now.epochMilliseconds) return refusal({ ok: false, reason: 'past' }, true)

@@ -1,4 +1,5 @@
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
+import type { CalendarBusy } from '../calendar/busyTimes'
 import type { Clock } from '../api/context'
 import { createCalcomScheduler, type Fetch } from '../calcomUpstream'
 import type { ServerConfig } from '../config'
@@ -67,12 +68,14 @@ export interface SchedulerDeps {
   onMailQueued?: () => void
   /** A fresh Message-ID part; defaults to a random UUID. */
   newId?: () => string
+  /** The host's calendars (issue 24), when any is configured. */
+  calendar?: CalendarBusy
 }
 
 /** Cal.com when CALCOM_URL is set, the built-in scheduler otherwise (docs/design.md#server). */
-export function createScheduler({ config, store, clock, fetch, onMailQueued, newId }: SchedulerDeps): Scheduler {
+export function createScheduler({ config, store, clock, fetch, onMailQueued, newId, calendar }: SchedulerDeps): Scheduler {
   if (config.CALCOM_URL) {
     return createCalcomScheduler({ baseUrl: config.CALCOM_URL, timeoutMs: config.CALCOM_TIMEOUT_MS, fetch })
   }
-  return createBuiltInScheduler({ config, store, clock, onMailQueued, newId })
+  return createBuiltInScheduler({ config, store, clock, onMailQueued, newId, calendar })
 }

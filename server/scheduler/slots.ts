@@ -1,16 +1,31 @@
 import { BoundedMap } from '../boundedMap'
 import { Temporal } from 'temporal-polyfill'
+import { BOOKING_LENGTH_MINUTES } from '../../core/bookingWire'
+import type { BusyTimes } from '../calendar/busyTimes'
 import { bookableWindow, isOnSlotGrid, slotGridOn, type Availability } from './availability'
 
 const { compare } = Temporal.Instant
+const CALL_MS = BOOKING_LENGTH_MINUTES * 60_000
 
-/** Slot starts in [from, to) that are bookable at `now` and not taken (epoch milliseconds of taken starts). */
+/** What else keeps a slot from being offered (issue 24). */
+export interface SlotFilter {
+  /** The host's busy times (calendars, calls), already widened by the buffers: several sets, so none is merged per request. */
+  busy: readonly BusyTimes[]
+  /** Dates (YYYY-MM-DD, host's zone) that hold SCHEDULE_MAX_CALLS_PER_DAY calls already. */
+  fullDays: ReadonlySet<string>
+}
+
+/**
+ * Slot starts in [from, to) that are bookable at `now`, not taken (epoch milliseconds of taken
+ * starts), and, with a `filter`, overlapping no busy time and not on a full day.
+ */
 export function freeSlots(
   availability: Availability,
   now: Temporal.Instant,
   from: Temporal.Instant,
   to: Temporal.Instant,
   taken: ReadonlySet<number>,
+  filter?: SlotFilter,
 ): Temporal.Instant[] {
   const { earliest, latest } = bookableWindow(availability, now)
   const lower = compare(from, earliest) > 0 ? from : earliest
@@ -22,9 +37,12 @@ export function freeSlots(
   const lastDate = lastInstant.toZonedDateTimeISO(zone).toPlainDate()
   const result: Temporal.Instant[] = []
   while (Temporal.PlainDate.compare(date, lastDate) <= 0) {
-    for (const start of slotGridOn(availability, date)) {
+    const full = filter?.fullDays.has(date.toString()) ?? false
+    for (const start of full ? [] : slotGridOn(availability, date)) {
       if (compare(start, lower) < 0 || compare(start, upperExclusive) >= 0 || compare(start, latest) > 0) continue
-      if (taken.has(start.epochMilliseconds)) continue
+      const ms = start.epochMilliseconds
+      if (taken.has(ms)) continue
+      if (filter?.busy.some((busy) => busy.overlaps(ms, ms + CALL_MS))) continue
       result.push(start)
     }
     date = date.add({ days: 1 })

@@ -27,6 +27,7 @@ describe('timeBucket', () => {
       slotMinutes: fc.constantFrom(5, 15, 30, 60),
       minNoticeMinutes: fc.integer({ min: 0, max: 2 * 24 * 60 }),
       daysAhead: fc.integer({ min: 1, max: 30 }),
+      isHoliday: fc.constant(() => false),
     }) satisfies fc.Arbitrary<Availability>
     // Around 2026's daylight-saving changes too (New York 1 Nov, Auckland 5 Apr and 27 Sep).
     const minute = fc.integer({ min: Date.parse('2026-03-25T00:00:00Z') / 60_000, max: Date.parse('2026-11-30T00:00:00Z') / 60_000 })

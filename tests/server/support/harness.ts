@@ -9,6 +9,7 @@ import { localFeed } from '../../../server/db/changeFeed'
 import { memoryRateLimiter } from '../../../server/db/rateLimitWindows'
 import type { BookingStore } from '../../../server/db/store'
 import type { Fetch } from '../../../server/calcomUpstream'
+import type { CalendarBusy } from '../../../server/calendar/busyTimes'
 import type { HealthDeps } from '../../../server/health'
 import { createLogger, type Logger } from '../../../server/logger'
 import type { BookingRequest, SlotsInput } from '../../../core/bookingWire'
@@ -78,6 +79,8 @@ export async function startServer(options: {
   /** Silent unless given (tests that read the logs pass one). */
   logger?: Logger
   health?: HealthDeps
+  /** The host's calendars (issue 24). */
+  calendar?: CalendarBusy
 }): Promise<RunningServer> {
   const api = createApi({
     config: options.config,
@@ -85,6 +88,7 @@ export async function startServer(options: {
     clock: options.clock.read,
     fetch: options.fetch,
     onMailQueued: options.onMailQueued,
+    calendar: options.calendar,
   })
   const app = createApp({
     config: options.config,

@@ -1,0 +1,114 @@
+/**
+ * The host's CalDAV account (CALDAV_URL, CALDAV_USERNAME, CALDAV_PASSWORD; issue 24) through tsdav, the
+ * CalDAV client Cal.com uses: the calendars are discovered from the server's address. Busy times are
+ * read from every calendar that holds events; bookings are written into CALDAV_CALENDAR (by display
+ * name; default the first calendar that holds events). The password, and the address's userinfo, never
+ * reach an error or a log: failures are told in our own words.
+ */
+import { DAVClient, type DAVCalendar } from 'tsdav'
+import { SourceError, sourceId } from './feedSource'
+import type { CalendarSource } from './hostCalendar'
+import { NotICalendarError, parseBusy } from './parseBusy'
+
+export interface CaldavSettings {
+  url: string
+  username: string
+  password: string
+  /** The display name of the calendar bookings go into; undefined: the first that holds events. */
+  calendar: string | undefined
+}
+
+/** A failure of the CalDAV server in words without its address or the password. */
+export function caldavFailure(error: unknown): SourceError {
+  if (error instanceof SourceError) return error
+  const { message, cause } = (error ?? {}) as { message?: unknown; cause?: { code?: unknown } }
+  const text = typeof message === 'string' ? message : ''
+  if (/401|403|unauthori[sz]ed|invalid credentials|forbidden/i.test(text)) return new SourceError('the server refused the username or password')
+  if (typeof cause?.code === 'string') return new SourceError(`could not connect (${cause.code})`)
+  if (/fetch failed|ECONN|ENOTFOUND|timed? ?out|abort/i.test(text)) return new SourceError('could not connect')
+  return new SourceError('the CalDAV server answered an error')
+}
+
+const holdsEvents = (calendar: DAVCalendar) => !calendar.components || calendar.components.includes('VEVENT')
+const displayName = (calendar: DAVCalendar) => (typeof calendar.displayName === 'string' ? calendar.displayName : '')
+
+/** One logged-in client per account, made again after a failure. */
+export function caldavAccount(settings: CaldavSettings, timeoutMs = 30_000) {
+  let client: Promise<DAVClient> | undefined
+  const connect = async () => {
+    const made = new DAVClient({
+      serverUrl: settings.url,
+      credentials: { username: settings.username, password: settings.password },
+      authMethod: 'Basic',
+      defaultAccountType: 'caldav',
+      fetchOptions: { signal: AbortSignal.timeout(timeoutMs) },
+    })
+    await made.login()
+    return made
+  }
+  /** Runs `work` with a logged-in client; any failure is a SourceError and forces a new login next time. */
+  async function withClient<T>(work: (dav: DAVClient) => Promise<T>): Promise<T> {
+    try {
+      client ??= connect()
+      const dav = await client
+      // A fresh timeout for each use (tsdav keeps the options it was given).
+      dav.fetchOptions = { signal: AbortSignal.timeout(timeoutMs) }
+      return await work(dav)
+    } catch (error) {
+      client = undefined
+      throw caldavFailure(error)
+    }
+  }
+  return {
+    withClient,
+    /** Every calendar of the account that holds events. */
+    calendars: () => withClient(async (dav) => (await dav.fetchCalendars()).filter(holdsEvents)),
+    /** The calendar bookings are written into. */
+    async target(): Promise<DAVCalendar> {
+      const calendars = await withClient(async (dav) => (await dav.fetchCalendars()).filter(holdsEvents))
+      const found = settings.calendar ? calendars.find((c) => displayName(c) === settings.calendar) : calendars[0]
+      if (!found) throw new SourceError(settings.calendar ? 'has no calendar of the name in CALDAV_CALENDAR' : 'has no calendar that holds events')
+      return found
+    },
+  }
+}
+
+export type CaldavAccount = ReturnType<typeof caldavAccount>
+
+export const caldavName = (url: string) => {
+  try {
+    return `CalDAV (${new URL(url).hostname})`
+  } catch {
+    return 'CalDAV'
+  }
+}
+
+/** The account's busy times, from every calendar that holds events, over the window. */
+export function caldavSource(settings: CaldavSettings, account: CaldavAccount, hostZone: string): CalendarSource {
+  return {
+    id: sourceId('caldav', `${settings.url}|${settings.username}`),
+    name: caldavName(settings.url),
+    async read({ from, to, isOwnUid }) {
+      const timeRange = { start: new Date(from).toISOString(), end: new Date(to).toISOString() }
+      const objects = await account.withClient(async (dav) => {
+        const calendars = (await dav.fetchCalendars()).filter(holdsEvents)
+        const all = await Promise.all(calendars.map((calendar) => dav.fetchCalendarObjects({ calendar, timeRange })))
+        return all.flat()
+      })
+      const intervals = []
+      let events = 0
+      for (const object of objects) {
+        if (typeof object.data !== 'string') continue
+        try {
+          const parsed = await parseBusy(object.data, { hostZone, from, to, isOwnUid })
+          intervals.push(...parsed.intervals)
+          events += parsed.events
+        } catch (error) {
+          if (error instanceof NotICalendarError) continue
+          throw new SourceError('sent an event that could not be read')
+        }
+      }
+      return { intervals, events }
+    },
+  }
+}

@@ -1,0 +1,124 @@
+/**
+ * One iCalendar feed (HOST_CALENDAR_URLS, issue 24): a conditional GET (ETag, If-Modified-Since), gzip
+ * accepted, a timeout and a size cap. The URL is a secret (a Google secret address reads the whole
+ * calendar): it is never part of an error, a log line or a name; a feed is named by its position and
+ * host (`feed 1 (calendar.google.com)`), and its failures by what went wrong.
+ */
+import { createHash } from 'node:crypto'
+import type { CalendarSource } from './hostCalendar'
+import { NotICalendarError, parseBusy } from './parseBusy'
+
+/** A failure told without the URL: safe for logs, `npm run calendar` and the database. */
+export class SourceError extends Error {}
+
+export interface FeedRead {
+  /** The body, or undefined when the server answered 304 Not Modified. */
+  text: string | undefined
+  etag: string | undefined
+  lastModified: string | undefined
+}
+
+export interface FeedOptions {
+  timeoutMs?: number
+  maxBytes?: number
+  fetch?: typeof fetch
+}
+
+/** `webcal://` is how calendar apps spell an https feed. */
+export const feedUrl = (url: string) => url.replace(/^webcal:\/\//i, 'https://')
+
+/** A stable id for a source that does not reveal it (the database keys its last good copy by it). */
+export const sourceId = (kind: 'feed' | 'caldav', secretKey: string) =>
+  `${kind}:${createHash('sha256').update(secretKey).digest('hex').slice(0, 16)}`
+
+export const feedName = (url: string, index: number) => {
+  let host = 'unknown host'
+  try {
+    host = new URL(feedUrl(url)).hostname
+  } catch {
+    // Left as is: the URL is checked at start.
+  }
+  return `feed ${index + 1} (${host})`
+}
+
+/** Why a request failed, in words with no URL (Node's errors carry a cause with a code). */
+function describe(error: unknown, timedOut: boolean): string {
+  if (error instanceof SourceError) return error.message
+  if (timedOut) return 'timed out'
+  const cause = (error as { cause?: { code?: unknown } } | undefined)?.cause
+  const code = typeof cause?.code === 'string' ? cause.code : undefined
+  return code ? `could not connect (${code})` : 'could not connect'
+}
+
+async function readCapped(response: Response, maxBytes: number): Promise<string> {
+  const declared = Number(response.headers.get('content-length'))
+  if (Number.isFinite(declared) && declared > maxBytes) throw new SourceError(`larger than ${maxBytes} bytes`)
+  if (!response.body) return ''
+  const chunks: Uint8Array[] = []
+  let size = 0
+  const reader = response.body.getReader()
+  for (let read = await reader.read(); !read.done; read = await reader.read()) {
+    size += read.value.byteLength
+    if (size > maxBytes) {
+      await reader.cancel().catch(() => undefined)
+      throw new SourceError(`larger than ${maxBytes} bytes`)
+    }
+    chunks.push(read.value)
+  }
+  return Buffer.concat(chunks).toString('utf8')
+}
+
+/** Reads a feed; `previous` makes the request conditional. Throws SourceError only. */
+export async function readFeed(
+  url: string,
+  previous: { etag?: string; lastModified?: string } | undefined,
+  { timeoutMs = 30_000, maxBytes = 20_000_000, fetch: fetchImpl = fetch }: FeedOptions = {},
+): Promise<FeedRead> {
+  const signal = AbortSignal.timeout(timeoutMs)
+  const headers: Record<string, string> = { Accept: 'text/calendar, */*;q=0.5', 'Accept-Encoding': 'gzip, deflate' }
+  if (previous?.etag) headers['If-None-Match'] = previous.etag
+  if (previous?.lastModified) headers['If-Modified-Since'] = previous.lastModified
+  try {
+    const response = await fetchImpl(feedUrl(url), { headers, signal, redirect: 'follow' })
+    const etag = response.headers.get('etag') ?? previous?.etag
+    const lastModified = response.headers.get('last-modified') ?? previous?.lastModified
+    if (response.status === 304) return { text: undefined, etag, lastModified }
+    if (!response.ok) {
+      await response.body?.cancel().catch(() => undefined)
+      throw new SourceError(`answered HTTP ${response.status}`)
+    }
+    return { text: await readCapped(response, maxBytes), etag: etag ?? undefined, lastModified: lastModified ?? undefined }
+  } catch (error) {
+    throw new SourceError(describe(error, signal.aborted))
+  }
+}
+
+/**
+ * A feed as a calendar source: read conditionally; a 304 expands the text read before again (the
+ * window moves with the time), so a feed's changes and the window's both show at each refresh.
+ */
+export function feedSource(
+  url: string,
+  index: number,
+  hostZone: string,
+  options: FeedOptions = {},
+): CalendarSource {
+  let last: FeedRead | undefined
+  return {
+    id: sourceId('feed', feedUrl(url)),
+    name: feedName(url, index),
+    async read({ from, to, isOwnUid }) {
+      const read = await readFeed(url, last?.text === undefined ? undefined : last, options)
+      const text = read.text ?? last?.text
+      if (text === undefined) throw new SourceError('answered 304 Not Modified to a first request')
+      last = { ...read, text }
+      try {
+        return await parseBusy(text, { hostZone, from, to, isOwnUid })
+      } catch (error) {
+        last = undefined
+        if (error instanceof NotICalendarError) throw new SourceError('did not answer an iCalendar file')
+        throw new SourceError('sent an iCalendar file that could not be read')
+      }
+    },
+  }
+}

@@ -1,0 +1,37 @@
+/**
+ * Public holidays (SCHEDULE_HOLIDAYS, issue 24): a day that is a public holiday where the host works
+ * has no slots. The dates come from date-holidays, which knows each country's observed ("Monday")
+ * days and regional days such as Auckland Anniversary Day.
+ */
+import Holidays from 'date-holidays'
+import type { Temporal } from 'temporal-polyfill'
+
+/** `NZ-AUK` → { country: 'NZ', region: 'AUK' }; undefined when date-holidays does not know it. */
+export function parseHolidayCode(code: string): { country: string; region: string | undefined } | undefined {
+  const [country = '', region, ...rest] = code.trim().toUpperCase().split('-')
+  if (rest.length > 0 || !/^[A-Z]{2}$/.test(country)) return undefined
+  const known = new Holidays()
+  if (!(country in (known.getCountries() ?? {}))) return undefined
+  if (region !== undefined && !(region in (known.getStates(country) ?? {}))) return undefined
+  return { country, region }
+}
+
+/** Whether a date (in the host's zone) is a public holiday of `code`; `undefined` code: never. */
+export type HolidayCheck = (date: Temporal.PlainDate) => boolean
+
+export function publicHolidays(code: string | undefined): HolidayCheck {
+  const parsed = code ? parseHolidayCode(code) : undefined
+  if (!parsed) return () => false
+  const calendar = parsed.region ? new Holidays(parsed.country, parsed.region) : new Holidays(parsed.country)
+  const byYear = new Map<number, ReadonlySet<string>>()
+  return (date) => {
+    let dates = byYear.get(date.year)
+    if (!dates) {
+      // Only days off for everyone: not observances, school or optional (bank) holidays.
+      const days = calendar.getHolidays(date.year).filter((day) => day.type === 'public')
+      dates = new Set(days.map((day) => day.date.slice(0, 10)))
+      byYear.set(date.year, dates)
+    }
+    return dates.has(date.toString())
+  }
+}

@@ -1,0 +1,4 @@
+import { defineCalendarCopySuite } from './support/calendarCopySuite'
+import { pgliteBackend } from './support/databases'
+
+defineCalendarCopySuite('PGlite in a temporary directory', pgliteBackend)

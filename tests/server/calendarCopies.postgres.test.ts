@@ -1,0 +1,4 @@
+import { defineCalendarCopySuite } from './support/calendarCopySuite'
+import { onPostgres } from './support/databases'
+
+onPostgres('the calendar copies', defineCalendarCopySuite)
