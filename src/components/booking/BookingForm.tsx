@@ -2,7 +2,7 @@ import { useId, useMemo } from 'react'
 import type { ConfirmedBooking } from '../../../machines/bookingForm'
 import { describeTimeZone, nowInstant } from '../../lib/time'
 import { primaryButton } from '../sections/ui'
-import { AddToCalendarLink } from './AddToCalendarLink'
+import { AddToCalendar } from './AddToCalendar'
 import { DaySlots } from './DaySlots'
 import { fieldError } from './styles'
 import { TextField } from './TextField'
@@ -41,7 +41,7 @@ export function BookingForm({ variant, onConfirmed }: BookingFormProps) {
       {form.confirmation && variant === 'inline' ? (
         <div role="status" className="rounded-xl border border-emerald-400/30 bg-emerald-500/10 px-4 py-3 text-emerald-100">
           <p className="font-medium">Booking confirmed! Check {form.confirmation.email} for details.</p>
-          <AddToCalendarLink event={form.confirmation} className="mt-2 text-sm" />
+          <AddToCalendar call={form.confirmation} className="mt-3" />
         </div>
       ) : null}
 

@@ -1,4 +1,4 @@
-import { AddToCalendarLink } from './AddToCalendarLink'
+import { AddToCalendar } from './AddToCalendar'
 import type { ConfirmedBooking } from './BookingForm'
 import { focusRing } from '../sections/ui'
 
@@ -34,7 +34,7 @@ export function BookingToast({ booking, onDismiss }: BookingToastProps) {
             Booking confirmed! You&apos;ll receive a confirmation email at {booking.email}
           </p>
           <p className="mt-1 text-sm text-slate-300">{when}</p>
-          <AddToCalendarLink event={booking} className="mt-2 text-sm" />
+          <AddToCalendar call={booking} className="mt-3" />
         </div>
         <button
           type="button"

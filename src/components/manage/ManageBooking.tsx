@@ -3,6 +3,7 @@ import { MANAGE_ERROR_TEXTS } from '../../../core/bookingErrors'
 import { closedReason } from '../../../machines/manageBooking'
 import { manageCopy, manageHero } from '../../content/manageBooking'
 import { formatSlot } from '../../lib/time'
+import { AddToCalendar } from '../booking/AddToCalendar'
 import { BookCallButton } from '../booking/BookCallButton'
 import { HeroBadge, HeroGlow } from '../sections/PageHero'
 import { card, primaryButton, secondaryButton } from '../sections/ui'
@@ -78,6 +79,7 @@ function Step({ manage }: { manage: ManageBookingView }) {
     case 'loaded':
       return (
         <BookingStep manage={manage} heading={manageCopy.loaded.heading}>
+          {booking ? <AddToCalendar call={booking} /> : null}
           <ChangeActions manage={manage} />
         </BookingStep>
       )
@@ -103,6 +105,7 @@ function Step({ manage }: { manage: ManageBookingView }) {
             ) : null}
             {manageCopy.rescheduled.text}
           </p>
+          {booking ? <AddToCalendar call={booking} /> : null}
           <ChangeActions manage={manage} />
         </BookingStep>
       )

@@ -199,7 +199,7 @@ const states: StateChecks<M, FormUi> = {
       return
     }
     await expect(inlineConfirmation(sut)).toBeVisible()
-    await expect(inlineConfirmation(sut).getByRole('link', { name: 'Add to calendar' })).toBeVisible()
+    await expect(inlineConfirmation(sut).getByRole('link', { name: 'Google Calendar' })).toBeVisible()
     await expect(confirmButton(sut.scope)).toBeEnabled()
     await expectFields(sut)
     await expectNoBookingError(sut)
