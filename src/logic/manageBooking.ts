@@ -5,6 +5,7 @@ import { manageBookingMachine } from '../../machines/manageBooking'
 import { bookEvent } from '../lib/calendarApi'
 import { focusInPageContent } from '../lib/focus'
 import { cancelBooking, fetchBooking } from '../lib/manageApi'
+import { rememberHour24, rememberTimeZone } from '../lib/timePreferences'
 import { slotsLogic } from './slots'
 
 /** The id of the heading of the manage page's current step (one step shows at a time). */
@@ -19,5 +20,7 @@ export const manageBookingLogic = manageBookingMachine.provide({
   },
   actions: {
     focusStepHeading: () => focusInPageContent(STEP_HEADING_ID),
+    rememberTimeZone: ({ context }) => rememberTimeZone(context.timeZone),
+    rememberClock: ({ context }) => rememberHour24(context.hour24),
   },
 })

@@ -100,7 +100,7 @@ function Step({ manage }: { manage: ManageBookingView }) {
           <p className="text-slate-300">
             {manage.movedFrom ? (
               <>
-                {manageCopy.rescheduled.was} <span className="line-through decoration-slate-500">{formatSlot(manage.movedFrom, manage.timeZone)}</span>.{' '}
+                {manageCopy.rescheduled.was} <span className="line-through decoration-slate-500">{formatSlot(manage.movedFrom, manage.display)}</span>.{' '}
               </>
             ) : null}
             {manageCopy.rescheduled.text}
@@ -117,7 +117,7 @@ function BookingStep({ manage, heading, children }: { manage: ManageBookingView;
   return (
     <>
       <StepHeading>{heading}</StepHeading>
-      {manage.booking ? <BookingSummary booking={manage.booking} timeZone={manage.timeZone} /> : null}
+      {manage.booking ? <BookingSummary booking={manage.booking} display={manage.display} /> : null}
       {children}
     </>
   )
