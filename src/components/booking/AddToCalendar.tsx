@@ -39,7 +39,7 @@ export function AddToCalendar({ call, className = '' }: AddToCalendarProps) {
   ]
   return (
     <div role="group" aria-labelledby={labelId} className={`flex flex-wrap items-center gap-2 ${className}`}>
-      <span id={labelId} className="text-sm font-semibold text-slate-200">
+      <span id={labelId} className="w-full text-sm font-semibold text-slate-200">
         {copy.label}
       </span>
       {links.map(({ name, href }) => (
