@@ -10,6 +10,7 @@ import { bookingErrorText, isSlotTaken } from '../core/bookingErrors'
 import { buildBookingPayload, type BookingIdentity } from '../core/bookingPayload'
 import { validateBooking, type BookingFields, type FieldErrors, type FieldName } from '../core/bookingFields'
 import { providedByApp } from './providedByApp'
+import { chosenClock, chosenTimeZone, timeDisplayTransitions, type TimeDisplayEvent } from './timeDisplay'
 import { slotsMachine } from './slots'
 
 /** What a confirmed booking hands to the modal (to close it) and to the toast. */
@@ -69,10 +70,7 @@ export type BookingFormEvent =
   /** Choosing a time also marks the time touched. */
   | { type: 'SLOT_CHOSEN'; slot: string }
   | { type: 'SUBMIT' }
-  /** The visitor chose a zone in the 'Time zone' list. */
-  | { type: 'TIME_ZONE_CHOSEN'; timeZone: string }
-  /** The '24-hour' switch. */
-  | { type: 'CLOCK_CHANGED'; hour24: boolean }
+  | TimeDisplayEvent
 
 export type BookingFormEmitted = { type: 'confirmed'; booking: ConfirmedBooking }
 
@@ -89,9 +87,7 @@ const editing = {
   NAME_BLURRED: { actions: 'touchName' },
   EMAIL_BLURRED: { actions: 'touchEmail' },
   SLOT_CHOSEN: { actions: 'chooseSlot' },
-  // The chosen time is an instant: it stays chosen in another zone, only its label changes.
-  TIME_ZONE_CHOSEN: { actions: ['setTimeZone', 'rememberTimeZone', 'tellSlotsTheZone'] },
-  CLOCK_CHANGED: { actions: ['setClock', 'rememberClock'] },
+  ...timeDisplayTransitions,
 } as const
 
 // A submit attempt sets the submitted flag; it books only when all three fields are valid.
@@ -139,19 +135,9 @@ export const bookingFormMachine = setup({
       assertEvent(event, 'SLOT_CHOSEN')
       return { fields: { ...context.fields, slot: event.slot }, touched: { ...context.touched, slot: true } }
     }),
-    setTimeZone: assign({
-      timeZone: ({ event }) => {
-        assertEvent(event, 'TIME_ZONE_CHOSEN')
-        return event.timeZone
-      },
-    }),
+    setTimeZone: assign({ timeZone: ({ event }) => chosenTimeZone(event) }),
     tellSlotsTheZone: sendTo('slots', ({ context }) => ({ type: 'ZONE_CHANGED' as const, timeZone: context.timeZone })),
-    setClock: assign({
-      hour24: ({ event }) => {
-        assertEvent(event, 'CLOCK_CHANGED')
-        return event.hour24
-      },
-    }),
+    setClock: assign({ hour24: ({ event }) => chosenClock(event) }),
     /** For the next visit (the app keeps them in localStorage). */
     rememberTimeZone: () => providedByApp('rememberTimeZone'),
     rememberClock: () => providedByApp('rememberClock'),

@@ -10,6 +10,7 @@ import { buildReschedulePayload, type BookingIdentity } from '../core/bookingPay
 import type { BookingResponse } from '../core/bookingWire'
 import { CANCELLATION_REASON_MAX_LENGTH, type BookingView, type CancelRequest, type RescheduleRequest } from '../core/manageWire'
 import { providedByApp } from './providedByApp'
+import { chosenClock, chosenTimeZone, timeDisplayTransitions, type TimeDisplayEvent } from './timeDisplay'
 import { slotsMachine } from './slots'
 
 export interface ManageBookingInput {
@@ -55,8 +56,7 @@ export type ManageBookingEvent =
   /** Leave cancelling or rescheduling: the booking stays as it is. */
   | { type: 'BACK' }
   /** The 'Time zone' list and the '24-hour' switch of the reschedule step (issue 27). */
-  | { type: 'TIME_ZONE_CHOSEN'; timeZone: string }
-  | { type: 'CLOCK_CHANGED'; hour24: boolean }
+  | TimeDisplayEvent
 
 // From the booking (loaded, or just moved) the visitor may cancel it or move it, each time afresh.
 const changeBooking = {
@@ -103,19 +103,9 @@ export const manageBookingMachine = setup({
       return { chosen: event.slot, error: null }
     }),
     clearChosen: assign({ chosen: null }),
-    setTimeZone: assign({
-      timeZone: ({ event }) => {
-        assertEvent(event, 'TIME_ZONE_CHOSEN')
-        return event.timeZone
-      },
-    }),
+    setTimeZone: assign({ timeZone: ({ event }) => chosenTimeZone(event) }),
     tellSlotsTheZone: sendTo('slots', ({ context }) => ({ type: 'ZONE_CHANGED' as const, timeZone: context.timeZone })),
-    setClock: assign({
-      hour24: ({ event }) => {
-        assertEvent(event, 'CLOCK_CHANGED')
-        return event.hour24
-      },
-    }),
+    setClock: assign({ hour24: ({ event }) => chosenClock(event) }),
     /** For the next visit (the app keeps them in localStorage, shared with the booking form). */
     rememberTimeZone: () => providedByApp('rememberTimeZone'),
     rememberClock: () => providedByApp('rememberClock'),
@@ -229,11 +219,7 @@ export const manageBookingMachine = setup({
         src: 'slots',
         input: ({ context }) => ({ now: context.now, timeZone: context.timeZone, rescheduleUid: context.uid }),
       },
-      // The chosen time is an instant: it stays chosen in another zone, only its label changes.
-      on: {
-        TIME_ZONE_CHOSEN: { actions: ['setTimeZone', 'rememberTimeZone', 'tellSlotsTheZone'] },
-        CLOCK_CHANGED: { actions: ['setClock', 'rememberClock'] },
-      },
+      on: timeDisplayTransitions,
       initial: 'picking',
       states: {
         picking: {
