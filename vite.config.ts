@@ -69,6 +69,9 @@ const config = {
             // idle (src/lib/deferredActor.ts), and the lazy parts (booking form, voice call) share it.
             { name: 'xstate', test: xstatePackages, priority: 2 },
             { name: 'app', test: ownCode, tags: ['$initial'], priority: 1 },
+            // 'Add to calendar' (the form, its toast and the manage page show it) is shared by three lazy
+            // chunks too, but no page draws it at first: its own file, so it stays out of 'blocks'.
+            { name: 'add-to-calendar', test: /[\\/]src[\\/]components[\\/]booking[\\/]AddToCalendar/, priority: 1 },
             // The sections that three pages or more are built from (hero, section, FAQ, Talk to an
             // Expert…): one file rather than one each.
             { name: 'blocks', test: /[\\/]src[\\/]components[\\/]/, minShareCount: 3 },

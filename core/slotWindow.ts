@@ -11,6 +11,8 @@ export interface SlotsQuery {
   timeZone: string
   /** When moving a booking: its uid (Cal.com's `rescheduleUid`), so its own slot counts as free. */
   rescheduleUid?: string
+  /** Looking for the next free day after an empty week: the LOOKAHEAD_DAYS from `day` instead of the window around it. */
+  lookahead?: boolean
 }
 
 export interface SlotWindow {
@@ -30,6 +32,21 @@ export function slotWindow(day: string, timeZone: string): SlotWindow {
   const end = date.add({ days: DAYS_AFTER + 1 }).toZonedDateTime({ timeZone }).subtract({ milliseconds: 1 })
   return { startTime: start.toInstant().toString(), endTime: end.toInstant().toString() }
 }
+
+/** How far the picker looks for the next free day after an empty week (the server allows 62 days a request). */
+export const LOOKAHEAD_DAYS = 56
+
+/** From the start of `day` to the end of the LOOKAHEAD_DAYS that begin with it, as ISO instants. */
+export function lookaheadWindow(day: string, timeZone: string): SlotWindow {
+  const date = Temporal.PlainDate.from(day)
+  const start = date.toZonedDateTime({ timeZone })
+  const end = date.add({ days: LOOKAHEAD_DAYS }).toZonedDateTime({ timeZone }).subtract({ milliseconds: 1 })
+  return { startTime: start.toInstant().toString(), endTime: end.toInstant().toString() }
+}
+
+/** The range a query asks for: the window around its day, or the look-ahead from it. */
+export const queryWindow = (query: SlotsQuery): SlotWindow =>
+  query.lookahead ? lookaheadWindow(query.day, query.timeZone) : slotWindow(query.day, query.timeZone)
 
 /** The response's `slots`: date keys in the requested zone, each with items carrying an ISO `time`. */
 export type SlotsByDate = Record<string, ReadonlyArray<{ time: string }>>
@@ -65,4 +82,35 @@ export function isBefore(day: string, today: string): boolean {
 /** Today's date in a zone at an instant. */
 export function todayAt(now: string, timeZone: string): string {
   return Temporal.Instant.from(now).toZonedDateTimeISO(timeZone).toPlainDate().toString()
+}
+
+/** The number of days in the picker's day row. */
+export const ROW_DAYS = 7
+
+/**
+ * The day row of a window loaded for `windowDay`: seven days from three days before it, never before
+ * today. All of them lie inside the window (which runs from 3 days before to 7 days after), so each
+ * day's count is known.
+ */
+export function rowDays(windowDay: string, today: string): string[] {
+  const early = shiftDay(windowDay, -DAYS_BEFORE)
+  const first = isBefore(early, today) ? today : early
+  return Array.from({ length: ROW_DAYS }, (_, i) => shiftDay(first, i))
+}
+
+/** The first of `days` with a free slot in `slots` (in the visitor's zone), or null. */
+export function firstFreeDay(slots: SlotsByDate, days: readonly string[], timeZone: string): string | null {
+  return days.find((day) => mergeDaySlots(slots, day, timeZone).length > 0) ?? null
+}
+
+/** The earliest local date (in `timeZone`), on or after `from`, of any slot in `slots`, or null. */
+export function firstFreeDayFrom(slots: SlotsByDate, from: string, timeZone: string): string | null {
+  let first: string | null = null
+  for (const items of Object.values(slots)) {
+    for (const item of items) {
+      const day = todayAt(item.time, timeZone)
+      if (!isBefore(day, from) && (first === null || isBefore(day, first))) first = day
+    }
+  }
+  return first
 }

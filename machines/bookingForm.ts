@@ -1,15 +1,16 @@
 /**
  * The booking form (docs/design.md#states, docs/design.md#machines), one machine for both variants. It owns the three fields, their
- * touched flags and the submitted flag, books through an injected actor, and runs the day's slots as
- * its child `slots`. Time and zone come in as input so tests fix them.
+ * touched flags and the submitted flag, the time zone and the clock the times are shown in (issue 27,
+ * remembered by the app), books through an injected actor, and runs the day's slots as its child
+ * `slots`. Time, zone and clock come in as input so tests fix them.
  */
 import { assertEvent, assign, emit, fromPromise, sendTo, setup, type SnapshotFrom } from 'xstate'
 import type { BookingRequest, BookingResponse } from '../core/bookingWire'
 import { bookingErrorText, isSlotTaken } from '../core/bookingErrors'
 import { buildBookingPayload, type BookingIdentity } from '../core/bookingPayload'
 import { validateBooking, type BookingFields, type FieldErrors, type FieldName } from '../core/bookingFields'
-import { todayAt } from '../core/slotWindow'
 import { providedByApp } from './providedByApp'
+import { chosenClock, chosenTimeZone, timeDisplayTransitions, type TimeDisplayEvent } from './timeDisplay'
 import { slotsMachine } from './slots'
 
 /** What a confirmed booking hands to the modal (to close it) and to the toast. */
@@ -22,21 +23,27 @@ export interface ConfirmedBooking {
   endTime: string
   name: string
   email: string
+  /** The zone and clock the visitor chose the time in: the confirmation says it the same way. */
+  timeZone: string
+  hour24: boolean
 }
 
 /** What the confirmation and 'Add to calendar' need of the server's answer. */
-function confirmedBooking(booking: BookingResponse): ConfirmedBooking {
+function confirmedBooking(booking: BookingResponse, context: BookingFormContext): ConfirmedBooking {
   const { title, startTime, endTime, responses } = booking
   // The booking's uid is its manage capability: it never goes into a calendar file (issue 22).
-  return { uid: booking.iCalUID ?? booking.uid, title, startTime, endTime, name: responses.name, email: responses.email }
+  const uid = booking.iCalUID ?? booking.uid
+  return { uid, title, startTime, endTime, name: responses.name, email: responses.email, timeZone: context.timeZone, hour24: context.hour24 }
 }
 
 export type BookingVariant = 'modal' | 'inline'
 
 export interface BookingFormInput {
   variant: BookingVariant
-  /** The visitor's IANA zone. */
+  /** The IANA zone the times show in: the visitor's remembered choice, or the browser's zone. */
   timeZone: string
+  /** 24-hour clock: the remembered choice, or the locale's habit. */
+  hour24: boolean
   /** The current instant (ISO): fixes "today" for the day picker. */
   now: string
   identity: BookingIdentity
@@ -44,8 +51,10 @@ export interface BookingFormInput {
 
 export interface BookingFormContext {
   variant: BookingVariant
+  /** The zone the times are chosen in: sent as `timeZone` with the slots and the booking. */
   timeZone: string
-  today: string
+  hour24: boolean
+  now: string
   identity: BookingIdentity
   fields: BookingFields
   touched: Record<FieldName, boolean>
@@ -64,6 +73,7 @@ export type BookingFormEvent =
   /** Choosing a time also marks the time touched. */
   | { type: 'SLOT_CHOSEN'; slot: string }
   | { type: 'SUBMIT' }
+  | TimeDisplayEvent
 
 export type BookingFormEmitted = { type: 'confirmed'; booking: ConfirmedBooking }
 
@@ -80,6 +90,7 @@ const editing = {
   NAME_BLURRED: { actions: 'touchName' },
   EMAIL_BLURRED: { actions: 'touchEmail' },
   SLOT_CHOSEN: { actions: 'chooseSlot' },
+  ...timeDisplayTransitions,
 } as const
 
 // A submit attempt sets the submitted flag; it books only when all three fields are valid.
@@ -127,6 +138,12 @@ export const bookingFormMachine = setup({
       assertEvent(event, 'SLOT_CHOSEN')
       return { fields: { ...context.fields, slot: event.slot }, touched: { ...context.touched, slot: true } }
     }),
+    setTimeZone: assign({ timeZone: ({ event }) => chosenTimeZone(event) }),
+    tellSlotsTheZone: sendTo('slots', ({ context }) => ({ type: 'ZONE_CHANGED' as const, timeZone: context.timeZone })),
+    setClock: assign({ hour24: ({ event }) => chosenClock(event) }),
+    /** For the next visit (the app keeps them in localStorage). */
+    rememberTimeZone: () => providedByApp('rememberTimeZone'),
+    rememberClock: () => providedByApp('rememberClock'),
     markSubmitted: assign({ submitted: true }),
     clearBookingError: assign({ bookingError: null }),
     storeBookingError: assign((_, params: { error: unknown }) => ({ bookingError: bookingErrorText(params.error) })),
@@ -143,7 +160,8 @@ export const bookingFormMachine = setup({
   context: ({ input }) => ({
     variant: input.variant,
     timeZone: input.timeZone,
-    today: todayAt(input.now, input.timeZone),
+    hour24: input.hour24,
+    now: input.now,
     identity: input.identity,
     fields: emptyFields(),
     touched: untouched(),
@@ -154,7 +172,7 @@ export const bookingFormMachine = setup({
   invoke: {
     id: 'slots',
     src: 'slots',
-    input: ({ context }) => ({ today: context.today, timeZone: context.timeZone }),
+    input: ({ context }) => ({ now: context.now, timeZone: context.timeZone }),
   },
   initial: 'idle',
   states: {
@@ -191,8 +209,8 @@ export const bookingFormMachine = setup({
         onDone: {
           target: 'success',
           actions: [
-            { type: 'storeConfirmation', params: ({ event }) => ({ booking: confirmedBooking(event.output) }) },
-            { type: 'announceConfirmed', params: ({ event }) => ({ booking: confirmedBooking(event.output) }) },
+            { type: 'storeConfirmation', params: ({ context, event }) => ({ booking: confirmedBooking(event.output, context) }) },
+            { type: 'announceConfirmed', params: ({ context, event }) => ({ booking: confirmedBooking(event.output, context) }) },
           ],
         },
         onError: [

@@ -8,15 +8,17 @@ import { assertEvent, assign, fromPromise, sendTo, setup, type SnapshotFrom } fr
 import { isBookingNotFound, isSlotTaken, manageErrorText } from '../core/bookingErrors'
 import { buildReschedulePayload, type BookingIdentity } from '../core/bookingPayload'
 import { CANCELLATION_REASON_MAX_LENGTH, type BookingView, type CancelRequest, type RescheduleRequest } from '../core/manageWire'
-import { todayAt } from '../core/slotWindow'
 import { providedByApp } from './providedByApp'
+import { chosenClock, chosenTimeZone, timeDisplayTransitions, type TimeDisplayEvent } from './timeDisplay'
 import { slotsMachine } from './slots'
 
 export interface ManageBookingInput {
   /** The booking's uid, from the page's path: the capability to see and change it. */
   uid: string
-  /** The visitor's IANA zone. */
+  /** The IANA zone the times show in: the visitor's remembered choice, or the browser's zone. */
   timeZone: string
+  /** 24-hour clock: the remembered choice, or the locale's habit. */
+  hour24: boolean
   /** The current instant (ISO): fixes "today" for the day picker. */
   now: string
   identity: BookingIdentity
@@ -24,8 +26,10 @@ export interface ManageBookingInput {
 
 export interface ManageBookingContext {
   uid: string
+  /** The zone the page shows times in, and the new time is chosen in (sent as `timeZone`). */
   timeZone: string
-  today: string
+  hour24: boolean
+  now: string
   identity: BookingIdentity
   /** The booking as it is now (after a cancel or a move, as the server confirmed it). */
   booking: BookingView | null
@@ -50,6 +54,8 @@ export type ManageBookingEvent =
   | { type: 'CONFIRM_RESCHEDULE' }
   /** Leave cancelling or rescheduling: the booking stays as it is. */
   | { type: 'BACK' }
+  /** The 'Time zone' list and the '24-hour' switch of the reschedule step (issue 27). */
+  | TimeDisplayEvent
 
 // From the booking (loaded, or just moved) the visitor may cancel it or move it, each time afresh.
 const changeBooking = {
@@ -96,6 +102,12 @@ export const manageBookingMachine = setup({
       return { chosen: event.slot, error: null }
     }),
     clearChosen: assign({ chosen: null }),
+    setTimeZone: assign({ timeZone: ({ event }) => chosenTimeZone(event) }),
+    tellSlotsTheZone: sendTo('slots', ({ context }) => ({ type: 'ZONE_CHANGED' as const, timeZone: context.timeZone })),
+    setClock: assign({ hour24: ({ event }) => chosenClock(event) }),
+    /** For the next visit (the app keeps them in localStorage, shared with the booking form). */
+    rememberTimeZone: () => providedByApp('rememberTimeZone'),
+    rememberClock: () => providedByApp('rememberClock'),
     clearError: assign({ error: null }),
     storeCancelError: assign((_, params: { error: unknown }) => ({ error: manageErrorText(params.error, 'cancel') })),
     storeRescheduleError: assign((_, params: { error: unknown }) => ({ error: manageErrorText(params.error, 'reschedule') })),
@@ -117,7 +129,8 @@ export const manageBookingMachine = setup({
   context: ({ input }) => ({
     uid: input.uid,
     timeZone: input.timeZone,
-    today: todayAt(input.now, input.timeZone),
+    hour24: input.hour24,
+    now: input.now,
     identity: input.identity,
     booking: null,
     reason: '',
@@ -203,8 +216,9 @@ export const manageBookingMachine = setup({
       invoke: {
         id: 'slots',
         src: 'slots',
-        input: ({ context }) => ({ today: context.today, timeZone: context.timeZone, rescheduleUid: context.uid }),
+        input: ({ context }) => ({ now: context.now, timeZone: context.timeZone, rescheduleUid: context.uid }),
       },
+      on: timeDisplayTransitions,
       initial: 'picking',
       states: {
         picking: {

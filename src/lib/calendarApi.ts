@@ -1,7 +1,7 @@
 /** The browser's calendar client: Cal.com's wire format (docs/design.md#wire) against `bookingSettings.apiBase`. */
 import * as v from 'valibot'
 import { BookingRejected } from '../../core/bookingErrors'
-import { slotWindow, type SlotsByDate, type SlotsQuery } from '../../core/slotWindow'
+import { queryWindow, type SlotsByDate, type SlotsQuery } from '../../core/slotWindow'
 import { bookingSettings } from './bookingSettings'
 import {
   BookingErrorSchema,
@@ -13,8 +13,9 @@ import {
 } from '../../core/bookingWire'
 
 /** The `?input=` of GET /api/calendar/slots for a day. */
-export function slotsInput({ day, timeZone, rescheduleUid }: SlotsQuery, settings = bookingSettings): SlotsInput {
-  const { startTime, endTime } = slotWindow(day, timeZone)
+export function slotsInput(query: SlotsQuery, settings = bookingSettings): SlotsInput {
+  const { timeZone, rescheduleUid } = query
+  const { startTime, endTime } = queryWindow(query)
   return {
     json: {
       isTeamEvent: false,

@@ -29,17 +29,46 @@ export function formatDay(day: string, locale?: string): string {
   })
 }
 
-/** A slot's time of day in the visitor's zone; 12 or 24 hours as the locale prefers. */
-export function formatSlotTime(instant: string, timeZone: string, locale?: string): string {
-  return new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: '2-digit', timeZone }).format(
+/** How the visitor reads times (issue 27): in which zone, and with a 12- or 24-hour clock. */
+export interface TimeDisplay {
+  timeZone: string
+  hour24: boolean
+}
+
+/** A day of the day row, short: { weekday: 'Thu', date: '5 Mar' }. */
+export function formatShortDay(day: string, locale?: string): { weekday: string; date: string } {
+  const date = Temporal.PlainDate.from(day)
+  return {
+    weekday: date.toLocaleString(locale, { weekday: 'short' }),
+    date: date.toLocaleString(locale, { day: 'numeric', month: 'short' }),
+  }
+}
+
+/** A day by name and date without the year, as the empty-week message says it: 'Tuesday 6 January'. */
+export function formatDayName(day: string, locale?: string): string {
+  return Temporal.PlainDate.from(day).toLocaleString(locale, { weekday: 'long', day: 'numeric', month: 'long' }).replace(',', '')
+}
+
+/** A slot's time of day in the chosen zone, on the chosen clock: '2:00 pm' or '14:00'. */
+export function formatSlotTime(instant: string, { timeZone, hour24 }: TimeDisplay, locale?: string): string {
+  return new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: '2-digit', hourCycle: hour24 ? 'h23' : 'h12', timeZone }).format(
     Temporal.Instant.from(instant).epochMilliseconds,
   )
 }
 
-/** A slot with its day, for the 'Selected' summary: 'Monday, 23 November 2026 at 10:00 am'. */
-export function formatSlot(instant: string, timeZone: string, locale?: string): string {
-  const day = dateIn(instant, timeZone)
-  return `${formatDay(day, locale)}, ${formatSlotTime(instant, timeZone, locale)}`
+/** A slot with its day, for the 'Selected' summary: 'Monday, 23 November 2026, 10:00 am'. */
+export function formatSlot(instant: string, display: TimeDisplay, locale?: string): string {
+  const day = dateIn(instant, display.timeZone)
+  return `${formatDay(day, locale)}, ${formatSlotTime(instant, display, locale)}`
+}
+
+/** A zone's offset from UTC at an instant: 'UTC+13:00', 'UTC−05:00', 'UTC'. */
+export function utcOffset(timeZone: string, at: string): string {
+  const parts = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' }).formatToParts(
+    Temporal.Instant.from(at).epochMilliseconds,
+  )
+  const name = parts.find((p) => p.type === 'timeZoneName')?.value ?? 'GMT'
+  return name.replace('GMT', 'UTC').replace('-', '−')
 }
 
 /** The zone as people read it: 'Pacific/Auckland (New Zealand Daylight Time)'. */
@@ -52,6 +81,6 @@ export function describeTimeZone(timeZone: string, at: string, locale?: string):
 }
 
 /** A call from start to end, for the manage page: 'Monday, 23 November 2026, 10:00 am to 10:15 am'. */
-export function formatCall(start: string, end: string, timeZone: string, locale?: string): string {
-  return `${formatSlot(start, timeZone, locale)} to ${formatSlotTime(end, timeZone, locale)}`
+export function formatCall(start: string, end: string, display: TimeDisplay, locale?: string): string {
+  return `${formatSlot(start, display, locale)} to ${formatSlotTime(end, display, locale)}`
 }

@@ -3,6 +3,7 @@ import type { BookingView, CancelRequest, RescheduleRequest } from '../../core/m
 import { manageBookingMachine } from '../../machines/manageBooking'
 import { focusInPageContent } from '../lib/focus'
 import { cancelBooking, fetchBooking, rescheduleBooking } from '../lib/manageApi'
+import { rememberHour24, rememberTimeZone } from '../lib/timePreferences'
 import { slotsLogic } from './slots'
 
 /** The id of the heading of the manage page's current step (one step shows at a time). */
@@ -17,5 +18,7 @@ export const manageBookingLogic = manageBookingMachine.provide({
   },
   actions: {
     focusStepHeading: () => focusInPageContent(STEP_HEADING_ID),
+    rememberTimeZone: ({ context }) => rememberTimeZone(context.timeZone),
+    rememberClock: ({ context }) => rememberHour24(context.hour24),
   },
 })

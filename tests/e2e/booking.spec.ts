@@ -4,6 +4,7 @@
  * slots of the first bookable day, so they can run side by side on one server.
  */
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test'
+import ICAL from 'ical.js'
 import { readFile } from 'node:fs/promises'
 import { bookingPayload } from '../support/bookingPayload'
 import {
@@ -21,6 +22,10 @@ import {
   talkToExpert,
   timeGroup,
 } from '../support/pages/bookingForm'
+
+/** 20260304T210000Z (Google's dates) → epoch milliseconds. */
+const basicUtcToMs = (basic: string) =>
+  Date.parse(basic.replace(/^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/, '$1-$2-$3T$4:$5:$6Z'))
 
 const SLOT_TAKEN = 'This time slot is no longer available. Please select another time.'
 
@@ -73,12 +78,26 @@ test.describe('booking through the modal', () => {
       end: expect.any(String),
     })
 
-    // 'Add to calendar' downloads an .ics made in the browser.
-    const [download] = await Promise.all([page.waitForEvent('download'), toast.getByRole('link', { name: 'Add to calendar' }).click()])
+    // 'Add to calendar': Google, Outlook and Office 365 open their new-event page in a new tab with the
+    // booked start and end in UTC and the manage link; the .ics made in the browser parses back.
+    const bookedStart = Date.parse(String(sent?.start))
+    const bookedEnd = Date.parse(String(sent?.end))
+    const google = new URL((await toast.getByRole('link', { name: 'Google Calendar' }).getAttribute('href'))!)
+    const [gStart, gEnd] = google.searchParams.get('dates')!.split('/').map(basicUtcToMs)
+    expect([gStart, gEnd]).toEqual([bookedStart, bookedEnd])
+    expect(google.searchParams.get('details')).toMatch(/\/booking\/[0-9a-f-]{36}$/)
+    for (const [name, host] of [['Outlook', 'outlook.live.com'], ['Office 365', 'outlook.office.com']] as const) {
+      const link = toast.getByRole('link', { name, exact: true })
+      await expect(link).toHaveAttribute('target', '_blank')
+      const outlook = new URL((await link.getAttribute('href'))!)
+      expect(outlook.host).toBe(host)
+      expect([Date.parse(outlook.searchParams.get('startdt')!), Date.parse(outlook.searchParams.get('enddt')!)]).toEqual([bookedStart, bookedEnd])
+    }
+    const [download] = await Promise.all([page.waitForEvent('download'), toast.getByRole('link', { name: 'Apple / other (.ics)' }).click()])
     expect(download.suggestedFilename()).toBe('booking.ics')
-    const ics = await readFile((await download.path())!, 'utf8')
-    expect(ics).toContain('BEGIN:VEVENT')
-    expect(ics).toMatch(/DTSTART:\d{8}T\d{6}Z/)
+    const event = new ICAL.Event(new ICAL.Component(ICAL.parse(await readFile((await download.path())!, 'utf8'))).getFirstSubcomponent('vevent')!)
+    expect([event.startDate.toJSDate().getTime(), event.endDate.toJSDate().getTime()]).toEqual([bookedStart, bookedEnd])
+    expect(event.description).toMatch(/\/booking\/[0-9a-f-]{36}$/)
 
     await toast.getByRole('button', { name: 'Dismiss' }).click()
     await expect(toast).toBeHidden()
@@ -233,7 +252,8 @@ test.describe('booking through the inline Talk to an Expert section', () => {
 
     const confirmation = section.getByRole('status').filter({ hasText: 'Booking confirmed!' })
     await expect(confirmation).toHaveText(/Booking confirmed! Check mere@example\.com for details\./)
-    await expect(confirmation.getByRole('link', { name: 'Add to calendar' })).toBeVisible()
+    await expect(confirmation.getByRole('link', { name: 'Google Calendar' })).toBeVisible()
+    await expect(confirmation.getByRole('link', { name: 'Apple / other (.ics)' })).toBeVisible()
     await expect(contactField(section, 'name')).toHaveValue('')
     await expect(contactField(section, 'email')).toHaveValue('')
     // The day reloads without the booked time.

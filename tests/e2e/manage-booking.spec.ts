@@ -5,7 +5,7 @@
  * and axe at 390 and 1280 px in each step.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test'
-import { bookingDialog } from '../support/pages/bookingForm'
+import { bookingDialog, chooseTimeZone, clockSwitch } from '../support/pages/bookingForm'
 import { answer, nthRequest, routeManageApi, type ManageRoutes } from '../support/manageApi'
 import {
   manageButton,
@@ -164,10 +164,32 @@ test('a slot taken meanwhile: the message, fresh slots without it, and another t
   await expect(main.getByText('Tuesday, 3 March 2026, 2:00 pm to 2:15 pm')).toBeVisible()
 })
 
-test('a day without slots says so in the reschedule step', async ({ page }) => {
+test('the booked call goes into Google Calendar or Outlook with its start and end; the reschedule step has the zone and the clock', async ({ page }) => {
+  const { main, routes } = await openWith(page)
+  const google = new URL((await main.getByRole('link', { name: 'Google Calendar' }).getAttribute('href'))!)
+  expect(google.searchParams.get('dates')).toBe('20260304T210000Z/20260304T211500Z')
+  expect(google.searchParams.get('details')).toContain(managePath(UID))
+  const outlook = new URL((await main.getByRole('link', { name: 'Outlook', exact: true }).getAttribute('href'))!)
+  expect([outlook.searchParams.get('startdt'), outlook.searchParams.get('enddt')]).toEqual(['2026-03-04T21:00:00Z', '2026-03-04T21:15:00Z'])
+  await expect(main.getByRole('link', { name: 'Apple / other (.ics)' })).toBeVisible()
+
+  await manageButton(main, 'Reschedule').click()
+  await expect(main.getByText(`Now booked for ${UPCOMING_LABEL}`)).toBeVisible()
+  await chooseTimeZone(main, 'london', 'Europe/London')
+  await clockSwitch(main).click()
+  // The same call in London on a 24-hour clock, and the week asked for again in London.
+  await expect(main.getByText('Now booked for Wednesday, 4 March 2026, 21:00 to 21:15')).toBeVisible()
+  await expect.poll(() => routes.slotInputs.at(-1)?.timeZone).toBe('Europe/London')
+  await expect(newSlot(main, '23:00')).toBeVisible()
+})
+
+test('a week without slots says so in the reschedule step, and so does a day moved to', async ({ page }) => {
   const { main, routes } = await openWith(page)
   routes.slots = NO_SLOTS
   await manageButton(main, 'Reschedule').click()
+  // Nothing this week, nor in the weeks the look-ahead asked for.
+  await expect(main.getByText('No times this week.', { exact: true })).toBeVisible()
+  await main.getByRole('button', { name: 'Next Day' }).click()
   await expect(main.getByText('No available time slots for this date')).toBeVisible()
 })
 

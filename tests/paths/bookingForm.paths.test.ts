@@ -1,6 +1,6 @@
 import { expect } from 'vitest'
 import { createActor, SimulatedClock } from 'xstate'
-import { bookingFormMachine, visibleErrors, type ConfirmedBooking } from '../../machines/bookingForm'
+import { bookingFormMachine, visibleErrors, type BookingFormSnapshot, type ConfirmedBooking } from '../../machines/bookingForm'
 import { validateBooking } from '../../core/bookingFields'
 import { slotsMachine } from '../../machines/slots'
 import type { SlotsByDate } from '../../core/slotWindow'
@@ -31,8 +31,13 @@ describeMachinePaths(
     const book = controllablePromiseActor<BookingResponse, BookingRequest>()
     const loads = controllablePromiseActor<SlotsByDate, SlotsQuery>()
     const clock = new SimulatedClock()
+    const remembered = { timeZone: [] as string[], hour24: [] as boolean[] }
     const machine = bookingFormMachine.provide({
       actors: { bookEvent: book.logic, slots: slotsMachine.provide({ actors: { loadSlots: loads.logic } }) },
+      actions: {
+        rememberTimeZone: ({ context }) => void remembered.timeZone.push(context.timeZone),
+        rememberClock: ({ context }) => void remembered.hour24.push(context.hour24),
+      },
     })
     const actor = createActor(machine, { input: bookingFormInput('inline'), clock })
     const sut = {
@@ -40,6 +45,12 @@ describeMachinePaths(
       clock,
       book,
       loads,
+      remembered,
+      /** The zone and clock the visitor has chosen (Auckland and 12 hours until they change them). */
+      timeZone: TIME_ZONE,
+      hour24: false,
+      /** The zone and clock when the server confirmed. */
+      bookedIn: { timeZone: TIME_ZONE, hour24: false },
       /** What the form announced (the modal closes on it). */
       announced: [] as ConfirmedBooking[],
       /** Bookings the fake confirmed, and slot loads before the last answer. */
@@ -67,6 +78,16 @@ describeMachinePaths(
         sut.actor.send(event)
       },
       SUBMIT: (sut, event) => sut.actor.send(event),
+      TIME_ZONE_CHOSEN: (sut, event) => {
+        sut.timeZone = event.timeZone
+        // The week is asked for again in the new zone: one more load than the answer's own.
+        sut.loadsBeforeAnswer++
+        sut.actor.send(event)
+      },
+      CLOCK_CHANGED: (sut, event) => {
+        sut.hour24 = event.hour24
+        sut.actor.send(event)
+      },
     },
     internal: {
       advance: (sut, ms) => sut.clock.increment(ms),
@@ -74,6 +95,7 @@ describeMachinePaths(
         bookEvent: (sut, event) => {
           sut.loadsBeforeAnswer = sut.loads.calls.length
           sut.confirmedByServer++
+          sut.bookedIn = { timeZone: sut.timeZone, hour24: sut.hour24 }
           sut.book.last.settle.resolve(event.output as BookingResponse)
         },
       },
@@ -88,6 +110,7 @@ describeMachinePaths(
     },
     states: {
       idle: (sut) => {
+        expectZoneAndClock(sut)
         const { context, children } = sut.snapshot()
         expect(context.submitted).toBe(false)
         expect(context.confirmed).toBeNull()
@@ -98,6 +121,7 @@ describeMachinePaths(
         expect(children.slots).toBeDefined()
       },
       submitted: (sut) => {
+        expectZoneAndClock(sut)
         const { context } = sut.snapshot()
         expect(context.submitted).toBe(true)
         // From the first attempt every error shows, touched or not.
@@ -113,6 +137,7 @@ describeMachinePaths(
         )
       },
       success: (sut) => {
+        expectZoneAndClock(sut)
         const { context } = sut.snapshot()
         const expected: ConfirmedBooking = {
           uid: BOOKED.uid,
@@ -121,6 +146,8 @@ describeMachinePaths(
           endTime: BOOKED.endTime,
           name: NAME,
           email: EMAIL,
+          timeZone: sut.bookedIn.timeZone,
+          hour24: sut.bookedIn.hour24,
         }
         expect(context.confirmed).toEqual(expected)
         // Announced once per confirmed booking; the form cleared (edits may follow) and the day reloaded.
@@ -129,6 +156,7 @@ describeMachinePaths(
         expect(sut.loads.calls.length).toBe(sut.loadsBeforeAnswer + 1)
       },
       error: (sut) => {
+        expectZoneAndClock(sut)
         const { context } = sut.snapshot()
         expect(context.bookingError).toBe(sut.failure?.text)
         expect(context.submitted).toBe(true)
@@ -139,3 +167,21 @@ describeMachinePaths(
     },
   },
 )
+
+/**
+ * The zone and the clock as chosen: in the form, in its slots (which re-label and start again in the
+ * new zone), and remembered for the next visit once the visitor changed them.
+ */
+function expectZoneAndClock(sut: {
+  snapshot(): BookingFormSnapshot
+  timeZone: string
+  hour24: boolean
+  remembered: { timeZone: string[]; hour24: boolean[] }
+}) {
+  const { context, children } = sut.snapshot()
+  expect(context.timeZone).toBe(sut.timeZone)
+  expect(context.hour24).toBe(sut.hour24)
+  expect(children.slots?.getSnapshot().context.timeZone).toBe(sut.timeZone)
+  expect(sut.remembered.timeZone.at(-1) ?? TIME_ZONE).toBe(sut.timeZone)
+  expect(sut.remembered.hour24.at(-1) ?? false).toBe(sut.hour24)
+}

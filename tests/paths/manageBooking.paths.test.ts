@@ -6,7 +6,7 @@ import { closedReason, manageBookingMachine, manageStep } from '../../machines/m
 import { slotsMachine } from '../../machines/slots'
 import { controllablePromiseActor } from './support/fakes'
 import { describeMachinePaths } from './support/machineLevel'
-import { CHOSEN, TIME_ZONE, TODAY } from './ui/support/bookingModel'
+import { CHOSEN, NOW, TIME_ZONE, TODAY } from './ui/support/bookingModel'
 import { manageFailureOf, manageInput, manageModel, MOVED, REASON, RESCHEDULE_REQUEST, UID, type ManageFailure } from './ui/support/manageModel'
 
 describeMachinePaths(
@@ -17,6 +17,7 @@ describeMachinePaths(
     const cancels = controllablePromiseActor<void, CancelRequest>()
     const moves = controllablePromiseActor<BookingView, RescheduleRequest>()
     const slotLoads = controllablePromiseActor<SlotsByDate, SlotsQuery>()
+    const remembered = { timeZone: [] as string[], hour24: [] as boolean[] }
     const machine = manageBookingMachine.provide({
       actors: {
         loadBooking: loads.logic,
@@ -24,7 +25,11 @@ describeMachinePaths(
         rescheduleBooking: moves.logic,
         slots: slotsMachine.provide({ actors: { loadSlots: slotLoads.logic } }),
       },
-      actions: { focusStepHeading: () => {} },
+      actions: {
+        focusStepHeading: () => {},
+        rememberTimeZone: ({ context }) => void remembered.timeZone.push(context.timeZone),
+        rememberClock: ({ context }) => void remembered.hour24.push(context.hour24),
+      },
     })
     const actor = createActor(machine, { input: manageInput })
     actor.start()
@@ -34,6 +39,10 @@ describeMachinePaths(
       cancels,
       moves,
       slotLoads,
+      remembered,
+      /** The zone and clock the page shows (Auckland and 12 hours until the visitor changes them). */
+      timeZone: TIME_ZONE,
+      hour24: false,
       /** What the visitor has done and what the server answered: the checks' expectations. */
       booking: null as BookingView | null,
       movedFrom: null as string | null,
@@ -71,6 +80,14 @@ describeMachinePaths(
       },
       CONFIRM_RESCHEDULE: (sut, event) => sut.actor.send(event),
       BACK: (sut, event) => sut.actor.send(event),
+      TIME_ZONE_CHOSEN: (sut, event) => {
+        sut.timeZone = event.timeZone
+        sut.actor.send(event)
+      },
+      CLOCK_CHANGED: (sut, event) => {
+        sut.hour24 = event.hour24
+        sut.actor.send(event)
+      },
     },
     internal: {
       advance: () => {
@@ -167,9 +184,14 @@ describeMachinePaths(
       rescheduling: (sut) => {
         const { context, children } = sut.snapshot()
         expect(children.slots).toBeDefined()
-        // The day picker starts today, and every slot request names the booking being moved.
-        expect(sut.slotLoads.last.input).toMatchObject({ timeZone: TIME_ZONE, rescheduleUid: UID })
-        expect(children.slots?.getSnapshot().context.today).toBe(TODAY)
+        // The day picker starts today, in the zone chosen, and every slot request names the booking being moved.
+        expect(sut.slotLoads.last.input).toMatchObject({ timeZone: sut.timeZone, rescheduleUid: UID })
+        expect(children.slots?.getSnapshot().context.today).toBe(sut.timeZone === TIME_ZONE ? TODAY : todayIn(sut.timeZone))
+        expect(context.timeZone).toBe(sut.timeZone)
+        expect(context.hour24).toBe(sut.hour24)
+        // Remembered for the next visit once changed.
+        expect(sut.remembered.timeZone.at(-1) ?? TIME_ZONE).toBe(sut.timeZone)
+        expect(sut.remembered.hour24.at(-1) ?? false).toBe(sut.hour24)
         expect(context.chosen).toBe(sut.chosen)
         expect(manageStep(sut.snapshot())).toBe('rescheduling')
       },
@@ -201,3 +223,8 @@ describeMachinePaths(
     },
   },
 )
+
+/** The date of NOW in another zone (London's is a day behind Auckland's). */
+function todayIn(timeZone: string): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(NOW))
+}

@@ -1,11 +1,12 @@
 import { useId, useMemo } from 'react'
 import type { ConfirmedBooking } from '../../../machines/bookingForm'
-import { describeTimeZone, nowInstant } from '../../lib/time'
+import { formatSlot } from '../../lib/time'
 import { primaryButton } from '../sections/ui'
-import { AddToCalendarLink } from './AddToCalendarLink'
+import { AddToCalendar } from './AddToCalendar'
 import { DaySlots } from './DaySlots'
 import { fieldError } from './styles'
 import { TextField } from './TextField'
+import { TimeSettings } from './TimeSettings'
 import { useBookingForm } from './useBookingForm'
 
 export type { ConfirmedBooking }
@@ -24,7 +25,7 @@ export function BookingForm({ variant, onConfirmed }: BookingFormProps) {
   const form = useBookingForm(variant, onConfirmed)
   const id = useId()
   const submitting = form.state === 'submitting'
-  const zoneLabel = useMemo(() => describeTimeZone(form.timeZone, nowInstant()), [form.timeZone])
+  const display = useMemo(() => ({ timeZone: form.timeZone, hour24: form.hour24 }), [form.timeZone, form.hour24])
   const timeLabelId = `${id}-time-label`
   const timeErrorId = `${id}-time-error`
 
@@ -41,7 +42,8 @@ export function BookingForm({ variant, onConfirmed }: BookingFormProps) {
       {form.confirmation && variant === 'inline' ? (
         <div role="status" className="rounded-xl border border-emerald-400/30 bg-emerald-500/10 px-4 py-3 text-emerald-100">
           <p className="font-medium">Booking confirmed! Check {form.confirmation.email} for details.</p>
-          <AddToCalendarLink event={form.confirmation} className="mt-2 text-sm" />
+          <p className="mt-1 text-sm text-emerald-50/90">{formatSlot(form.confirmation.startTime, form.confirmation)}</p>
+          <AddToCalendar call={form.confirmation} className="mt-3" />
         </div>
       ) : null}
 
@@ -78,18 +80,22 @@ export function BookingForm({ variant, onConfirmed }: BookingFormProps) {
         aria-describedby={form.errors.slot ? timeErrorId : undefined}
         className="flex flex-col gap-3"
       >
-        <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
-          <p id={timeLabelId} className="text-sm font-medium text-slate-200">
-            Select Time
-          </p>
-          <p className="text-xs text-slate-300">Times in {zoneLabel}</p>
-        </div>
+        <p id={timeLabelId} className="text-sm font-medium text-slate-200">
+          Select Time
+        </p>
         <DaySlots
           slots={form.slots}
-          timeZone={form.timeZone}
+          display={display}
           selected={form.fields.slot}
           readOnly={!form.canChooseSlot}
           onChoose={form.chooseSlot}
+        />
+        <TimeSettings
+          timeZone={form.timeZone}
+          hour24={form.hour24}
+          enabled={form.canChangeTime}
+          onTimeZone={form.chooseTimeZone}
+          onHour24={form.changeClock}
         />
         <p id={timeErrorId} aria-live="polite" className={`${fieldError} -mt-1.5`}>
           {form.errors.slot}

@@ -1,6 +1,7 @@
-import { AddToCalendarLink } from './AddToCalendarLink'
+import { AddToCalendar } from './AddToCalendar'
 import type { ConfirmedBooking } from './BookingForm'
 import { focusRing } from '../sections/ui'
+import { formatSlot } from '../../lib/time'
 
 export interface BookingToastProps {
   booking: ConfirmedBooking
@@ -9,13 +10,8 @@ export interface BookingToastProps {
 
 /** The modal variant's confirmation (docs/design.md#errors), a polite status instead of an alert box; the modal places it. */
 export function BookingToast({ booking, onDismiss }: BookingToastProps) {
-  const when = new Intl.DateTimeFormat(undefined, {
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-    hour: 'numeric',
-    minute: '2-digit',
-  }).format(new Date(booking.startTime))
+  // In the zone and on the clock the visitor chose the time with.
+  const when = formatSlot(booking.startTime, booking)
   return (
     <div
       role="status"
@@ -34,7 +30,7 @@ export function BookingToast({ booking, onDismiss }: BookingToastProps) {
             Booking confirmed! You&apos;ll receive a confirmation email at {booking.email}
           </p>
           <p className="mt-1 text-sm text-slate-300">{when}</p>
-          <AddToCalendarLink event={booking} className="mt-2 text-sm" />
+          <AddToCalendar call={booking} className="mt-3" />
         </div>
         <button
           type="button"

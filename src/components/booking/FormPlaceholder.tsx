@@ -24,11 +24,7 @@ export function FormPlaceholder() {
         ))}
       </div>
       <div className="flex flex-col gap-3">
-        <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
-          {label('w-20')}
-          {/* Invisible text of a typical length, so the zone line wraps as the real one does. */}
-          <p className="invisible text-xs">Times in Pacific/Auckland (New Zealand Daylight Time)</p>
-        </div>
+        {label('w-20')}
         <div className="grid grid-cols-2 items-center gap-2 sm:flex sm:justify-between">
           <div className="order-first col-span-2 flex h-6 items-center justify-center sm:order-none">
             <div className={`h-4 w-56 ${bar}`} />
@@ -36,10 +32,30 @@ export function FormPlaceholder() {
           <div className={`h-10 w-32 ${bar}`} />
           <div className={`h-10 w-28 justify-self-end ${bar}`} />
         </div>
+        {/* The day row: seven days. */}
+        <div className="grid grid-cols-7 gap-1 sm:gap-1.5">
+          {Array.from({ length: 7 }, (_, i) => (
+            <div key={i} className={`h-14 ${bar}`} />
+          ))}
+        </div>
         <div className="grid grid-cols-4 gap-2 sm:grid-cols-5">
           {Array.from({ length: SKELETON_SLOTS }, (_, i) => (
             <div key={i} className={`h-10 ${bar}`} />
           ))}
+        </div>
+        {/* The time zone box and the 24-hour switch, then the zone named. */}
+        <div className="flex flex-col gap-2">
+          <div className="flex flex-wrap items-end gap-x-4 gap-y-2">
+            <div className="min-w-0 flex-1 basis-56">
+              <div className="flex h-4 items-center">
+                <div className={`h-3 w-16 ${bar}`} />
+              </div>
+              <div className={`mt-1 h-10 ${bar}`} />
+            </div>
+            <div className={`h-10 w-24 ${bar}`} />
+          </div>
+          {/* Invisible text of a typical length, so the zone line wraps as the real one does. */}
+          <p className="invisible text-xs">Times in Pacific/Auckland (New Zealand Daylight Time)</p>
         </div>
         <div className="-mt-1.5 h-5" />
       </div>

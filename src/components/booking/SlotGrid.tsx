@@ -1,8 +1,13 @@
+import { noTimesCopy } from '../../content/booking'
 import { focusRing } from '../sections/ui'
 import { SKELETON_SLOTS, smallButton } from './styles'
 
 export type SlotsView =
   | { status: 'loading' }
+  /** The week is empty: looking ahead for the next free day. */
+  | { status: 'searching' }
+  /** The week is empty: the next free day by name, if there is one. */
+  | { status: 'noTimesThisWeek'; nextFree: string | null }
   | { status: 'empty' }
   | { status: 'failed' }
   | { status: 'loaded'; slots: ReadonlyArray<{ time: string; label: string }> }
@@ -13,13 +18,33 @@ export interface SlotGridProps {
   readOnly: boolean
   onChoose: (time: string) => void
   onRetry: () => void
+  onNextFree: () => void
 }
 
 const grid = 'grid grid-cols-4 gap-2 sm:grid-cols-5'
 
 /** The day's slots as toggle buttons (aria-pressed), with skeleton, empty and failure views. */
-export function SlotGrid({ view, selected, readOnly, onChoose, onRetry }: SlotGridProps) {
+export function SlotGrid({ view, selected, readOnly, onChoose, onRetry, onNextFree }: SlotGridProps) {
   switch (view.status) {
+    case 'searching':
+      return (
+        <div role="status" className="rounded-lg border border-dashed border-white/15 px-4 py-6 text-center text-slate-300">
+          {noTimesCopy.searching}
+        </div>
+      )
+    case 'noTimesThisWeek':
+      return (
+        <div role="status" className="flex flex-col items-center gap-3 rounded-lg border border-dashed border-white/15 px-4 py-6 text-center">
+          <p className="font-medium text-slate-100">{noTimesCopy.text(view.nextFree)}</p>
+          {view.nextFree ? (
+            <button type="button" className={smallButton} onClick={onNextFree}>
+              {noTimesCopy.goTo(view.nextFree)}
+            </button>
+          ) : (
+            <p className="text-sm text-slate-300">Try selecting a different date</p>
+          )}
+        </div>
+      )
     case 'loading':
       return (
         <div className={grid} aria-busy="true">

@@ -74,7 +74,7 @@ export function TalkToExpert() {
           </ul>
         </div>
         {/* As tall as the form with a full day of slots, so neither loading nor changing day moves the page. */}
-        <div className="flex min-h-[57rem] flex-col rounded-2xl border border-white/10 bg-slate-900/60 p-5 backdrop-blur-sm sm:min-h-[44rem] sm:p-7">
+        <div className="flex min-h-[70rem] flex-col rounded-2xl border border-white/10 bg-slate-900/60 p-5 backdrop-blur-sm sm:min-h-[55rem] sm:p-7">
           {wanted ? (
             <Suspense fallback={<FormPlaceholder />}>
               <BookingForm variant="inline" />

@@ -3,7 +3,8 @@ import { useEffect, useEffectEvent } from 'react'
 import { formStatus, visibleErrors, type BookingVariant, type ConfirmedBooking } from '../../../machines/bookingForm'
 import { bookingSettings } from '../../lib/bookingSettings'
 import { bookingFormLogic } from '../../logic/bookingForm'
-import { nowInstant, visitorTimeZone } from '../../lib/time'
+import { nowInstant } from '../../lib/time'
+import { preferredHour24, preferredTimeZone } from '../../lib/timePreferences'
 import { useDaySlots } from './useDaySlots'
 
 const sameErrors = (a: object, b: object) => JSON.stringify(a) === JSON.stringify(b)
@@ -14,7 +15,7 @@ const sameErrors = (a: object, b: object) => JSON.stringify(a) === JSON.stringif
  */
 export function useBookingForm(variant: BookingVariant, onConfirmed?: (booking: ConfirmedBooking) => void) {
   const form = useActorRef(bookingFormLogic, {
-    input: { variant, timeZone: visitorTimeZone(), now: nowInstant(), identity: bookingSettings },
+    input: { variant, timeZone: preferredTimeZone(), hour24: preferredHour24(), now: nowInstant(), identity: bookingSettings },
   })
   const confirmed = useEffectEvent((booking: ConfirmedBooking) => onConfirmed?.(booking))
   useEffect(() => {
@@ -30,10 +31,12 @@ export function useBookingForm(variant: BookingVariant, onConfirmed?: (booking: 
   const bookingError = useSelector(form, (s) => (s.matches('error') ? s.context.bookingError : null))
   const confirmation = useSelector(form, (s) => (s.matches('success') ? s.context.confirmed : null))
   const timeZone = useSelector(form, (s) => s.context.timeZone)
+  const hour24 = useSelector(form, (s) => s.context.hour24)
   // Controls ask the machine whether it takes their event now (read-only while submitting).
   const canEdit = useSelector(form, (s) => s.can({ type: 'NAME_CHANGED', value: '' }))
   const canChooseSlot = useSelector(form, (s) => s.can({ type: 'SLOT_CHOSEN', slot: '' }))
   const canSubmit = useSelector(form, (s) => s.can({ type: 'SUBMIT' }))
+  const canChangeTime = useSelector(form, (s) => s.can({ type: 'CLOCK_CHANGED', hour24: false }))
 
   return {
     state,
@@ -42,7 +45,9 @@ export function useBookingForm(variant: BookingVariant, onConfirmed?: (booking: 
     bookingError,
     confirmation,
     timeZone,
+    hour24,
     canEdit,
+    canChangeTime,
     canChooseSlot,
     canSubmit,
     slots,
@@ -52,5 +57,7 @@ export function useBookingForm(variant: BookingVariant, onConfirmed?: (booking: 
     blurEmail: () => form.send({ type: 'EMAIL_BLURRED' }),
     chooseSlot: (slot: string) => form.send({ type: 'SLOT_CHOSEN', slot }),
     submit: () => form.send({ type: 'SUBMIT' }),
+    chooseTimeZone: (zone: string) => form.send({ type: 'TIME_ZONE_CHOSEN', timeZone: zone }),
+    changeClock: (value: boolean) => form.send({ type: 'CLOCK_CHANGED', hour24: value }),
   }
 }

@@ -1,19 +1,20 @@
 import { useMemo } from 'react'
 import type { BookingView } from '../../../core/manageWire'
 import { manageCopy } from '../../content/manageBooking'
-import { describeTimeZone, formatCall } from '../../lib/time'
+import { describeTimeZone, formatCall, type TimeDisplay } from '../../lib/time'
 
 const copy = manageCopy.summary
 
 export interface BookingSummaryProps {
   booking: BookingView
-  /** The visitor's zone: times show in it, with the zone named (as the booking form does). */
-  timeZone: string
+  /** The visitor's zone and clock: times show in them, with the zone named (as the booking form does). */
+  display: TimeDisplay
 }
 
 /** The call at a glance: when (in the visitor's zone), whose, and its status. */
-export function BookingSummary({ booking, timeZone }: BookingSummaryProps) {
-  const when = useMemo(() => formatCall(booking.startTime, booking.endTime, timeZone), [booking.startTime, booking.endTime, timeZone])
+export function BookingSummary({ booking, display }: BookingSummaryProps) {
+  const { timeZone } = display
+  const when = useMemo(() => formatCall(booking.startTime, booking.endTime, display), [booking.startTime, booking.endTime, display])
   // The zone's name at the call's own time (daylight saving may differ from today's).
   const zone = useMemo(() => describeTimeZone(timeZone, booking.startTime), [timeZone, booking.startTime])
   const cancelled = booking.status === 'CANCELLED'

@@ -22,7 +22,7 @@ export function CancelStep({ manage }: { manage: ManageBookingView }) {
       <p className="text-slate-300">
         {booking ? (
           <>
-            {copy.booked} <span className="font-semibold text-white">{formatCall(booking.startTime, booking.endTime, manage.timeZone)}</span>{' '}
+            {copy.booked} <span className="font-semibold text-white">{formatCall(booking.startTime, booking.endTime, manage.display)}</span>{' '}
           </>
         ) : null}
         {copy.text}

@@ -3,6 +3,7 @@ import { MANAGE_ERROR_TEXTS } from '../../../core/bookingErrors'
 import { closedReason } from '../../../machines/manageBooking'
 import { manageCopy, manageHero } from '../../content/manageBooking'
 import { formatSlot } from '../../lib/time'
+import { AddToCalendar } from '../booking/AddToCalendar'
 import { BookCallButton } from '../booking/BookCallButton'
 import { HeroBadge, HeroGlow } from '../sections/PageHero'
 import { card, primaryButton, secondaryButton } from '../sections/ui'
@@ -78,6 +79,7 @@ function Step({ manage }: { manage: ManageBookingView }) {
     case 'loaded':
       return (
         <BookingStep manage={manage} heading={manageCopy.loaded.heading}>
+          {booking ? <AddToCalendar call={booking} /> : null}
           <ChangeActions manage={manage} />
         </BookingStep>
       )
@@ -98,11 +100,12 @@ function Step({ manage }: { manage: ManageBookingView }) {
           <p className="text-slate-300">
             {manage.movedFrom ? (
               <>
-                {manageCopy.rescheduled.was} <span className="line-through decoration-slate-500">{formatSlot(manage.movedFrom, manage.timeZone)}</span>.{' '}
+                {manageCopy.rescheduled.was} <span className="line-through decoration-slate-500">{formatSlot(manage.movedFrom, manage.display)}</span>.{' '}
               </>
             ) : null}
             {manageCopy.rescheduled.text}
           </p>
+          {booking ? <AddToCalendar call={booking} /> : null}
           <ChangeActions manage={manage} />
         </BookingStep>
       )
@@ -114,7 +117,7 @@ function BookingStep({ manage, heading, children }: { manage: ManageBookingView;
   return (
     <>
       <StepHeading>{heading}</StepHeading>
-      {manage.booking ? <BookingSummary booking={manage.booking} timeZone={manage.timeZone} /> : null}
+      {manage.booking ? <BookingSummary booking={manage.booking} display={manage.display} /> : null}
       {children}
     </>
   )

@@ -1,8 +1,8 @@
-import { useMemo } from 'react'
 import { manageCopy } from '../../content/manageBooking'
-import { describeTimeZone, formatCall, nowInstant } from '../../lib/time'
+import { formatCall } from '../../lib/time'
 import { STEP_HEADING_ID } from '../../logic/manageBooking'
 import { DaySlots } from '../booking/DaySlots'
+import { TimeSettings } from '../booking/TimeSettings'
 import { primaryButton } from '../sections/ui'
 import { StepFooter } from './StepFooter'
 import { StepHeading } from './StepHeading'
@@ -12,26 +12,23 @@ const copy = manageCopy.reschedule
 
 /** Moving the call: the booking form's day picker and slot grid; also while saving, and after it failed (Retry). */
 export function RescheduleStep({ manage }: { manage: ManageBookingView }) {
-  const { booking, can, timeZone } = manage
-  const zone = useMemo(() => describeTimeZone(timeZone, nowInstant()), [timeZone])
+  const { booking, can, display } = manage
   return (
     <>
       <StepHeading>{copy.heading}</StepHeading>
       {booking ? (
         <p className="text-slate-300">
-          {copy.current} <span className="font-semibold text-white">{formatCall(booking.startTime, booking.endTime, timeZone)}</span>
+          {copy.current} <span className="font-semibold text-white">{formatCall(booking.startTime, booking.endTime, display)}</span>
         </p>
       ) : null}
       <div role="group" aria-labelledby={STEP_HEADING_ID} className="flex flex-col gap-3">
-        <p className="text-xs text-slate-300">
-          {manageCopy.summary.zone} {zone}
-        </p>
-        <DaySlots
-          slots={manage.slots}
-          timeZone={timeZone}
-          selected={manage.chosen}
-          readOnly={!can.chooseSlot}
-          onChoose={manage.chooseSlot}
+        <DaySlots slots={manage.slots} display={display} selected={manage.chosen} readOnly={!can.chooseSlot} onChoose={manage.chooseSlot} />
+        <TimeSettings
+          timeZone={manage.timeZone}
+          hour24={manage.hour24}
+          enabled={can.changeTime}
+          onTimeZone={manage.chooseTimeZone}
+          onHour24={manage.changeClock}
         />
       </div>
       <StepFooter

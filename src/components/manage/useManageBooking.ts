@@ -2,7 +2,8 @@ import { useActorRef, useSelector } from '@xstate/react'
 import { useMemo } from 'react'
 import { manageStep } from '../../../machines/manageBooking'
 import { bookingSettings } from '../../lib/bookingSettings'
-import { nowInstant, visitorTimeZone } from '../../lib/time'
+import { nowInstant } from '../../lib/time'
+import { preferredHour24, preferredTimeZone } from '../../lib/timePreferences'
 import { manageBookingLogic } from '../../logic/manageBooking'
 import { useDaySlots } from '../booking/useDaySlots'
 
@@ -12,11 +13,14 @@ import { useDaySlots } from '../booking/useDaySlots'
  */
 export function useManageBooking(uid: string) {
   const manage = useActorRef(manageBookingLogic, {
-    input: { uid, timeZone: visitorTimeZone(), now: nowInstant(), identity: bookingSettings },
+    input: { uid, timeZone: preferredTimeZone(), hour24: preferredHour24(), now: nowInstant(), identity: bookingSettings },
   })
   const step = useSelector(manage, manageStep)
   const booking = useSelector(manage, (s) => s.context.booking)
   const timeZone = useSelector(manage, (s) => s.context.timeZone)
+  const hour24 = useSelector(manage, (s) => s.context.hour24)
+  /** The zone and clock every time on the page is shown in. */
+  const display = useMemo(() => ({ timeZone, hour24 }), [timeZone, hour24])
   const reason = useSelector(manage, (s) => s.context.reason)
   const chosen = useSelector(manage, (s) => s.context.chosen)
   const movedFrom = useSelector(manage, (s) => s.context.movedFrom)
@@ -35,6 +39,7 @@ export function useManageBooking(uid: string) {
     confirmCancel: useSelector(manage, (s) => s.can({ type: 'CONFIRM_CANCEL' })),
     chooseSlot: useSelector(manage, (s) => s.can({ type: 'SLOT_CHOSEN', slot: '' })),
     confirmReschedule: useSelector(manage, (s) => s.can({ type: 'CONFIRM_RESCHEDULE' })),
+    changeTime: useSelector(manage, (s) => s.can({ type: 'CLOCK_CHANGED', hour24: false })),
   }
 
   const events = useMemo(
@@ -47,11 +52,13 @@ export function useManageBooking(uid: string) {
       chooseSlot: (slot: string) => manage.send({ type: 'SLOT_CHOSEN', slot }),
       confirmReschedule: () => manage.send({ type: 'CONFIRM_RESCHEDULE' }),
       back: () => manage.send({ type: 'BACK' }),
+      chooseTimeZone: (zone: string) => manage.send({ type: 'TIME_ZONE_CHOSEN', timeZone: zone }),
+      changeClock: (value: boolean) => manage.send({ type: 'CLOCK_CHANGED', hour24: value }),
     }),
     [manage],
   )
 
-  return { step, booking, timeZone, reason, chosen, movedFrom, error, cancelling, saving, slots, can, ...events }
+  return { step, booking, timeZone, hour24, display, reason, chosen, movedFrom, error, cancelling, saving, slots, can, ...events }
 }
 
 export type ManageBookingView = ReturnType<typeof useManageBooking>

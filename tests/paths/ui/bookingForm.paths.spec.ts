@@ -4,7 +4,17 @@ import { bookingFormMachine } from '../../../machines/bookingForm'
 import type { InternalExecutors, StateChecks, UserExecutors } from '../support/executors'
 import { bookingPayload } from '../../support/bookingPayload'
 import { nthRoute, openInlineForm, pathsTo, openModalForm, pauseClock, routeBookingApi, type BookingRoutes } from './support/booking'
-import { confirmButton, contactField, slotButtons, timeGroup, type ContactField as Field } from '../../support/pages/bookingForm'
+import {
+  chooseTimeZone,
+  clockSwitch,
+  confirmButton,
+  contactField,
+  dayLabelOf,
+  slotButtons,
+  slotLabel,
+  timeGroup,
+  type ContactField as Field,
+} from '../../support/pages/bookingForm'
 import {
   bookingFormModel,
   CHOSEN,
@@ -15,8 +25,8 @@ import {
   LOCALE,
   NAME,
   TEXTS,
+  OTHER_ZONE,
   TIME_ZONE,
-  TODAY_LABEL,
   type BookingFailure,
 } from './support/bookingModel'
 
@@ -42,6 +52,9 @@ interface FormUi {
   submitted: boolean
   focused: Field | null
   failure: BookingFailure | null
+  /** The zone and clock the times show in. */
+  timeZone: string
+  hour24: boolean
 }
 
 const required: Record<Field, string> = { name: TEXTS.nameRequired, email: TEXTS.emailRequired }
@@ -65,6 +78,8 @@ async function start(page: Page, variant: FormUi['variant']): Promise<FormUi> {
     submitted: false,
     focused: null,
     failure: null,
+    timeZone: TIME_ZONE,
+    hour24: false,
   }
 }
 
@@ -109,6 +124,17 @@ const events: UserExecutors<M, FormUi> = {
     await confirmButton(sut.scope).click()
     sut.submitted = true
   },
+  TIME_ZONE_CHOSEN: async (sut, event) => {
+    expect(event.timeZone).toBe(OTHER_ZONE)
+    moveFocus(sut, null)
+    await chooseTimeZone(sut.scope, 'london', OTHER_ZONE)
+    sut.timeZone = event.timeZone
+  },
+  CLOCK_CHANGED: async (sut, event) => {
+    moveFocus(sut, null)
+    await clockSwitch(sut.scope).click()
+    sut.hour24 = event.hour24
+  },
 }
 
 const internal: InternalExecutors<FormUi> = {
@@ -147,13 +173,16 @@ async function expectFields(sut: FormUi) {
     else await expect(input).not.toHaveAttribute('aria-invalid')
   }
   const time = timeGroup(sut.scope)
-  const chosen = slotButtons(sut.scope).filter({ hasText: CHOSEN.label })
+  // The chosen time in the zone and on the clock chosen (the same instant in London is 11:00 pm on Monday).
+  const label = slotLabel(CHOSEN.time, sut.timeZone, sut.hour24)
+  const chosen = slotButtons(sut.scope).filter({ hasText: new RegExp(`^${label}$`) })
+  await expect(clockSwitch(sut.scope)).toHaveAttribute('aria-checked', String(sut.hour24))
   if (sut.slot) {
     await expect(chosen).toHaveAttribute('aria-pressed', 'true')
-    await expect(time.getByText(`Selected: ${TODAY_LABEL}, ${CHOSEN.label}`, { exact: true })).toBeVisible()
+    await expect(time.getByText(`Selected: ${dayLabelOf(CHOSEN.time, sut.timeZone)}, ${label}`, { exact: true })).toBeVisible()
   } else {
     await expect(time.getByText(/^Selected:/)).toHaveCount(0)
-    await expect(timeGroup(sut.scope).getByRole('button', { pressed: true })).toHaveCount(0)
+    await expect(timeGroup(sut.scope).getByRole('listitem').getByRole('button', { pressed: true })).toHaveCount(0)
   }
   if (!sut.slot && (sut.touched.slot || sut.submitted)) await expect(time).toHaveAccessibleDescription(TEXTS.slotRequired)
   else await expect(time).not.toHaveAttribute('aria-invalid')
@@ -199,7 +228,7 @@ const states: StateChecks<M, FormUi> = {
       return
     }
     await expect(inlineConfirmation(sut)).toBeVisible()
-    await expect(inlineConfirmation(sut).getByRole('link', { name: 'Add to calendar' })).toBeVisible()
+    await expect(inlineConfirmation(sut).getByRole('link', { name: 'Google Calendar' })).toBeVisible()
     await expect(confirmButton(sut.scope)).toBeEnabled()
     await expectFields(sut)
     await expectNoBookingError(sut)

@@ -85,7 +85,7 @@ describeUiPaths(
       'toast.hidden': async (sut) => expect(sut.page.getByText(TOAST_TEXT)).toHaveCount(0),
       'toast.shown': async (sut) => {
         await expect(sut.toast).toBeVisible()
-        await expect(sut.toast.getByRole('link', { name: 'Add to calendar' })).toBeVisible()
+        await expect(sut.toast.getByRole('group', { name: 'Add to calendar:' }).getByRole('link')).toHaveText(['Google Calendar', 'Outlook', 'Office 365', 'Apple / other (.ics)'])
       },
     },
   },

@@ -13,9 +13,10 @@ import {
   stepAlert,
   stepHeading,
 } from '../../support/pages/manageBooking'
+import { chooseTimeZone, clockSwitch, dayLabelOf, slotLabel } from '../../support/pages/bookingForm'
 import type { InternalExecutors, StateChecks, UserExecutors } from '../support/executors'
 import { describeUiPaths } from '../support/uiLevel'
-import { CHOSEN, LOCALE, NAME, TIME_ZONE, TODAY_LABEL } from './support/bookingModel'
+import { CHOSEN, LOCALE, NAME, NOW, OTHER_ZONE, TIME_ZONE, TODAY_LABEL, TODAY_SLOTS, TOMORROW_SLOTS } from './support/bookingModel'
 import {
   MANAGE_TEXTS,
   manageFailureOf,
@@ -57,6 +58,9 @@ interface ManageUi {
   reason: string
   chosen: boolean
   failure: ManageFailure | null
+  /** The zone and clock the page shows times in. */
+  timeZone: string
+  hour24: boolean
   /** Slot requests made before the last failed move. */
   slotRequestsBefore: number
   /** The visitor put the focus in a control (the reason, a slot) since the step began. */
@@ -78,8 +82,23 @@ async function start(page: Page): Promise<ManageUi> {
     failure: null,
     slotRequestsBefore: 0,
     focusMoved: false,
+    timeZone: TIME_ZONE,
+    hour24: false,
   }
 }
+
+/** A call as the reschedule step writes it, in the zone and on the clock chosen. */
+function callLabel(sut: ManageUi, booking: BookingView): string {
+  const time = (instant: string) => slotLabel(instant, sut.timeZone, sut.hour24)
+  return `${dayLabelOf(booking.startTime, sut.timeZone)}, ${time(booking.startTime)} to ${time(booking.endTime)}`
+}
+
+/** The chosen slot's button, labelled in the zone and on the clock chosen. */
+const chosenSlot = (sut: ManageUi) => newSlot(sut.main, slotLabel(CHOSEN.time, sut.timeZone, sut.hour24))
+
+/** The picker opens on today in the zone (it has times in both zones of the model); its slots as the calendar answers them. */
+const shownDaySlots = (sut: ManageUi) =>
+  [...TODAY_SLOTS, ...TOMORROW_SLOTS].filter((slot) => dayLabelOf(slot.time, sut.timeZone) === dayLabelOf(NOW, sut.timeZone))
 
 /** A button that moves the page to another step: the step's heading takes the focus. */
 async function press(sut: ManageUi, name: Parameters<typeof manageButton>[1]) {
@@ -115,6 +134,17 @@ const events: UserExecutors<M, ManageUi> = {
   },
   CONFIRM_RESCHEDULE: (sut) => press(sut, 'Move my call'),
   // 'Keep my call' in the cancel step, 'Keep the current time' in the reschedule step.
+  TIME_ZONE_CHOSEN: async (sut, event) => {
+    expect(event.timeZone).toBe(OTHER_ZONE)
+    await chooseTimeZone(newTimeGroup(sut.main), 'london', OTHER_ZONE)
+    sut.timeZone = event.timeZone
+    sut.focusMoved = true
+  },
+  CLOCK_CHANGED: async (sut, event) => {
+    await clockSwitch(newTimeGroup(sut.main)).click()
+    sut.hour24 = event.hour24
+    sut.focusMoved = true
+  },
   BACK: async (sut) => {
     sut.focusMoved = false
     await sut.main.getByRole('button', { name: /^Keep (my call|the current time)$/ }).click()
@@ -239,17 +269,19 @@ const states: StateChecks<M, ManageUi> = {
   },
   rescheduling: async (sut) => {
     await expect(stepHeading(sut.main)).toHaveText(MANAGE_TEXTS.rescheduleHeading)
-    await expect(sut.main.getByText(`Now booked for ${CALL_LABELS[sut.booking!.startTime]}`)).toBeVisible()
-    await expect(newTimeGroup(sut.main).getByText(TODAY_LABEL, { exact: true })).toBeVisible()
+    await expect(sut.main.getByText(`Now booked for ${callLabel(sut, sut.booking!)}`)).toBeVisible()
+    await expect(newTimeGroup(sut.main).getByText(dayLabelOf(NOW, sut.timeZone), { exact: true })).toBeVisible()
+    await expect(clockSwitch(newTimeGroup(sut.main))).toHaveAttribute('aria-checked', String(sut.hour24))
     // Every slot request names the booking being moved (its own slot counts as free). The day's label can
     // show before the test's route handler has seen the request: wait for it.
     await expect.poll(() => sut.routes.slotInputs.length).toBeGreaterThan(0)
-    for (const input of sut.routes.slotInputs) expect(input).toMatchObject({ rescheduleUid: UID, timeZone: TIME_ZONE })
+    for (const input of sut.routes.slotInputs) expect(input).toMatchObject({ rescheduleUid: UID })
+    await expect.poll(() => sut.routes.slotInputs.at(-1)?.timeZone).toBe(sut.timeZone)
   },
   'rescheduling.picking': async (sut) => {
     if (!sut.focusMoved) await expect(stepHeading(sut.main)).toBeFocused()
-    await expect(newSlotButtons(sut.main)).toHaveCount(4)
-    await expect(newSlot(sut.main, CHOSEN.label)).toHaveAttribute('aria-pressed', String(sut.chosen))
+    await expect(newSlotButtons(sut.main)).toHaveCount(shownDaySlots(sut).length)
+    await expect(chosenSlot(sut)).toHaveAttribute('aria-pressed', String(sut.chosen))
     const confirm = manageButton(sut.main, 'Move my call')
     if (sut.chosen) await expect(confirm).toBeEnabled()
     else await expect(confirm).toBeDisabled()
@@ -261,7 +293,7 @@ const states: StateChecks<M, ManageUi> = {
   'rescheduling.saving': async (sut) => {
     await expect(manageButton(sut.main, 'Saving...')).toBeDisabled()
     await expect(manageButton(sut.main, 'Keep the current time')).toBeDisabled()
-    await expect(newSlot(sut.main, CHOSEN.label)).toHaveAttribute('aria-disabled', 'true')
+    await expect(chosenSlot(sut)).toHaveAttribute('aria-disabled', 'true')
     const request = (await nthRequest(sut.routes.moves, sut.answered.moves + 1)).request()
     expect(request.postDataJSON()).toEqual(RESCHEDULE_REQUEST)
   },
@@ -269,7 +301,7 @@ const states: StateChecks<M, ManageUi> = {
     await expect(stepHeading(sut.main)).toBeFocused()
     await expect(stepAlert(sut.main)).toHaveText(sut.failure!.text)
     await expect(manageButton(sut.main, 'Retry')).toBeEnabled()
-    await expect(newSlot(sut.main, CHOSEN.label)).toHaveAttribute('aria-pressed', 'true')
+    await expect(chosenSlot(sut)).toHaveAttribute('aria-pressed', 'true')
   },
   rescheduled: async (sut) => {
     await expectStep(sut, MANAGE_TEXTS.rescheduledHeading)

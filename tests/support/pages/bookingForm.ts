@@ -94,3 +94,30 @@ export async function chooseSlot(scope: Locator, index: number): Promise<string>
   await expect(slot).toHaveAttribute('aria-pressed', 'true')
   return label
 }
+
+/** The 'Time zone' combobox under the picker (issue 27). */
+export const zoneBox = (scope: Locator) => scope.getByRole('combobox', { name: 'Time zone' })
+
+/** Types `typed` into the 'Time zone' box and picks the zone named `name` ('Europe/London') from the list. */
+export async function chooseTimeZone(scope: Locator, typed: string, name: string): Promise<void> {
+  const box = zoneBox(scope)
+  await box.fill(typed)
+  await scope.getByRole('option', { name: new RegExp(`^${name.replace(/_/g, ' ')} UTC`) }).click()
+  await expect(box).toHaveValue(name.replace(/_/g, ' '))
+}
+
+/** The '24-hour' switch beside the zone. */
+export const clockSwitch = (scope: Locator) => scope.getByRole('switch', { name: '24-hour' })
+
+/** The seven days of the day row. */
+export const dayRowButtons = (scope: Locator) => scope.getByRole('group', { name: 'Days' }).getByRole('button')
+
+/** A slot's label as the form shows it, in a zone and on a clock: '12:00 pm' or '12:00'. */
+export function slotLabel(instant: string, timeZone: string, hour24: boolean, locale = 'en-NZ'): string {
+  return new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: '2-digit', hourCycle: hour24 ? 'h23' : 'h12', timeZone }).format(new Date(instant))
+}
+
+/** A day by name as the picker shows it, in a zone: 'Tuesday, 3 March 2026'. */
+export function dayLabelOf(instant: string, timeZone: string, locale = 'en-NZ'): string {
+  return new Intl.DateTimeFormat(locale, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone }).format(new Date(instant))
+}

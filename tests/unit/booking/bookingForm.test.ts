@@ -34,6 +34,7 @@ function start(variant: 'modal' | 'inline' = 'inline', now = NOW, timeZone = ZON
   const clock = new SimulatedClock()
   const slotRequests: Array<{ day: string; timeZone: string; answer: Deferred<SlotsByDate> }> = []
   const bookings: Array<{ payload: BookingRequest; answer: Deferred<BookingResponse> }> = []
+  const remembered: Array<string | boolean> = []
   const machine = bookingFormMachine.provide({
     actors: {
       slots: slotsMachine.provide({
@@ -51,23 +52,27 @@ function start(variant: 'modal' | 'inline' = 'inline', now = NOW, timeZone = ZON
         return answer.promise
       }),
     },
+    actions: {
+      rememberTimeZone: ({ context }) => void remembered.push(context.timeZone),
+      rememberClock: ({ context }) => void remembered.push(context.hour24),
+    },
   })
   const confirmed: ConfirmedBooking[] = []
   const actor = createActor(machine, {
     clock,
-    input: { variant, timeZone, now, identity: { host: 'kiwi-automate', eventTypeId: 7, eventTypeSlug: 'quick-chat' } },
+    input: { variant, timeZone, hour24: false, now, identity: { host: 'kiwi-automate', eventTypeId: 7, eventTypeSlug: 'quick-chat' } },
   })
   actor.on('confirmed', (event) => confirmed.push(event.booking))
   actor.start()
   const slots = () => actor.getSnapshot().children.slots!
-  return { actor, clock, slotRequests, bookings, confirmed, slots }
+  return { actor, clock, slotRequests, bookings, confirmed, slots, remembered }
 }
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 0))
 
 async function fillValid(form: ReturnType<typeof start>) {
   form.slotRequests.at(-1)!.answer.resolve({ '2026-11-20': [{ time: SLOT_10 }, { time: SLOT_1015 }] })
-  await waitFor(form.slots(), (s) => s.matches('loaded'))
+  await waitFor(form.slots(), (s) => s.matches({ ready: 'loaded' }))
   form.actor.send({ type: 'NAME_CHANGED', value: '  Aroha Ngata ' })
   form.actor.send({ type: 'EMAIL_CHANGED', value: ' aroha@example.co.nz ' })
   form.actor.send({ type: 'SLOT_CHOSEN', slot: SLOT_10 })
@@ -163,7 +168,7 @@ describe('bookingForm: submitting', () => {
     expect(form.slotRequests).toHaveLength(2)
     expect(form.slotRequests[1]!.day).toBe('2026-11-20')
     form.slotRequests[1]!.answer.resolve({ '2026-11-20': [{ time: SLOT_1015 }] })
-    await waitFor(form.slots(), (s) => s.matches('loaded'))
+    await waitFor(form.slots(), (s) => s.matches({ ready: 'loaded' }))
     expect(form.slots().getSnapshot().context.slots).toEqual([SLOT_1015])
     expect(visibleErrors(form.actor.getSnapshot().context).slot).toBe('Please select a time slot')
   })
@@ -226,6 +231,8 @@ describe('bookingForm: success', () => {
         endTime: '2026-11-19T21:15:00.000Z',
         name: 'Aroha Ngata',
         email: 'aroha@example.co.nz',
+        timeZone: ZONE,
+        hour24: false,
       },
     ])
     form.clock.increment(SUCCESS_RESET_MS * 2)
@@ -251,14 +258,31 @@ describe('slots inside the form', () => {
       '2026-11-19': [{ time: SLOT_1015 }],
       '2026-11-20': [{ time: SLOT_10 }, { time: SLOT_1015 }],
     })
-    await waitFor(form.slots(), (s) => s.matches('loaded'))
+    await waitFor(form.slots(), (s) => s.matches({ ready: 'loaded' }))
     expect(form.slots().getSnapshot().context.slots).toEqual([SLOT_10, SLOT_1015])
   })
 
-  it('an empty day is `empty`', async () => {
+  it('opens on the first day of the row with times, not on an empty today', async () => {
     const form = start()
-    form.slotRequests[0]!.answer.resolve({ '2026-11-21': [{ time: '2026-11-20T21:00:00Z' }] })
-    await waitFor(form.slots(), (s) => s.matches('empty'))
+    form.slotRequests[0]!.answer.resolve({ '2026-11-23': [{ time: '2026-11-22T21:00:00Z' }] })
+    await waitFor(form.slots(), (s) => s.matches({ ready: 'loaded' }))
+    expect(form.slots().getSnapshot().context.day).toBe('2026-11-23')
+    // Previous Day still goes back to today, from the loaded week, without a request.
+    form.slots().send({ type: 'PREVIOUS_DAY' })
+    form.slots().send({ type: 'PREVIOUS_DAY' })
+    form.slots().send({ type: 'PREVIOUS_DAY' })
+    expect(form.slots().getSnapshot().context.day).toBe('2026-11-20')
+    expect(form.slots().getSnapshot().matches({ ready: 'empty' })).toBe(true)
+    expect(form.slots().getSnapshot().can({ type: 'PREVIOUS_DAY' })).toBe(false)
+    expect(form.slotRequests).toHaveLength(1)
+  })
+
+  it('an empty day the visitor moves to is `empty`', async () => {
+    const form = start()
+    form.slots().send({ type: 'NEXT_DAY' })
+    form.slotRequests[1]!.answer.resolve({ '2026-11-20': [{ time: SLOT_10 }] })
+    await waitFor(form.slots(), (s) => s.matches({ ready: 'empty' }))
+    expect(form.slots().getSnapshot().context.day).toBe('2026-11-21')
   })
 
   it('a failure is `failed`; Retry loads the same day again', async () => {
@@ -269,7 +293,7 @@ describe('slots inside the form', () => {
     expect(form.slots().getSnapshot().value).toBe('loading')
     expect(form.slotRequests.map((r) => r.day)).toEqual(['2026-11-20', '2026-11-20'])
     form.slotRequests[1]!.answer.resolve({ '2026-11-20': [{ time: SLOT_10 }] })
-    await waitFor(form.slots(), (s) => s.matches('loaded'))
+    await waitFor(form.slots(), (s) => s.matches({ ready: 'loaded' }))
   })
 
   it('ignores the answer for a day the visitor has already left', async () => {
@@ -283,7 +307,7 @@ describe('slots inside the form', () => {
     expect(form.slots().getSnapshot().value).toBe('loading')
     expect(form.slots().getSnapshot().context.slots).toEqual([])
     form.slotRequests[1]!.answer.resolve({ '2026-11-21': [{ time: '2026-11-20T21:00:00Z' }] })
-    await waitFor(form.slots(), (s) => s.matches('loaded'))
+    await waitFor(form.slots(), (s) => s.matches({ ready: 'loaded' }))
     expect(form.slots().getSnapshot().context.slots).toEqual(['2026-11-20T21:00:00Z'])
   })
 
@@ -308,5 +332,87 @@ describe('slots inside the form', () => {
     const losAngeles = start('inline', '2026-11-20T11:30:00Z', 'America/Los_Angeles')
     expect(losAngeles.slots().getSnapshot().context.day).toBe('2026-11-20')
     expect(losAngeles.slotRequests[0]).toMatchObject({ day: '2026-11-20', timeZone: 'America/Los_Angeles' })
+  })
+})
+
+/** Days of the Auckland host (Monday to Friday), answered as the server would for any window. */
+function weekdaySlots(days: string[]): SlotsByDate {
+  // 10:00 Auckland (NZDT, +13:00) on each given day.
+  return Object.fromEntries(days.map((day) => [day, [{ time: new Date(Date.parse(`${day}T10:00:00+13:00`)).toISOString() }]]))
+}
+
+describe('first free day (issue 27)', () => {
+  it.each([
+    ['a Saturday', '2026-11-20T22:00:00Z'], // Saturday 21 November, 11:00 in Auckland
+    ['a Friday at 16:00 Auckland time', '2026-11-20T03:00:00Z'], // Friday 20 November, 16:00: today's times are past the notice
+  ])('opening on %s shows Monday first', async (_, now) => {
+    const form = start('inline', now)
+    expect(form.slotRequests[0]).toMatchObject({ timeZone: ZONE })
+    form.slotRequests[0]!.answer.resolve(weekdaySlots(['2026-11-23', '2026-11-24', '2026-11-25']))
+    await waitFor(form.slots(), (s) => s.matches({ ready: 'loaded' }))
+    expect(form.slots().getSnapshot().context.day).toBe('2026-11-23')
+  })
+
+  it('a week with no free day says so once, names the next free day, and its button goes there', async () => {
+    const form = start()
+    form.slotRequests[0]!.answer.resolve({})
+    await waitFor(form.slots(), (s) => s.matches('searching'))
+    // One look-ahead from the day after the row (Friday 20 + 7 days).
+    expect(form.slotRequests[1]).toMatchObject({ day: '2026-11-27', lookahead: true })
+    form.slotRequests[1]!.answer.resolve(weekdaySlots(['2026-12-01']))
+    await waitFor(form.slots(), (s) => s.matches({ ready: 'noTimesThisWeek' }))
+    expect(form.slots().getSnapshot().context).toMatchObject({ day: '2026-11-20', nextFree: '2026-12-01' })
+    form.slots().send({ type: 'NEXT_FREE_DAY_CHOSEN' })
+    expect(form.slotRequests[2]).toMatchObject({ day: '2026-12-01' })
+    form.slotRequests[2]!.answer.resolve(weekdaySlots(['2026-12-01']))
+    await waitFor(form.slots(), (s) => s.matches({ ready: 'loaded' }))
+    expect(form.slots().getSnapshot().context.day).toBe('2026-12-01')
+  })
+
+  it('a day of the row is one tap away, without a request', async () => {
+    const form = start()
+    form.slotRequests[0]!.answer.resolve(weekdaySlots(['2026-11-20', '2026-11-24']))
+    await waitFor(form.slots(), (s) => s.matches({ ready: 'loaded' }))
+    form.slots().send({ type: 'DAY_CHOSEN', day: '2026-11-24' })
+    expect(form.slots().getSnapshot().context.day).toBe('2026-11-24')
+    expect(form.slots().getSnapshot().matches({ ready: 'loaded' })).toBe(true)
+    form.slots().send({ type: 'DAY_CHOSEN', day: '2026-11-22' })
+    expect(form.slots().getSnapshot().matches({ ready: 'empty' })).toBe(true)
+    expect(form.slotRequests).toHaveLength(1)
+  })
+})
+
+describe('time zone and clock (issue 27)', () => {
+  it.each([
+    ['Europe/London', 'Pacific/Auckland', '2026-11-20'],
+    ['Australia/Sydney', 'America/New_York', '2026-11-19'],
+  ])('a visitor in %s choosing %s: the week is asked for again in that zone, from its today', async (home, chosen, today) => {
+    const form = start('inline', NOW, home)
+    form.actor.send({ type: 'TIME_ZONE_CHOSEN', timeZone: chosen })
+    expect(form.actor.getSnapshot().context.timeZone).toBe(chosen)
+    expect(form.remembered).toEqual([chosen])
+    expect(form.slotRequests.at(-1)).toMatchObject({ day: today, timeZone: chosen })
+    form.slotRequests.at(-1)!.answer.resolve({ [today]: [{ time: SLOT_10 }] })
+    await waitFor(form.slots(), (s) => s.matches({ ready: 'loaded' }))
+    form.actor.send({ type: 'NAME_CHANGED', value: 'Aroha Ngata' })
+    form.actor.send({ type: 'EMAIL_CHANGED', value: 'aroha@example.co.nz' })
+    form.actor.send({ type: 'SLOT_CHOSEN', slot: SLOT_10 })
+    form.actor.send({ type: 'SUBMIT' })
+    // The payload's zone, start and end offsets are the chosen zone's.
+    const offset = chosen === 'Pacific/Auckland' ? '+13:00' : '-05:00'
+    expect(form.bookings[0]!.payload).toMatchObject({ timeZone: chosen, start: expect.stringMatching(new RegExp(`\\${offset}$`)) })
+    expect(form.bookings[0]!.payload.end).toMatch(new RegExp(`\\${offset}$`))
+  })
+
+  it('the clock is context, kept through a booking and sent with the confirmation', async () => {
+    const form = start()
+    form.actor.send({ type: 'CLOCK_CHANGED', hour24: true })
+    expect(form.actor.getSnapshot().context.hour24).toBe(true)
+    expect(form.remembered).toEqual([true])
+    await fillValid(form)
+    form.actor.send({ type: 'SUBMIT' })
+    form.bookings[0]!.answer.resolve(bookingAnswer(form.bookings[0]!.payload))
+    await waitFor(form.actor, (s) => s.matches('success'))
+    expect(form.confirmed[0]).toMatchObject({ timeZone: ZONE, hour24: true })
   })
 })

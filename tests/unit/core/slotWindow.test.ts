@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest'
-import { mergeDaySlots, shiftDay, slotWindow, todayAt, isBefore } from '../../../core/slotWindow'
+import {
+  firstFreeDay,
+  firstFreeDayFrom,
+  isBefore,
+  LOOKAHEAD_DAYS,
+  lookaheadWindow,
+  mergeDaySlots,
+  rowDays,
+  shiftDay,
+  slotWindow,
+  todayAt,
+} from '../../../core/slotWindow'
 
 describe('slotWindow: start of day − 3 days to end of day + 7 days, in the visitor zone', () => {
   it.each([
@@ -137,5 +148,33 @@ describe('day helpers', () => {
     expect(shiftDay('2026-03-01', -1)).toBe('2026-02-28')
     expect(isBefore('2026-11-19', '2026-11-20')).toBe(true)
     expect(isBefore('2026-11-20', '2026-11-20')).toBe(false)
+  })
+})
+
+describe('the day row and the look-ahead (issue 27)', () => {
+  it('the row is seven days from three before the window day, never before today, all inside the window', () => {
+    expect(rowDays('2026-11-20', '2026-11-20')).toEqual(['2026-11-20', '2026-11-21', '2026-11-22', '2026-11-23', '2026-11-24', '2026-11-25', '2026-11-26'])
+    expect(rowDays('2026-11-22', '2026-11-20')[0]).toBe('2026-11-20')
+    expect(rowDays('2026-11-27', '2026-11-20')).toEqual(['2026-11-24', '2026-11-25', '2026-11-26', '2026-11-27', '2026-11-28', '2026-11-29', '2026-11-30'])
+  })
+
+  it('firstFreeDay: the first of the days with a slot in the zone', () => {
+    const slots = { '2026-11-23': [{ time: '2026-11-22T21:00:00Z' }] }
+    expect(firstFreeDay(slots, rowDays('2026-11-21', '2026-11-21'), 'Pacific/Auckland')).toBe('2026-11-23')
+    // The same instant is Sunday evening in New York.
+    expect(firstFreeDay(slots, rowDays('2026-11-21', '2026-11-21'), 'America/New_York')).toBe('2026-11-22')
+    expect(firstFreeDay({}, ['2026-11-21'], 'UTC')).toBeNull()
+  })
+
+  it('firstFreeDayFrom: the earliest local date on or after the start', () => {
+    const slots = { '2026-12-02': [{ time: '2026-12-01T21:00:00Z' }], '2026-12-09': [{ time: '2026-12-08T21:00:00Z' }] }
+    expect(firstFreeDayFrom(slots, '2026-11-27', 'Pacific/Auckland')).toBe('2026-12-02')
+    expect(firstFreeDayFrom(slots, '2026-12-03', 'Pacific/Auckland')).toBe('2026-12-09')
+    expect(firstFreeDayFrom(slots, '2026-12-10', 'Pacific/Auckland')).toBeNull()
+  })
+
+  it('the look-ahead asks for the LOOKAHEAD_DAYS from the start of its day', () => {
+    expect(lookaheadWindow('2026-11-27', 'Pacific/Auckland')).toEqual({ startTime: '2026-11-26T11:00:00Z', endTime: '2027-01-21T10:59:59.999Z' })
+    expect(LOOKAHEAD_DAYS).toBeLessThanOrEqual(62)
   })
 })

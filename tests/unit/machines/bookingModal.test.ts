@@ -11,6 +11,8 @@ const booking: ConfirmedBooking = {
   endTime: '2026-11-23T21:15:00Z',
   name: 'Aroha Ngata',
   email: 'aroha@example.co.nz',
+  timeZone: 'Pacific/Auckland',
+  hour24: false,
 }
 
 function start() {

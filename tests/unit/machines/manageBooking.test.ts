@@ -44,7 +44,7 @@ function start() {
       // Records what moved the page to a step whose heading it is asked to focus.
       actions: { focusStepHeading: ({ event }) => void focused.push(event.type) },
     }),
-    { input: { uid: UID, timeZone: ZONE, now: NOW, identity: { host: 'kiwi-automate', eventTypeId: 7, eventTypeSlug: 'quick-chat' } } },
+    { input: { uid: UID, timeZone: ZONE, hour24: false, now: NOW, identity: { host: 'kiwi-automate', eventTypeId: 7, eventTypeSlug: 'quick-chat' } } },
   )
   actor.start()
   return { actor, loads, cancels, moves, slotLoads, focused, value: () => actor.getSnapshot().value }

@@ -26,13 +26,28 @@ export const TODAY_SLOTS = [
   { time: '2026-03-02T23:00:00Z', label: '12:00 pm' },
   { time: '2026-03-03T01:00:00Z', label: '2:00 pm' },
 ] as const
+/** Tomorrow's free slots (Wednesday 4 March): the day row shows a second day with times. */
+export const TOMORROW = '2026-03-04'
+export const TOMORROW_SLOTS = [
+  { time: '2026-03-03T21:00:00Z', label: '10:00 am' },
+  { time: '2026-03-03T21:15:00Z', label: '10:15 am' },
+] as const
+/** The first free day after an empty week, and the look-ahead's answer that names it. */
+export const LATER = '2026-03-11'
+export const LATER_SLOTS: SlotsByDate = { [LATER]: [{ time: '2026-03-10T22:00:00Z' }] }
+/** Another zone a visitor may choose: London is 13 hours behind, so "today" there is Monday 2 March. */
+export const OTHER_ZONE = 'Europe/London'
+
 /** The slot the visitor chooses: 12:00 pm, booked as 12:00 to 12:15 at +13:00. */
 export const CHOSEN = TODAY_SLOTS[2]
 export const CHOSEN_START = '2026-03-03T12:00:00+13:00'
 export const CHOSEN_END = '2026-03-03T12:15:00+13:00'
 
 export const slotsAnswer = (slots: SlotsByDate) => ({ result: { data: { json: { slots } } } })
-export const WITH_SLOTS: SlotsByDate = { [TODAY]: TODAY_SLOTS.map(({ time }) => ({ time })) }
+export const WITH_SLOTS: SlotsByDate = {
+  [TODAY]: TODAY_SLOTS.map(({ time }) => ({ time })),
+  [TOMORROW]: TOMORROW_SLOTS.map(({ time }) => ({ time })),
+}
 export const NO_SLOTS: SlotsByDate = {}
 
 export const NAME = 'Aroha Ngata'
@@ -112,6 +127,7 @@ export function failureOf(error: unknown): BookingFailure {
 export const bookingFormInput = (variant: BookingFormInput['variant']): BookingFormInput => ({
   variant,
   timeZone: TIME_ZONE,
+  hour24: false,
   now: NOW,
   identity: IDENTITY,
 })
@@ -119,8 +135,9 @@ export const bookingFormInput = (variant: BookingFormInput['variant']): BookingF
 /**
  * The form's model. Only valid values are sampled (a field is invalid while empty), and a snapshot's
  * vertex is its state and how many of the three fields are valid: 0 → 1 → 2 → 3 is how a visitor
- * completes the form, and SUBMIT's guard depends on nothing else. Touched flags are left out: they
- * change what shows, not where the machine goes.
+ * completes the form, and SUBMIT's guard depends on nothing else. Touched flags, the zone and the
+ * clock are left out: they change what shows, not where the machine goes (so a path changes the zone
+ * or the clock only at its end).
  */
 export const bookingFormModel = (variant: BookingFormInput['variant']): ModelOptions => ({
   input: bookingFormInput(variant),
@@ -128,6 +145,8 @@ export const bookingFormModel = (variant: BookingFormInput['variant']): ModelOpt
     NAME_CHANGED: [{ type: 'NAME_CHANGED', value: NAME }],
     EMAIL_CHANGED: [{ type: 'EMAIL_CHANGED', value: EMAIL }],
     SLOT_CHOSEN: [{ type: 'SLOT_CHOSEN', slot: CHOSEN.time }],
+    TIME_ZONE_CHOSEN: [{ type: 'TIME_ZONE_CHOSEN', timeZone: OTHER_ZONE }],
+    CLOCK_CHANGED: [{ type: 'CLOCK_CHANGED', hour24: true }],
     'xstate.done.actor.bookEvent': [{ type: 'xstate.done.actor.bookEvent', output: BOOKED }],
     'xstate.error.actor.bookEvent': BOOKING_FAILURES.map(({ error }) => ({ type: 'xstate.error.actor.bookEvent', error })),
   },
@@ -135,11 +154,17 @@ export const bookingFormModel = (variant: BookingFormInput['variant']): ModelOpt
     JSON.stringify({ value: s.value, valid: 3 - Object.keys(validateBooking(s.context.fields)).length }),
 })
 
-export const slotsInput: SlotsInput = { today: TODAY, timeZone: TIME_ZONE }
+export const slotsInput: SlotsInput = { now: NOW, timeZone: TIME_ZONE }
+
+/** Days from `from` to `to` (YYYY-MM-DD). */
+export const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000)
 
 /**
- * The day's model: an answer with slots for today and an empty one (dayHasSlots' two branches); a
- * snapshot's vertex is its state and whether the day is today (what Previous Day's guard depends on).
+ * The day's model: a window with slots today and tomorrow, and an empty one (the guards' branches);
+ * the look-ahead finds a later day or nothing. Days of the row to tap: one with times, one without.
+ * A snapshot's vertex is its state, the selected day and the loaded window's day (as days from today,
+ * up to 9: far enough to leave the row both ways), the window's answer, the zone, whether it is still
+ * seeking the first free day and the next free day found.
  */
 export const slotsModel: ModelOptions = {
   input: slotsInput,
@@ -148,8 +173,29 @@ export const slotsModel: ModelOptions = {
       { type: 'xstate.done.actor.loadSlots', output: WITH_SLOTS },
       { type: 'xstate.done.actor.loadSlots', output: NO_SLOTS },
     ],
+    'xstate.done.actor.findNextFree': [
+      { type: 'xstate.done.actor.findNextFree', output: LATER_SLOTS },
+      { type: 'xstate.done.actor.findNextFree', output: NO_SLOTS },
+    ],
+    DAY_CHOSEN: [
+      { type: 'DAY_CHOSEN', day: TOMORROW },
+      { type: 'DAY_CHOSEN', day: dayAfter(TODAY, 2) },
+    ],
+    ZONE_CHANGED: [{ type: 'ZONE_CHANGED', timeZone: OTHER_ZONE }],
   },
-  serializeState: (s: AnySnapshot) => JSON.stringify({ value: s.value, today: s.context.day === s.context.today }),
+  serializeState: (s: AnySnapshot) => {
+    const { context } = s
+    const offset = (day: string) => Math.min(9, daysBetween(context.today, day))
+    return JSON.stringify({
+      value: s.value,
+      day: offset(context.day),
+      window: offset(context.windowDay),
+      answer: Object.keys(context.window).length,
+      zone: context.timeZone,
+      seeking: context.seeking,
+      nextFree: context.nextFree,
+    })
+  },
 }
 
 /** The error a failed slot request throws (calendarApi: 'HTTP error! status: {status}'). */

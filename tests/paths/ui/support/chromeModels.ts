@@ -19,6 +19,8 @@ export const CONFIRMED: ConfirmedBooking = {
   startTime: '2026-03-02T23:00:00Z',
   endTime: '2026-03-02T23:15:00Z',
   ...VISITOR,
+  timeZone: 'Pacific/Auckland',
+  hour24: false,
 }
 
 /** The Book a Call button a visitor pressed. */

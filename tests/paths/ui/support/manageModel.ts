@@ -9,7 +9,7 @@ import type { BookingView } from '../../../../core/manageWire'
 import type { ManageBookingInput } from '../../../../machines/manageBooking'
 import { bookingPayload } from '../../../support/bookingPayload'
 import type { AnySnapshot, ModelOptions } from '../../support/machineModel'
-import { CHOSEN, IDENTITY, NAME, NOW, TIME_ZONE } from './bookingModel'
+import { CHOSEN, IDENTITY, NAME, NOW, OTHER_ZONE, TIME_ZONE } from './bookingModel'
 
 export const UID = '3f0c1a52-7d4e-4c3b-9a61-2b8e5d7f9c10'
 
@@ -108,11 +108,12 @@ export function manageFailureOf(error: unknown): ManageFailure {
 /** The answer of GET /api/booking/{uid} a sample stands for, by its output. */
 export const LOAD_ANSWERS = [UPCOMING, CANCELLED, PAST] as const
 
-export const manageInput: ManageBookingInput = { uid: UID, timeZone: TIME_ZONE, now: NOW, identity: IDENTITY }
+export const manageInput: ManageBookingInput = { uid: UID, timeZone: TIME_ZONE, hour24: false, now: NOW, identity: IDENTITY }
 
 /**
  * The page's model. A snapshot's vertex is its state, whether a time is chosen and whether a reason
- * is typed (what the guards and the requests depend on); the booking's own fields come from the
+ * is typed (what the guards and the requests depend on); the zone and the clock are left out, so a
+ * path changes them only at its end (they change labels, not where the machine goes); the booking's own fields come from the
  * samples and are followed by the executors.
  */
 export const manageModel: ModelOptions = {
@@ -120,6 +121,8 @@ export const manageModel: ModelOptions = {
   samples: {
     REASON_CHANGED: [{ type: 'REASON_CHANGED', value: REASON }],
     SLOT_CHOSEN: [{ type: 'SLOT_CHOSEN', slot: CHOSEN.time }],
+    TIME_ZONE_CHOSEN: [{ type: 'TIME_ZONE_CHOSEN', timeZone: OTHER_ZONE }],
+    CLOCK_CHANGED: [{ type: 'CLOCK_CHANGED', hour24: true }],
     'xstate.done.actor.loadBooking': LOAD_ANSWERS.map((output) => ({ type: 'xstate.done.actor.loadBooking', output })),
     'xstate.error.actor.loadBooking': Object.values(LOAD_FAILURES).map(({ error }) => ({ type: 'xstate.error.actor.loadBooking', error })),
     'xstate.done.actor.cancelBooking': [{ type: 'xstate.done.actor.cancelBooking', output: undefined }],

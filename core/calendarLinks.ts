@@ -1,0 +1,60 @@
+/**
+ * 'Add to calendar' links (issue 27): Google Calendar's and Outlook's "new event" pages, filled with
+ * the call's title, its start and end in UTC and the manage link. Pure; the .ics for Apple Calendar
+ * and the others comes from the one iCalendar writer (./icalendar).
+ */
+import { icsInstant, type CalendarEvent } from './icalendar'
+
+/** The call as a calendar event of the visitor's: what every link and the .ics carry. */
+export interface CallForCalendar {
+  uid: string
+  title: string
+  /** ISO instants. */
+  startTime: string
+  endTime: string
+  /** The manage page of the booking (reschedule or cancel), absolute. */
+  manageUrl: string
+}
+
+/** The event's description: where to change it. */
+export const callDetails = (manageUrl: string): string => `Reschedule or cancel this call: ${manageUrl}`
+
+/** The .ics event of the call (for buildCalendar). */
+export function calendarEventOf(call: CallForCalendar): CalendarEvent {
+  return {
+    uid: call.uid,
+    title: call.title,
+    startTime: call.startTime,
+    endTime: call.endTime,
+    description: callDetails(call.manageUrl),
+    url: call.manageUrl,
+  }
+}
+
+/** Google Calendar's event template: dates as UTC basic form, start/end. */
+export function googleCalendarUrl(call: CallForCalendar): string {
+  const params = new URLSearchParams({
+    action: 'TEMPLATE',
+    text: call.title,
+    dates: `${icsInstant(call.startTime)}/${icsInstant(call.endTime)}`,
+    details: callDetails(call.manageUrl),
+  })
+  return `https://calendar.google.com/calendar/render?${params.toString()}`
+}
+
+/** ISO instant in UTC without milliseconds: 2026-11-23T21:00:00Z (what Outlook's compose page reads). */
+const utcIso = (iso: string): string => new Date(iso).toISOString().replace(/\.\d{3}Z$/, 'Z')
+
+/** Outlook's compose page: outlook.live.com for personal accounts, outlook.office.com for Office 365. */
+export function outlookCalendarUrl(call: CallForCalendar, service: 'live' | 'office'): string {
+  const params = new URLSearchParams({
+    path: '/calendar/action/compose',
+    rru: 'addevent',
+    subject: call.title,
+    startdt: utcIso(call.startTime),
+    enddt: utcIso(call.endTime),
+    body: callDetails(call.manageUrl),
+  })
+  const host = service === 'live' ? 'outlook.live.com' : 'outlook.office.com'
+  return `https://${host}/calendar/0/action/compose?${params.toString()}`
+}

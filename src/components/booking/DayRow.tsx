@@ -1,0 +1,53 @@
+import { dayRowCopy as copy } from '../../content/booking'
+import { formatDayName, formatShortDay } from '../../lib/time'
+import type { RowDay } from '../../../machines/slots'
+import { focusRing } from '../sections/ui'
+
+export interface DayRowProps {
+  row: readonly RowDay[]
+  /** Whether the machine takes a day now (not while the week loads). */
+  enabled: boolean
+  onChoose: (day: string) => void
+}
+
+const countText = (count: number | null) => (count === null ? copy.loading : count === 0 ? copy.none : copy.count(count))
+
+/**
+ * The seven days of the loaded window (issue 27): each a toggle button with its number of free times
+ * in its name ('Thursday 5 March, 3 free times'), the selected day pressed. Not a list, so the slot
+ * grid stays the only list of the time group.
+ */
+export function DayRow({ row, enabled, onChoose }: DayRowProps) {
+  return (
+    <div role="group" aria-label={copy.label} className="grid grid-cols-7 gap-1 sm:gap-1.5">
+      {row.map(({ day, count, selected }) => {
+        const { weekday, date } = formatShortDay(day)
+        return (
+          <button
+            key={day}
+            type="button"
+            aria-pressed={selected}
+            aria-label={`${formatDayName(day)}, ${countText(count)}`}
+            aria-disabled={!enabled || undefined}
+            onClick={() => {
+              if (enabled && !selected) onChoose(day)
+            }}
+            className={`flex min-h-14 flex-col items-center justify-center rounded-lg border px-0.5 py-1.5 text-xs leading-tight transition ${focusRing} ${
+              selected
+                ? 'border-sky-300 bg-sky-400 text-slate-950'
+                : count === 0
+                  ? 'border-white/10 bg-transparent text-slate-400 hover:border-white/25'
+                  : 'border-white/15 bg-white/5 text-slate-100 hover:border-sky-300/60 hover:bg-sky-400/10'
+            }`}
+          >
+            <span className="font-semibold">{weekday}</span>
+            <span className="tabular-nums">{date}</span>
+            <span aria-hidden="true" className={`mt-0.5 text-[0.6875rem] tabular-nums ${selected ? 'text-slate-800' : 'text-slate-400'}`}>
+              {count === null ? '·' : count === 0 ? '–' : count}
+            </span>
+          </button>
+        )
+      })}
+    </div>
+  )
+}

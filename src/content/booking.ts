@@ -1,0 +1,32 @@
+/** The booking form's own words beyond the SPEC's (issue 27): time zone, clock, day row, calendar links. */
+
+export const addToCalendarCopy = {
+  label: 'Add to calendar:',
+  google: 'Google Calendar',
+  outlook: 'Outlook',
+  office: 'Office 365',
+  ics: 'Apple / other (.ics)',
+} as const
+
+export const timeSettingsCopy = {
+  zoneLabel: 'Time zone',
+  zoneHint: 'Type a city or region',
+  noZone: 'No time zone matches',
+  clockLabel: '24-hour',
+  timesIn: 'Times in',
+} as const
+
+export const dayRowCopy = {
+  label: 'Days',
+  none: 'none',
+  /** 'Thursday 5 March, 3 free times'. */
+  count: (n: number) => `${n} free time${n === 1 ? '' : 's'}`,
+  loading: 'loading',
+} as const
+
+export const noTimesCopy = {
+  /** 'No times this week. The next free day is Tuesday 6 January.' */
+  text: (nextFree: string | null) => (nextFree ? `No times this week. The next free day is ${nextFree}.` : 'No times this week.'),
+  goTo: (day: string) => `Go to ${day}`,
+  searching: 'No times this week. Looking for the next free day…',
+} as const

@@ -1,0 +1,187 @@
+/**
+ * Finding a time (issue 27): the visitor's own zone and clock, the picker opening on the first day with
+ * free times, the day row, and the zone list as a keyboard-usable, axe-clean combobox.
+ */
+import { expect, test, type Page, type Route } from '@playwright/test'
+import type { SlotsByDate } from '../../core/slotWindow'
+import { slotsAnswer } from '../paths/ui/support/bookingModel'
+import { expectNoAxeViolations } from './support/axe'
+import {
+  chooseSlot,
+  chooseTimeZone,
+  clockSwitch,
+  confirmButton,
+  dayLabelOf,
+  dayRowButtons,
+  fillContact,
+  goToBookableDay,
+  shownDay,
+  slotButtons,
+  slotLabel,
+  talkToExpert,
+  timeGroup,
+  zoneBox,
+} from '../support/pages/bookingForm'
+
+/** A zone's offset at an instant as ISO writes it: '+13:00', '-05:00'. */
+function isoOffset(zone: string, instant: string): string {
+  const name = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'longOffset' })
+    .formatToParts(new Date(instant))
+    .find((p) => p.type === 'timeZoneName')!.value
+  return name === 'GMT' ? '+00:00' : name.replace('GMT', '')
+}
+
+for (const { home, locale, chosen, typed, email, index } of [
+  { home: 'Europe/London', locale: 'en-GB', chosen: 'Pacific/Auckland', typed: 'auck', email: 'london@example.co.uk', index: 12 },
+  { home: 'Australia/Sydney', locale: 'en-AU', chosen: 'America/New_York', typed: 'new york', email: 'sydney@example.com.au', index: 14 },
+]) {
+  test.describe(`a visitor in ${home}`, () => {
+    test.use({ timezoneId: home, locale })
+
+    test(`chooses ${chosen}: labels, payload and confirmation agree, and a reload keeps the zone`, async ({ page }) => {
+      await page.goto('/about')
+      const section = await talkToExpert(page)
+      // The browser's zone first.
+      await expect(zoneBox(section)).toHaveValue(home.replace(/_/g, ' '))
+      await expect(section.getByText(`Times in ${home}`, { exact: false })).toBeVisible()
+
+      await chooseTimeZone(section, typed, chosen)
+      await expect(section.getByText(`Times in ${chosen}`, { exact: false })).toBeVisible()
+      await goToBookableDay(section)
+      const label = await chooseSlot(section, index)
+      const hour24 = (await clockSwitch(section).getAttribute('aria-checked')) === 'true'
+      await fillContact(section, 'Visitor Abroad', email)
+
+      let sent: { timeZone: string; start: string; end: string } | undefined
+      await page.route('**/api/book/event', async (route: Route) => {
+        sent = route.request().postDataJSON() as typeof sent
+        await route.continue()
+      })
+      await confirmButton(section).click()
+      const confirmation = section.getByRole('status').filter({ hasText: 'Booking confirmed!' })
+      await expect(confirmation).toContainText(`Booking confirmed! Check ${email} for details.`)
+
+      // The payload: the chosen zone, and start/end with that zone's offset at the chosen time.
+      expect(sent!.timeZone).toBe(chosen)
+      const start = new Date(sent!.start).toISOString()
+      expect(sent!.start.endsWith(isoOffset(chosen, start))).toBe(true)
+      expect(sent!.end.endsWith(isoOffset(chosen, new Date(sent!.end).toISOString()))).toBe(true)
+      expect(Date.parse(sent!.end) - Date.parse(sent!.start)).toBe(15 * 60_000)
+      // The slot's label was the start in the chosen zone, and the confirmation says the same.
+      expect(slotLabel(start, chosen, hour24, locale)).toBe(label)
+      await expect(confirmation).toContainText(`${dayLabelOf(start, chosen, locale)}, ${label}`)
+
+      await page.reload()
+      const again = await talkToExpert(page)
+      await expect(zoneBox(again)).toHaveValue(chosen.replace(/_/g, ' '))
+      await expect(again.getByText(`Times in ${chosen}`, { exact: false })).toBeVisible()
+    })
+  })
+}
+
+/** 10:00 and 10:15 in Auckland on each day, as the calendar would answer (NZDT, +13:00, in November). */
+function aucklandSlots(days: string[]): SlotsByDate {
+  return Object.fromEntries(
+    days.map((day) => [day, [0, 15].map((m) => ({ time: new Date(Date.parse(`${day}T10:${m === 0 ? '00' : '15'}:00+13:00`)).toISOString() }))]),
+  )
+}
+
+/** Answers the week's request with `week`, and the look-ahead (a longer range) with `later`. */
+async function answerSlots(page: Page, week: SlotsByDate, later: SlotsByDate = {}) {
+  await page.route('**/api/calendar/slots?**', async (route) => {
+    const { json } = JSON.parse(new URL(route.request().url()).searchParams.get('input')!) as { json: { startTime: string; endTime: string } }
+    const days = (Date.parse(json.endTime) - Date.parse(json.startTime)) / 86_400_000
+    await route.fulfill({ json: slotsAnswer(days > 12 ? later : week) })
+  })
+}
+
+test.describe('the first free day (Auckland)', () => {
+  test.use({ timezoneId: 'Pacific/Auckland', locale: 'en-NZ' })
+
+  for (const { when, now } of [
+    { when: 'on a Saturday', now: '2026-11-20T22:00:00Z' }, // Saturday 21 November, 11:00
+    { when: 'on a Friday at 16:00', now: '2026-11-20T03:00:00Z' }, // Friday 20 November, 16:00: today's times are gone
+  ]) {
+    test(`opening ${when} shows Monday's times first, marked in the day row`, async ({ page }) => {
+      await page.clock.install({ time: now })
+      await answerSlots(page, aucklandSlots(['2026-11-23', '2026-11-24']))
+      await page.goto('/about')
+      const section = await talkToExpert(page)
+      await expect(shownDay(section)).toHaveText('Monday, 23 November 2026')
+      await expect(slotButtons(section)).toHaveText(['10:00 am', '10:15 am'])
+      await expect(dayRowButtons(section)).toHaveCount(7)
+      const monday = section.getByRole('button', { name: 'Monday 23 November, 2 free times' })
+      await expect(monday).toHaveAttribute('aria-pressed', 'true')
+      await expect(section.getByRole('button', { name: 'Sunday 22 November, none' })).toHaveAttribute('aria-pressed', 'false')
+      // Previous Day still goes back to today; a day of the row is one tap away.
+      await section.getByRole('button', { name: 'Tuesday 24 November, 2 free times' }).click()
+      await expect(shownDay(section)).toHaveText('Tuesday, 24 November 2026')
+    })
+  }
+
+  test('a week with no free day says so once, names the next free day, and its button goes there', async ({ page }) => {
+    await page.clock.install({ time: '2026-11-20T22:00:00Z' })
+    await answerSlots(page, {}, aucklandSlots(['2026-12-01']))
+    await page.goto('/about')
+    const section = await talkToExpert(page)
+    await expect(section.getByText('No times this week. The next free day is Tuesday 1 December.', { exact: true })).toBeVisible()
+    await expect(section.getByText('No available time slots for this date')).toHaveCount(0)
+    await page.unroute('**/api/calendar/slots?**')
+    await answerSlots(page, aucklandSlots(['2026-12-01']))
+    await section.getByRole('button', { name: 'Go to Tuesday 1 December' }).click()
+    await expect(shownDay(section)).toHaveText('Tuesday, 1 December 2026')
+    await expect(slotButtons(section)).toHaveText(['10:00 am', '10:15 am'])
+  })
+})
+
+for (const { locale, on, label } of [
+  { locale: 'en-GB', on: true, label: '10:00' },
+  { locale: 'en-US', on: false, label: '10:00 AM' },
+]) {
+  test.describe(`the 24-hour switch in ${locale}`, () => {
+    test.use({ timezoneId: 'Pacific/Auckland', locale })
+
+    test(`is ${on ? 'on' : 'off'} by default, and the other choice is remembered`, async ({ page }) => {
+      await page.clock.install({ time: '2026-11-22T22:00:00Z' }) // Monday 23 November, 11:00
+      await answerSlots(page, aucklandSlots(['2026-11-24']))
+      await page.goto('/about')
+      let section = await talkToExpert(page)
+      const toggle = clockSwitch(section)
+      await expect(toggle).toHaveAttribute('aria-checked', String(on))
+      await expect(slotButtons(section).first()).toHaveText(label)
+      await toggle.click()
+      await expect(toggle).toHaveAttribute('aria-checked', String(!on))
+      await expect(slotButtons(section).first()).toHaveText(on ? '10:00 am' : '10:00')
+      await slotButtons(section).first().click()
+      await expect(timeGroup(section).getByText(on ? 'Selected: Tuesday, 24 November 2026, 10:00 am' : /^Selected: Tuesday, (24 )?November( 24)?, 2026, 10:00$/)).toBeVisible()
+
+      await page.reload()
+      section = await talkToExpert(page)
+      await expect(clockSwitch(section)).toHaveAttribute('aria-checked', String(!on))
+    })
+  })
+}
+
+test.describe('the zone list', () => {
+  test.use({ timezoneId: 'Pacific/Auckland', locale: 'en-NZ' })
+
+  test('is a combobox a keyboard drives, each zone with its offset, the detected one first; axe finds nothing', async ({ page }) => {
+    await page.goto('/about')
+    const section = await talkToExpert(page)
+    const box = zoneBox(section)
+    await box.focus()
+    await page.keyboard.press('ArrowDown')
+    await expect(box).toHaveAttribute('aria-expanded', 'true')
+    const options = section.getByRole('option')
+    await expect(options.first()).toHaveAccessibleName(/^Pacific\/Auckland UTC\+1[23]:00$/)
+    await expectNoAxeViolations(page, { include: '#talk-to-an-expert' })
+    await box.fill('syd')
+    await expect(section.getByRole('option', { name: /^Australia\/Sydney UTC\+1[01]:00$/ })).toBeVisible()
+    await page.keyboard.press('ArrowDown')
+    await page.keyboard.press('Enter')
+    await expect(box).toHaveValue('Australia/Sydney')
+    await expect(section.getByText('Times in Australia/Sydney (Australian Eastern', { exact: false })).toBeVisible()
+    await page.keyboard.press('Escape')
+    await expectNoAxeViolations(page, { include: '#talk-to-an-expert' })
+  })
+})
