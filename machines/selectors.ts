@@ -4,6 +4,7 @@
  * imports the machines as types only, and a view can import it without pulling XState into the first load.
  */
 import type { SnapshotFrom } from 'xstate'
+import type { bookingModalMachine } from './bookingModal'
 import type { dropdownMenuMachine } from './dropdownMenu'
 import type { faqAccordionMachine } from './faqAccordion'
 import type { mobileMenuMachine } from './mobileMenu'
@@ -16,3 +17,14 @@ export const isMobileMenuOpen = (snapshot: SnapshotFrom<typeof mobileMenuMachine
 
 /** The open FAQ item's index, or null. */
 export const openFaqIndex = (snapshot: SnapshotFrom<typeof faqAccordionMachine>) => snapshot.context.openIndex
+
+type BookingModalSnapshot = SnapshotFrom<typeof bookingModalMachine>
+
+/** Whether the booking dialog is open. */
+export const isBookingDialogOpen = (snapshot: BookingModalSnapshot) => snapshot.matches({ dialog: 'open' })
+
+/** The key of the form the dialog shows: a new one at each opening, so the fields start empty. */
+export const bookingFormKey = (snapshot: BookingModalSnapshot) => snapshot.context.formKey
+
+/** The booking the toast confirms, or null. */
+export const confirmedBooking = (snapshot: BookingModalSnapshot) => snapshot.context.booking

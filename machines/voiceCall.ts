@@ -13,7 +13,7 @@
  *
  * Every transition is one a visitor can cause or see (the path tests walk them all on the real UI).
  */
-import { assertEvent, assign, fromCallback, fromPromise, sendTo, setup, type DoneActorEvent, type ErrorActorEvent } from 'xstate'
+import { assertEvent, assign, fromCallback, fromPromise, sendTo, setup, type DoneActorEvent, type ErrorActorEvent, type SnapshotFrom } from 'xstate'
 import { UNKNOWN_ERROR } from '../core/voiceErrors'
 import { providedByApp } from './providedByApp'
 import { applyTranscript, type Caption } from './voiceCaptions'
@@ -309,3 +309,19 @@ export const voiceCallMachine = setup({
 })
 
 export type VoiceCallMachine = typeof voiceCallMachine
+
+/** What the widget shows for a snapshot: one phase per label of docs/design.md#states. */
+export type CallPhase = 'unconfigured' | 'idle' | 'connecting' | 'active' | 'ending' | 'error'
+
+export function callPhase(snapshot: SnapshotFrom<VoiceCallMachine>): CallPhase {
+  if (snapshot.matches('unconfigured')) return 'unconfigured'
+  // A failed start shows its error at once, while the SDK is still settling it.
+  if (snapshot.matches({ starting: 'failed' })) return 'error'
+  // End pressed while the SDK starts: the visitor sees it ending (the machine waits for the start to settle).
+  if (snapshot.matches({ starting: 'endDeferred' })) return 'ending'
+  if (snapshot.matches('microphone') || snapshot.matches('starting') || snapshot.matches('joined')) return 'connecting'
+  if (snapshot.matches('active')) return 'active'
+  if (snapshot.matches('ending')) return 'ending'
+  if (snapshot.matches('error')) return 'error'
+  return 'idle'
+}

@@ -1,6 +1,5 @@
 import { Component, lazy, Suspense, type ReactNode } from 'react'
-import type { SnapshotFrom } from 'xstate'
-import type { bookingModalMachine } from '../../../machines/bookingModal'
+import { bookingFormKey, confirmedBooking, isBookingDialogOpen } from '../../../machines/selectors'
 import { selection, useDeferredSelector } from '../../lib/deferredActor'
 import { useBookingModalActor } from '../providers/SiteActors'
 import { useBookingModal } from './useBookingModal'
@@ -12,12 +11,11 @@ import { loadBookingForm } from './loadBookingForm'
 const BookingForm = lazy(() => loadBookingForm().then((m) => ({ default: m.BookingForm })))
 const BookingToast = lazy(() => import('./BookingToast').then((m) => ({ default: m.BookingToast })))
 
-type ModalSnapshot = SnapshotFrom<typeof bookingModalMachine>
 /** What the view reads from the modal's machine; in its initial state the dialog is closed, with no toast. */
 export const bookingModalView = {
-  open: selection((s: ModalSnapshot) => s.matches({ dialog: 'open' }), false),
-  formKey: selection((s: ModalSnapshot) => s.context.formKey, 0),
-  booking: selection((s: ModalSnapshot) => s.context.booking, null),
+  open: selection(isBookingDialogOpen, false),
+  formKey: selection(bookingFormKey, 0),
+  booking: selection(confirmedBooking, null),
 }
 
 /**

@@ -1,7 +1,7 @@
 import { useActorRef, useSelector } from '@xstate/react'
 import { useEffect, useMemo } from 'react'
 import { voiceCallInput, voiceCallLogic } from '../../logic/voiceCall'
-import { callPhase } from './callView'
+import { callPhase } from '../../../machines/voiceCall'
 
 /**
  * The voice call's actor for the widget: what it shows, which controls the machine takes now (asked
