@@ -7,7 +7,10 @@ import { icsInstant, type CalendarEvent } from './icalendar'
 
 /** The call as a calendar event of the visitor's: what every link and the .ics carry. */
 export interface CallForCalendar {
+  /** The booking's uid: the manage link's capability, for the visitor's own calendar only. */
   uid: string
+  /** The event's UID, the one the emailed invite carries, so a calendar updates one event; the uid without it. */
+  iCalUID?: string
   title: string
   /** ISO instants. */
   startTime: string
@@ -22,7 +25,7 @@ export const callDetails = (manageUrl: string): string => `Reschedule or cancel 
 /** The .ics event of the call (for buildCalendar). */
 export function calendarEventOf(call: CallForCalendar): CalendarEvent {
   return {
-    uid: call.uid,
+    uid: call.iCalUID ?? call.uid,
     title: call.title,
     startTime: call.startTime,
     endTime: call.endTime,

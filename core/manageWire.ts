@@ -110,6 +110,8 @@ export const BookingViewSchema = v.object({
   user: v.object({ username: v.string() }),
   /** False once the call has started or was cancelled: then only 'Book a new call'. */
   canChange: v.boolean(),
+  /** The event's iCalendar UID (Cal.com's field): 'Add to calendar' matches the emailed invite with it. Never the uid. */
+  iCalUID: v.optional(v.string()),
 })
 export type BookingView = v.InferOutput<typeof BookingViewSchema>
 

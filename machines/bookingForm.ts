@@ -15,8 +15,10 @@ import { slotsMachine } from './slots'
 
 /** What a confirmed booking hands to the modal (to close it) and to the toast. */
 export interface ConfirmedBooking {
-  /** The event's iCalendar UID ('Add to calendar' matches the emailed invite with it). */
+  /** The booking's uid: the manage link. */
   uid: string
+  /** The event's iCalendar UID ('Add to calendar' matches the emailed invite with it). */
+  iCalUID?: string
   title: string
   /** ISO instants. */
   startTime: string
@@ -30,10 +32,8 @@ export interface ConfirmedBooking {
 
 /** What the confirmation and 'Add to calendar' need of the server's answer. */
 function confirmedBooking(booking: BookingResponse, context: BookingFormContext): ConfirmedBooking {
-  const { title, startTime, endTime, responses } = booking
-  // The booking's uid is its manage capability: it never goes into a calendar file (issue 22).
-  const uid = booking.iCalUID ?? booking.uid
-  return { uid, title, startTime, endTime, name: responses.name, email: responses.email, timeZone: context.timeZone, hour24: context.hour24 }
+  const { uid, iCalUID, title, startTime, endTime, responses } = booking
+  return { uid, iCalUID, title, startTime, endTime, name: responses.name, email: responses.email, timeZone: context.timeZone, hour24: context.hour24 }
 }
 
 export type BookingVariant = 'modal' | 'inline'

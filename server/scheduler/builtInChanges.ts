@@ -29,7 +29,7 @@ export interface ChangeContext {
  * A booking as anyone holding its uid may read it: the manage page's view, also the answer of every
  * reschedule (dry run or not). No email address, guests or attendees: the uid is a capability, not an identity.
  */
-export function toView(row: BookingRow, now: Temporal.Instant): BookingView {
+export function toView(row: BookingRow, now: Temporal.Instant, iCalUID: string): BookingView {
   const status = row.status === 'CANCELLED' ? 'CANCELLED' : 'ACCEPTED'
   return {
     uid: row.uid,
@@ -41,6 +41,7 @@ export function toView(row: BookingRow, now: Temporal.Instant): BookingView {
     name: row.name,
     user: { username: row.host },
     canChange: status === 'ACCEPTED' && Date.parse(row.startTime) > now.epochMilliseconds,
+    iCalUID,
   }
 }
 
@@ -48,6 +49,7 @@ const notFound: Refusal = { ok: false, status: 404, message: MANAGE_MESSAGES.not
 
 export function bookingChanges({ config, store, clock, availability, onMailQueued, newId, isFree }: ChangeContext) {
   const settings = mailSettings(config, store.calendarSecret)
+  const view = (row: BookingRow, now: Temporal.Instant) => toView(row, now, settings.calendarUid(row.id))
 
   /** The visitor's and the agency's messages about a change, made inside its transaction. */
   // With CalDAV, one more outbox job brings the host's calendar up to date (issue 24).
@@ -94,13 +96,13 @@ export function bookingChanges({ config, store, clock, availability, onMailQueue
         if (refused) return refusal({ ok: false, reason: refused }, true)
         const taken = await store.takenStarts(row.host, start, end)
         if (taken.size > 0) return { ok: false, status: 409, message: BOOKING_ERRORS.slotTaken }
-        return { ok: true, status: 200, body: toView({ ...row, startTime: toIsoUtc(start), endTime: toIsoUtc(end) }, now) }
+        return { ok: true, status: 200, body: view({ ...row, startTime: toIsoUtc(start), endTime: toIsoUtc(end) }, now) }
       }
       const to = { start, end, maxReschedules: config.MAX_RESCHEDULES_PER_BOOKING }
       const result = await store.reschedule(uid, to, { now, clients }, mailsFor('rescheduled', now))
       if (!result.ok) return refusal(result, true)
       onMailQueued()
-      return { ok: true, status: 200, body: toView(result.booking, now) }
+      return { ok: true, status: 200, body: view(result.booking, now) }
     },
 
     /** Cancels the booking of `uid`: its slot is free at once. */
@@ -128,7 +130,7 @@ export function bookingChanges({ config, store, clock, availability, onMailQueue
       if (!isBookingUid(uid)) return notFound
       const row = await store.find(uid)
       if (!row) return notFound
-      return { ok: true, status: 200, body: toView(row, clock()) }
+      return { ok: true, status: 200, body: view(row, clock()) }
     },
   }
 }

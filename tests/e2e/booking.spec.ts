@@ -98,6 +98,8 @@ test.describe('booking through the modal', () => {
     const event = new ICAL.Event(new ICAL.Component(ICAL.parse(await readFile((await download.path())!, 'utf8'))).getFirstSubcomponent('vevent')!)
     expect([event.startDate.toJSDate().getTime(), event.endDate.toJSDate().getTime()]).toEqual([bookedStart, bookedEnd])
     expect(event.description).toMatch(/\/booking\/[0-9a-f-]{36}$/)
+    // The event's UID is the emailed invite's, derived from the booking: never the manage link's uid.
+    expect(event.uid).toMatch(/^[0-9a-f]{32}@kiwi-automate$/)
 
     await toast.getByRole('button', { name: 'Dismiss' }).click()
     await expect(toast).toBeHidden()

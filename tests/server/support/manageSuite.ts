@@ -291,6 +291,7 @@ export function defineManageSuite(name: string, makeBackend: () => Promise<Store
             name: 'Cancel Me',
             user: { username: 'kiwi-automate' },
             canChange: true,
+            iCalUID: eventUid(booking),
           })
 
           const response = await s.cancel({ uid: booking.uid, cancellationReason: 'Something <b>came</b> up & "urgent"' })

@@ -239,13 +239,14 @@ describe('bookingForm: success', () => {
     expect(form.actor.getSnapshot().value).toBe('success')
   })
 
-  it('gives Add to calendar the event’s iCalUID when the server sends one, never the manage uid (issue 22)', async () => {
+  it('gives Add to calendar the event’s iCalUID for the event and the uid for the manage link only (issue 22)', async () => {
     const form = start('modal')
     await fillValid(form)
     form.actor.send({ type: 'SUBMIT' })
-    form.bookings[0]!.answer.resolve({ ...bookingAnswer(form.bookings[0]!.payload), iCalUID: 'a1b2c3@kiwi-automate' })
+    const answer = { ...bookingAnswer(form.bookings[0]!.payload), iCalUID: 'a1b2c3@kiwi-automate' }
+    form.bookings[0]!.answer.resolve(answer)
     await waitFor(form.actor, (s) => s.matches('success'))
-    expect(form.confirmed.map((booking) => booking.uid)).toEqual(['a1b2c3@kiwi-automate'])
+    expect(form.confirmed.map((booking) => [booking.uid, booking.iCalUID])).toEqual([[answer.uid, 'a1b2c3@kiwi-automate']])
   })
 })
 

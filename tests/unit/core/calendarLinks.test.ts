@@ -45,4 +45,11 @@ describe('Add to calendar links', () => {
     expect(event.description).toContain(call.manageUrl)
     expect(vevent.getFirstPropertyValue('url')).toBe(call.manageUrl)
   })
+
+  it('the .ics event carries the invite\'s UID, never the manage link\'s uid (issue 22)', () => {
+    const ics = buildCalendar({ method: 'PUBLISH', now: '2026-03-03T00:00:00Z', events: [calendarEventOf({ ...call, iCalUID: 'a1b2c3@kiwi-automate' })] })
+    const event = new ICAL.Event(new ICAL.Component(ICAL.parse(ics)).getFirstSubcomponent('vevent')!)
+    expect(event.uid).toBe('a1b2c3@kiwi-automate')
+    expect(event.description).toContain(call.manageUrl)
+  })
 })
