@@ -57,6 +57,8 @@ describeUiPaths(
       ITEM_SELECTED: async (sut) => {
         await sut.menu.getByRole('link', { name: 'Tutorials' }).click()
         await expect(sut.page).toHaveURL('/resources')
+        // The URL changes before the page's code has loaded: the short pending page cannot scroll yet.
+        await expect(sut.page.getByRole('heading', { level: 1, name: 'Guides and Insights on AI Automation' })).toBeVisible()
       },
       VIEWPORT_WIDENED: (sut) => sut.page.setViewportSize({ width: 1280, height: 844 }),
     },
