@@ -4,6 +4,8 @@ export default defineConfig({
   test: {
     include: ['tests/unit/**/*.test.{ts,tsx}', 'tests/server/**/*.test.ts'],
     environment: 'node',
+    // Debian's Radicale for the CalDAV tests, installed when missing and we are root.
+    globalSetup: ['tests/server/support/ensureRadicale.ts'],
     testTimeout: 20_000,
     hookTimeout: 60_000,
   },
