@@ -5,14 +5,13 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, expect, it } from 'vitest'
 import { caldavAccount } from '../../server/calendar/caldav'
 import { hostCalendarFromConfig } from '../../server/calendar/fromConfig'
 import type { HostCalendar } from '../../server/calendar/hostCalendar'
 import { openStore, type BookingStore } from '../../server/db/store'
-import { createLogger } from '../../server/logger'
-import { localTimes, slotsInput, slotsPath, startServer, testClock, testConfig, type RunningServer } from './support/harness'
-import { radicaleInstalled, startRadicale, type Radicale } from './support/radicale'
+import { capturedLogger, localTimes, slotsInput, slotsPath, startServer, testClock, testConfig, type RunningServer } from './support/harness'
+import { describeWithRadicale, startRadicale, type Radicale } from './support/radicale'
 
 const NZ = 'Pacific/Auckland'
 const event = (uid: string, start: string, end: string, extra = '') =>
@@ -32,17 +31,14 @@ const event = (uid: string, start: string, end: string, extra = '') =>
     '',
   ].join('\r\n')
 
-const describeIf = radicaleInstalled() || process.env.CI ? describe : describe.skip
-
-describeIf('busy times from a CalDAV account (Radicale)', () => {
+describeWithRadicale('busy times from a CalDAV account (Radicale)', () => {
   let radicale: Radicale
   let dir: string
   let store: BookingStore
   let server: RunningServer
   let calendar: HostCalendar
   const clock = testClock()
-  const lines: string[] = []
-  const logger = createLogger({ level: 'debug', destination: { write: (line: string) => void lines.push(line) } })
+  const { logger, lines } = capturedLogger('debug')
 
   beforeAll(async () => {
     radicale = await startRadicale()

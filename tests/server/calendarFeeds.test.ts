@@ -18,9 +18,8 @@ import { publicHolidays } from '../../server/calendar/holidays'
 import type { HostCalendar } from '../../server/calendar/hostCalendar'
 import { parseBusy } from '../../server/calendar/parseBusy'
 import { openStore, type BookingStore } from '../../server/db/store'
-import { createLogger } from '../../server/logger'
 import { startFeedServer, type FeedServer } from './support/feedServer'
-import { bookingBody, localTimes, postBooking, slotsInput, slotsPath, startServer, testClock, testConfig, type RunningServer } from './support/harness'
+import { bookingBody, capturedLogger, localTimes, postBooking, slotsInput, slotsPath, startServer, testClock, testConfig, type RunningServer } from './support/harness'
 
 const NZ = 'Pacific/Auckland'
 const fixture = (name: string) => readFile(join(import.meta.dirname, 'fixtures/calendars', name), 'utf8')
@@ -88,8 +87,7 @@ describe('host calendar feeds over HTTP', () => {
   let server: RunningServer
   let calendar: HostCalendar
   const clock = testClock()
-  const lines: string[] = []
-  const logger = createLogger({ level: 'debug', destination: { write: (line: string) => void lines.push(line) } })
+  const { logger, lines } = capturedLogger('debug')
 
   beforeAll(async () => {
     feeds = await startFeedServer()

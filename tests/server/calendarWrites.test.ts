@@ -7,7 +7,7 @@ import { calendarUid } from '../../server/calendarUid'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, expect, it } from 'vitest'
 import { caldavWriter } from '../../server/calendar/caldavWriter'
 import { caldavFromConfig, hostCalendarFromConfig } from '../../server/calendar/fromConfig'
 import type { HostCalendar } from '../../server/calendar/hostCalendar'
@@ -17,12 +17,10 @@ import { createMailer } from '../../server/mail/mailer'
 import { mailSettings } from '../../server/mail/settings'
 import type { MailWorker } from '../../server/mail/worker'
 import { bookingBody, localTimes, postBooking, slotsInput, slotsPath, startServer, testClock, testConfig, type RunningServer } from './support/harness'
-import { radicaleInstalled, startRadicale, type Radicale } from './support/radicale'
+import { describeWithRadicale, startRadicale, type Radicale } from './support/radicale'
 
 const NZ = 'Pacific/Auckland'
-const describeIf = radicaleInstalled() || process.env.CI ? describe : describe.skip
-
-describeIf('bookings written into the host’s CalDAV calendar (Radicale)', () => {
+describeWithRadicale('bookings written into the host’s CalDAV calendar (Radicale)', () => {
   let radicale: Radicale
   let dir: string
   let store: BookingStore

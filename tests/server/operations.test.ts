@@ -19,18 +19,11 @@ import { DataDirLockedError, LOCK_FILE, lockDataDir } from '../../server/dataDir
 import { memoryRateLimiter } from '../../server/db/rateLimitWindows'
 import type { BookingStore } from '../../server/db/store'
 import { createLifecycle, type Lifecycle, type ShutdownPhase } from '../../server/lifecycle'
-import { createLogger, maskUrl, safeError, scrubMessage } from '../../server/logger'
+import { maskUrl, safeError, scrubMessage } from '../../server/logger'
 import { shutdownOnSignals } from '../../server/shutdownSignals'
 import { stdoutLog } from '../../server/stdoutLog'
 import { stackWithoutPaths } from '../../src/components/ErrorView'
-import { bookingBody, postBooking, rejectingStore, startServer, testClock, testConfig, type RunningServer } from './support/harness'
-
-/** A logger whose lines the test reads. */
-function capturedLogger(level: 'info' | 'debug' = 'info') {
-  const lines: string[] = []
-  const logger = createLogger({ level, destination: { write: (line: string) => void lines.push(line) } })
-  return { logger, lines, records: () => lines.map((line) => JSON.parse(line) as Record<string, unknown>) }
-}
+import { bookingBody, capturedLogger, postBooking, rejectingStore, startServer, testClock, testConfig, type RunningServer } from './support/harness'
 
 const VISITOR = { name: 'Wiremu Tangaroa-Smith', email: 'wiremu.secret@example.co.nz', guest: 'hine.guest@example.org' }
 

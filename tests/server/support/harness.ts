@@ -16,6 +16,13 @@ import type { BookingRequest, SlotsInput } from '../../../core/bookingWire'
 
 import { bookingPayload } from '../../support/bookingPayload'
 
+/** A logger whose lines the test reads. */
+export function capturedLogger(level: 'warn' | 'info' | 'debug' = 'info') {
+  const lines: string[] = []
+  const logger = createLogger({ level, destination: { write: (line: string) => void lines.push(line) } })
+  return { logger, lines, records: () => lines.map((line) => JSON.parse(line) as Record<string, unknown>) }
+}
+
 export const HOST = 'kiwi-automate'
 export const ADMIN_TOKEN = 'test-admin-token-0123456789abcdef'
 

@@ -4,6 +4,7 @@
  * /usr/bin/python3, where the package installs it (another python3 on PATH may not have it).
  */
 import { spawn, type ChildProcess } from 'node:child_process'
+import { describe } from 'vitest'
 import { existsSync } from 'node:fs'
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { createServer } from 'node:net'
@@ -12,6 +13,9 @@ import { join } from 'node:path'
 
 export const RADICALE_PYTHON = '/usr/bin/python3'
 export const radicaleInstalled = () => existsSync('/usr/lib/python3/dist-packages/radicale') && existsSync(RADICALE_PYTHON)
+
+/** describe for suites that need Radicale: skipped without it, except in CI, where a missing server must fail. */
+export const describeWithRadicale = radicaleInstalled() || process.env.CI ? describe : describe.skip
 
 export interface Radicale {
   url: string
