@@ -9,6 +9,8 @@ export const NAME_MIN_LENGTH = 2
 export const NAME_MAX_LENGTH = 100
 export const EMAIL_MAX_LENGTH = 254
 export const GUESTS_MAX = 10
+/** A note with the booking (issue 25; Cal.com's `responses.notes`): what the visitor wants to discuss. */
+export const NOTES_MAX_LENGTH = 1000
 
 /**
  * C0 and C1 control characters, DEL, and the bidi embeddings, overrides and isolates (they can make
@@ -67,6 +69,20 @@ export function emailSchema(messages: EmailMessages) {
   return v.pipe(v.string(messages.required), v.trim(), v.nonEmpty(messages.required), v.check(isEmail, messages.invalid))
 }
 
+/**
+ * The notes rule: the name's text rules (no markup, control or bidi characters) except that a note may have
+ * several lines. `\r\n` and `\r` become `\n`; trimmed; at most 1,000 characters. Optional: an empty note is
+ * the same as none, and a note never blocks a booking for being absent.
+ */
+export function notesSchema(message: string) {
+  return v.pipe(
+    v.string(message),
+    v.transform((text: string) => text.replace(/\r\n?/g, '\n').trim()),
+    v.maxLength(NOTES_MAX_LENGTH, message),
+    v.check((text) => isCleanName(text.replaceAll('\n', ' ')), message),
+  )
+}
+
 /** Guests: a list of up to 10 addresses, each under the email rule. */
 export function guestsSchema(message: string) {
   return v.pipe(v.array(emailSchema({ required: message, invalid: message }), message), v.maxLength(GUESTS_MAX, message))
@@ -81,6 +97,7 @@ export const VALIDATION_MESSAGES = {
   slotRequired: 'Please select a time slot',
   nameTooLong: `Name must be at most ${NAME_MAX_LENGTH} characters`,
   nameForbidden: 'Name cannot contain < or > or control characters',
+  notes: `Notes must be at most ${NOTES_MAX_LENGTH.toLocaleString('en-NZ')} characters, without < or > or control characters`,
 } as const
 
 export const BookingFieldsSchema = v.object({

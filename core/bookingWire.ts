@@ -8,7 +8,7 @@
  * is in the first-load bundle.
  */
 import * as v from 'valibot'
-import { emailSchema, guestsSchema, isPlainText, nameSchema, NAME_MAX_LENGTH, NAME_MIN_LENGTH } from './bookingFields'
+import { emailSchema, guestsSchema, isPlainText, nameSchema, notesSchema, NAME_MAX_LENGTH, NAME_MIN_LENGTH, NOTES_MAX_LENGTH } from './bookingFields'
 
 /** Length of a call and the slot grid, in minutes (docs/design.md#constants). */
 export const BOOKING_LENGTH_MINUTES = 15
@@ -48,6 +48,7 @@ export const WIRE_MESSAGES = {
   name: `Please enter your name (${NAME_MIN_LENGTH} to ${NAME_MAX_LENGTH} characters, no < or >).`,
   email: 'Please enter a valid email address.',
   guests: 'Guests must be a list of up to 10 email addresses.',
+  notes: `Notes must be at most ${NOTES_MAX_LENGTH.toLocaleString('en-NZ')} characters, without < or > or control characters.`,
   responses: 'Please enter your name and email address.',
   user: 'The host of the call is missing or not valid.',
   start: 'Please choose a valid start time.',
@@ -122,6 +123,8 @@ export const BookingRequestSchema = v.object(
         }),
         email: emailSchema({ required: WIRE_MESSAGES.email, invalid: WIRE_MESSAGES.email }),
         guests: guestsSchema(WIRE_MESSAGES.guests),
+        /** Issue 25: optional; after the rule, an empty note means none. */
+        notes: v.optional(notesSchema(WIRE_MESSAGES.notes)),
       },
       WIRE_MESSAGES.responses,
     ),
@@ -155,7 +158,7 @@ export const BookingResponseSchema = v.object({
   endTime: v.string(),
   status: v.string(),
   eventTypeId: v.number(),
-  responses: v.object({ name: v.string(), email: v.string(), guests: v.optional(v.array(v.string())) }),
+  responses: v.object({ name: v.string(), email: v.string(), guests: v.optional(v.array(v.string())), notes: v.optional(v.string()) }),
   attendees: v.array(v.object({ name: v.string(), email: v.string(), timeZone: v.string() })),
   user: v.object({ username: v.string() }),
   /** The event's iCalendar UID, as in the invites (Cal.com's field); never the uid, which is the manage capability. */

@@ -26,6 +26,20 @@ export const MANAGE_MESSAGES = {
   sameStart: 'Your call is already at this time. Please choose another time.',
 } as const
 
+/** A duration in minutes as a visitor reads it: '60 minutes' is '1 hour', '90 minutes' stays as it is. */
+const noticeLength = (minutes: number): string => {
+  if (minutes % 60 === 0) return `${minutes / 60} hour${minutes === 60 ? '' : 's'}`
+  return `${minutes} minute${minutes === 1 ? '' : 's'}`
+}
+
+/**
+ * Closer than SCHEDULE_CHANGE_NOTICE_MINUTES to the start (issue 25): the 409 sentence of POST /api/cancel and of a
+ * reschedule, and what the manage page shows instead of its buttons. It says why and how to reach the host.
+ */
+export const changeNoticeMessage = (minutes: number, hostEmail?: string): string =>
+  `Calls can be cancelled or moved online until ${noticeLength(minutes)} before they start, so this one can no longer be changed here. ` +
+  (hostEmail ? `To change it, please email ${hostEmail}.` : 'To change it, please reply to your confirmation email.')
+
 /** A reschedule past MAX_RESCHEDULES_PER_BOOKING: the 400 sentence. */
 export const rescheduleLimitMessage = (limit: number): string =>
   `This call has already been moved ${limit} time${limit === 1 ? '' : 's'}, the most allowed. Please cancel it and book a new call instead.`
@@ -112,6 +126,12 @@ export const BookingViewSchema = v.object({
   canChange: v.boolean(),
   /** The event's iCalendar UID (Cal.com's field): 'Add to calendar' matches the emailed invite with it. Never the uid. */
   iCalUID: v.optional(v.string()),
+  /**
+   * The notice period for changes (issue 25, SCHEDULE_CHANGE_NOTICE_MINUTES): from `closesAt` (ISO UTC instant,
+   * the start minus the notice) the call can no longer be cancelled or moved online, and the page shows `message`
+   * (changeNoticeMessage) instead of the two buttons. Absent when there is no notice period or the call is over.
+   */
+  changeNotice: v.optional(v.object({ closesAt: v.string(), message: v.string() })),
 })
 export type BookingView = v.InferOutput<typeof BookingViewSchema>
 
