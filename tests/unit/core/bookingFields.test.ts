@@ -61,6 +61,7 @@ describe('booking validation (docs/design.md#validation)', () => {
       slotRequired: 'Please select a time slot',
       nameTooLong: 'Name must be at most 100 characters',
       nameForbidden: 'Name cannot contain < or > or control characters',
+      notes: 'Notes must be at most 1,000 characters, without < or > or control characters',
     })
   })
 
