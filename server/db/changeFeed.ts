@@ -9,7 +9,7 @@
  * when it comes back, listeners are told (changes may have been missed meanwhile).
  */
 import pg from 'pg'
-import type { Logger } from '../logger'
+import type { Logger } from '../log/logger'
 import type { Sql } from './store'
 
 export const CHANGES_CHANNEL = 'bookings_changed'

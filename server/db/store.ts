@@ -8,7 +8,7 @@ import { join } from 'node:path'
 import pg from 'pg'
 import type { RateLimiterAbstract } from 'rate-limiter-flexible'
 import type { Temporal } from 'temporal-polyfill'
-import type { Logger } from '../logger'
+import type { Logger } from '../log/logger'
 import {
   cancelBooking,
   insertBooking,
@@ -122,7 +122,7 @@ export interface BookingStore {
   /** Bookings ending at or after `from`, by start. */
   list(from: Temporal.Instant, limit?: number): Promise<BookingRow[]>
   count(): Promise<number>
-  /** The secret of the events' iCalendar UIDs (server/calendarUid.ts), made by migration 005. */
+  /** The secret of the events' iCalendar UIDs (server/calendar/calendarUid.ts), made by migration 005. */
   calendarSecret: string
   /** Throws when the database cannot be reached or a migration of server/db/migrations is not applied (/readyz). */
   checkReady(): Promise<void>

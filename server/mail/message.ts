@@ -52,7 +52,7 @@ export interface MailSettings {
   hostZone: string
   /** PUBLIC_URL, no trailing slash. */
   publicUrl: string
-  /** The events' iCalendar UID of a booking id (server/calendarUid.ts). */
+  /** The events' iCalendar UID of a booking id (server/calendar/calendarUid.ts). */
   calendarUid: (bookingId: number) => string
 }
 

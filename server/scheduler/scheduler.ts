@@ -1,12 +1,12 @@
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import type { CalendarBusy } from '../calendar/busyTimes'
-import type { Clock } from '../api/context'
-import { createCalcomScheduler, type Fetch } from '../calcomUpstream'
+import type { Clock } from '../http/api/context'
+import { createCalcomScheduler, type Fetch } from './calcomUpstream'
 import type { ServerConfig } from '../config'
-import type { JsonBody } from '../jsonBody'
+import type { JsonBody } from '../http/jsonBody'
 import type { BookingStore, ClientLimit } from '../db/store'
 import type { CancelRequest as CancelBody } from '../../core/manageWire'
-import type { ValidBooking, ValidSlotsInput } from '../validation'
+import type { ValidBooking, ValidSlotsInput } from './validation'
 import { createBuiltInScheduler } from './builtIn'
 
 /**

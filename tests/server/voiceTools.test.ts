@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { WIRE_MESSAGES } from '../../core/bookingWire'
 import { buildBookingPayload } from '../../core/bookingPayload'
 import { openStore, type BookingStore } from '../../server/db/store'
-import { MAX_VOICE_TOOLS_BODY_BYTES, VOICE_TOOL_MESSAGES } from '../../server/api/voiceTools'
+import { MAX_VOICE_TOOLS_BODY_BYTES, VOICE_TOOL_MESSAGES } from '../../server/voice/voiceTools'
 import { HOST, rejectingStore, startServer, testClock, testConfig, type RunningServer } from './support/harness'
 
 const SECRET = 'voice-secret-0123456789abcdef-0123'

@@ -23,10 +23,10 @@ import { buildBookingPayload } from '../../core/bookingPayload'
 import { BOOKING_ERRORS, BOOKING_LENGTH_MINUTES, isValidTimeZone, SlotsResponseSchema, WIRE_MESSAGES } from '../../core/bookingWire'
 import type { ServerConfig } from '../config'
 import type { ClientLimit } from '../db/store'
-import { digestKey } from '../limits/keys'
-import type { SecretFailures } from '../secretFailures'
-import { MESSAGES, checkBooking, checkSlotsInput } from '../validation'
-import type { ApiContext } from './context'
+import { digestKey } from '../http/limits/keys'
+import type { SecretFailures } from '../http/limits/secretFailures'
+import { MESSAGES, checkBooking, checkSlotsInput } from '../scheduler/validation'
+import type { ApiContext } from '../http/api/context'
 
 /**
  * The platform's tool-calls message carries the whole call with it (the assistant's configuration, the
