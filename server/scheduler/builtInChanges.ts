@@ -1,7 +1,7 @@
 /** The built-in scheduler's changes of an existing booking (reschedule, cancel) and its view for the manage page. */
 import { BOOKING_ERRORS } from '../../core/bookingWire'
 import { DAILY_LIMIT_MESSAGE, isBookingUid, MANAGE_MESSAGES, rescheduleLimitMessage, type BookingView, type CancelResponse } from '../../core/manageWire'
-import type { Clock } from '../http/api/context'
+import type { Clock } from '../clock'
 import type { ServerConfig } from '../config'
 import { rescheduleRefusal } from '../db/bookingChanges'
 import type { BookingRow, BookingStore, ChangeResult, ClientLimit, MailsFor } from '../db/store'
