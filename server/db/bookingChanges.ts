@@ -6,7 +6,8 @@
 import type { Temporal } from 'temporal-polyfill'
 import type { NewMailJob } from '../mail/message'
 import { announceChange } from './changeFeed'
-import { isUniqueViolation, SELECT_BOOKING, type Backend, type BookingRow, type NewBooking, type Sql } from './store'
+import type { BookingRow, NewBooking } from './rows'
+import { isUniqueViolation, SELECT_BOOKING, type Backend, type Sql } from './sql'
 
 /**
  * One daily cap a change counts against: who asked (a digest of the client network, or of a voice call

@@ -10,7 +10,7 @@
  */
 import pg from 'pg'
 import type { Logger } from '../log/logger'
-import type { Sql } from './store'
+import type { Sql } from './sql'
 
 export const CHANGES_CHANNEL = 'bookings_changed'
 /** The listening connection's name in pg_stat_activity, so an operator can tell it from the pool's. */

@@ -2,7 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto'
 import type { Context } from 'hono'
 import { buildCalendar } from '../../../core/icalendar'
 import { calendarUid } from '../../calendar/calendarUid'
-import type { BookingRow } from '../../db/store'
+import type { BookingRow } from '../../db/rows'
 import type { SecretFailures } from '../limits/secretFailures'
 import type { ApiContext } from './context'
 
