@@ -3,11 +3,8 @@
  * platform's server when the assistant uses one: its `tool-calls` message in, `{ results: [{ toolCallId,
  * name, result }] }` out, each result a short text the assistant can read out.
  *
- * - check_availability({ date, timeZone }): the free times of that day, or of the next day that has
- *   some, spoken as ranges, plus the exact start instants book_call takes.
- * - book_call({ name, email, start, timeZone }): the web form's booking — the same payload builder
- *   (core/bookingPayload), the same validation (checkBooking) and the same Scheduler (built-in or
- *   Cal.com, with its limits and mails) — answered with a sentence, also when it is refused.
+ * The message's shape: platformMessage.ts; the tools (check_availability, book_call): tools.ts; what
+ * they say: sentences.ts.
  *
  * Guarded by VAPI_SERVER_SECRET (404 without it, 401 on a wrong one, compared in constant time). Nothing
  * the caller says is logged.
@@ -16,93 +13,22 @@ import { createHash, timingSafeEqual } from 'node:crypto'
 import type { Context, MiddlewareHandler } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { createMiddleware } from 'hono/factory'
-import { Temporal } from 'temporal-polyfill'
 import * as v from 'valibot'
-import { BookingRejected, bookingErrorText } from '../../core/bookingErrors'
-import { buildBookingPayload } from '../../core/bookingPayload'
-import { BOOKING_ERRORS, BOOKING_LENGTH_MINUTES, isValidTimeZone, SlotsResponseSchema, WIRE_MESSAGES } from '../../core/bookingWire'
 import type { ServerConfig } from '../config'
 import type { ClientLimit } from '../db/store'
 import { digestKey } from '../http/limits/keys'
 import type { SecretFailures } from '../http/limits/secretFailures'
-import { MESSAGES, checkBooking, checkSlotsInput } from '../scheduler/validation'
+import { MESSAGES } from '../scheduler/validation'
 import type { ApiContext } from '../http/api/context'
+import { MessageSchema, toolCalls, type VoiceCall } from './platformMessage'
+import { VOICE_TOOL_MESSAGES } from './sentences'
+import { runTool } from './tools'
 
 /**
  * The platform's tool-calls message carries the whole call with it (the assistant's configuration, the
  * transcript so far), which outgrows the booking routes' 16 KB within minutes of talk.
  */
 export const MAX_VOICE_TOOLS_BODY_BYTES = 256 * 1024
-
-/** How many days after the asked-for day check_availability looks for the next free one. */
-export const NEXT_FREE_DAY_SEARCH_DAYS = 14
-
-export const VOICE_TOOL_MESSAGES = {
-  notJson: 'The tool call must be JSON.',
-  notToolCalls: 'The body must be the voice platform’s message: { message: { type, toolCallList } }.',
-  unknownTool: (name: string) => `There is no tool called ${JSON.stringify(name.slice(0, 80))} here.`,
-  badDate: 'I need the day as a date such as 2026-11-27.',
-  badTimeZone: 'I need the caller’s time zone, such as Pacific/Auckland.',
-  badStart: 'I need the start as one of the exact times check_availability gave.',
-  noTimes: (from: string, days: number) => `There are no free times on ${from} or in the ${days} days after it. Please suggest another week.`,
-  unavailable: 'The calendar cannot be reached just now. Please offer to take the caller’s details or try again in a minute.',
-  onePerRequest: 'Not booked: only one call can be booked at a time. Please book one call, then ask before booking another.',
-  onePerCall: 'This conversation has already booked a call; a caller can book one call per conversation.',
-} as const
-
-// --- The platform's message -------------------------------------------------------------------------
-
-/**
- * One tool call, in either of the platform's forms: `{ id, name, arguments }` (its documentation) or
- * `{ id, type: 'function', function: { name, arguments } }` (what its servers send); `arguments` is an
- * object, or a JSON string in the older `toolCalls` list.
- */
-const ToolCallSchema = v.object({
-  id: v.pipe(v.string(), v.minLength(1), v.maxLength(200)),
-  name: v.optional(v.pipe(v.string(), v.maxLength(200))),
-  arguments: v.optional(v.unknown()),
-  function: v.optional(v.object({ name: v.pipe(v.string(), v.maxLength(200)), arguments: v.optional(v.unknown()) })),
-})
-
-const ToolCallListSchema = v.pipe(v.array(ToolCallSchema), v.maxLength(10))
-
-const MessageSchema = v.object({
-  message: v.object({
-    type: v.string(),
-    toolCallList: v.optional(ToolCallListSchema),
-    /** The older name of the same list. */
-    toolCalls: v.optional(ToolCallListSchema),
-    /** The conversation: its id, and the caller's number on a phone call. */
-    call: v.optional(
-      v.object({
-        id: v.optional(v.pipe(v.string(), v.maxLength(200))),
-        customer: v.optional(v.object({ number: v.optional(v.pipe(v.string(), v.maxLength(64))) })),
-      }),
-    ),
-  }),
-})
-
-interface ToolCall {
-  id: string
-  name: string
-  args: unknown
-}
-
-function toolCalls(message: v.InferOutput<typeof MessageSchema>['message']): ToolCall[] {
-  const list = message.toolCallList ?? message.toolCalls ?? []
-  return list.map((call) => {
-    const raw = call.function?.arguments ?? call.arguments
-    let args = raw
-    if (typeof raw === 'string') {
-      try {
-        args = JSON.parse(raw) as unknown
-      } catch {
-        args = undefined
-      }
-    }
-    return { id: call.id, name: call.function?.name ?? call.name ?? '', args }
-  })
-}
 
 // --- Authentication ------------------------------------------------------------------------------------
 
@@ -179,198 +105,4 @@ function voiceClientLimits(call: VoiceCall | undefined, ctx: ApiContext, platfor
   const number = call.customer?.number?.trim()
   if (number) limits.push({ key: digestKey(`voice-caller:${number}`), maxPerDay: ctx.config.RATE_LIMIT_BOOKINGS_PER_DAY })
   return limits
-}
-
-type VoiceCall = NonNullable<v.InferOutput<typeof MessageSchema>['message']['call']>
-
-async function runTool(call: ToolCall, ctx: ApiContext, clients: ClientLimit[]): Promise<string> {
-  switch (call.name) {
-    case 'check_availability':
-      return checkAvailability(call.args, ctx)
-    case 'book_call':
-      return bookCall(call.args, ctx, clients)
-    default:
-      return VOICE_TOOL_MESSAGES.unknownTool(call.name)
-  }
-}
-
-// --- Arguments -------------------------------------------------------------------------------------------
-
-// A missing argument is an empty one, so it gets its own sentence rather than valibot's "Invalid key".
-const TimeZoneArg = v.optional(
-  v.pipe(v.string(VOICE_TOOL_MESSAGES.badTimeZone), v.trim(), v.check(isValidTimeZone, VOICE_TOOL_MESSAGES.badTimeZone)),
-  '',
-)
-
-const AvailabilityArgs = v.object({
-  date: v.optional(v.pipe(v.string(VOICE_TOOL_MESSAGES.badDate), v.trim(), v.regex(/^\d{4}-\d{2}-\d{2}$/, VOICE_TOOL_MESSAGES.badDate)), ''),
-  timeZone: TimeZoneArg,
-})
-
-/** Name and email are checked by checkBooking, with the web form's rules and sentences. */
-const BookingArgs = v.object({
-  name: v.optional(v.string(WIRE_MESSAGES.name), ''),
-  email: v.optional(v.string(WIRE_MESSAGES.email), ''),
-  start: v.optional(v.pipe(v.string(VOICE_TOOL_MESSAGES.badStart), v.trim(), v.nonEmpty(VOICE_TOOL_MESSAGES.badStart), v.maxLength(64, VOICE_TOOL_MESSAGES.badStart)), ''),
-  timeZone: TimeZoneArg,
-})
-
-const firstMessage = (issues: readonly v.BaseIssue<unknown>[], fallback: string) => issues[0]?.message ?? fallback
-
-function plainDate(text: string): Temporal.PlainDate | undefined {
-  try {
-    return Temporal.PlainDate.from(text, { overflow: 'reject' })
-  } catch {
-    return undefined
-  }
-}
-
-/**
- * The start as an instant: an exact time with its offset (what check_availability gives), or a wall time
- * in the caller's zone ("2026-11-27T14:30").
- */
-function startInstant(text: string, timeZone: string): Temporal.Instant | undefined {
-  try {
-    return Temporal.Instant.from(text)
-  } catch {
-    try {
-      return Temporal.PlainDateTime.from(text, { overflow: 'reject' }).toZonedDateTime(timeZone).toInstant()
-    } catch {
-      return undefined
-    }
-  }
-}
-
-// --- Saying times ------------------------------------------------------------------------------------------
-
-const dayFormat = (timeZone: string) => new Intl.DateTimeFormat('en-NZ', { weekday: 'long', day: 'numeric', month: 'long', timeZone })
-const timeFormat = (timeZone: string) => new Intl.DateTimeFormat('en-NZ', { hour: 'numeric', minute: '2-digit', timeZone })
-
-const sayDay = (instant: Temporal.Instant, timeZone: string) => dayFormat(timeZone).format(instant.epochMilliseconds).replace(',', '')
-const sayTime = (instant: Temporal.Instant, timeZone: string) => timeFormat(timeZone).format(instant.epochMilliseconds)
-
-/** An instant as the caller's wall time with its offset: what book_call takes back. */
-const exact = (instant: Temporal.Instant, timeZone: string) =>
-  instant.toZonedDateTimeISO(timeZone).toString({ timeZoneName: 'never', smallestUnit: 'minute' })
-
-/** The smallest distance between two starts: the slot step (15 minutes when there is one start). */
-function stepMinutes(slots: readonly Temporal.Instant[]): number {
-  let step = Infinity
-  for (let i = 1; i < slots.length; i++) step = Math.min(step, slots[i]!.since(slots[i - 1]!).total('minutes'))
-  return step === Infinity ? BOOKING_LENGTH_MINUTES : step
-}
-
-/** "9:00 am to 11:45 am and 2:00 pm": runs of back-to-back starts, each from its first start to its last. */
-function sayRanges(slots: readonly Temporal.Instant[], timeZone: string): string {
-  const step = stepMinutes(slots)
-  const runs: Temporal.Instant[][] = []
-  for (const slot of slots) {
-    const run = runs.at(-1)
-    // Starts on the grid follow each other at the step; a wider gap is a booking or a break.
-    if (run && slot.since(run.at(-1)!).total('minutes') <= step) run.push(slot)
-    else runs.push([slot])
-  }
-  const parts = runs.map((run) => (run.length === 1 ? sayTime(run[0]!, timeZone) : `${sayTime(run[0]!, timeZone)} to ${sayTime(run.at(-1)!, timeZone)}`))
-  return parts.length <= 1 ? (parts[0] ?? '') : `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`
-}
-
-// --- check_availability ----------------------------------------------------------------------------------
-
-type FreeSlots = { ok: true; days: Map<string, Temporal.Instant[]> } | { ok: false; message: string }
-
-/**
- * Free slot starts from the start of `date` in `timeZone` for `days` days, grouped by the caller's date,
- * asked of the Scheduler exactly as the booking form asks (the same slots input, the same validation).
- */
-async function freeSlots(ctx: ApiContext, date: Temporal.PlainDate, timeZone: string, days: number): Promise<FreeSlots> {
-  const from = date.toZonedDateTime({ timeZone }).toInstant()
-  const to = date.add({ days }).toZonedDateTime({ timeZone }).toInstant()
-  const raw = JSON.stringify({
-    json: {
-      isTeamEvent: false,
-      usernameList: [ctx.config.BOOKING_HOST],
-      eventTypeSlug: ctx.config.BOOKING_EVENT_TYPE_SLUG,
-      startTime: from.toString(),
-      endTime: to.toString(),
-      timeZone,
-      duration: null,
-      rescheduleUid: null,
-      orgSlug: null,
-    },
-  })
-  const checked = checkSlotsInput(raw)
-  if (!checked.ok) return { ok: false, message: checked.message }
-  const outcome = await ctx.scheduler.slots(checked.value)
-  if (!outcome.ok) return { ok: false, message: VOICE_TOOL_MESSAGES.unavailable }
-  const body = v.safeParse(SlotsResponseSchema, JSON.parse(outcome.body.text))
-  if (!body.success) return { ok: false, message: VOICE_TOOL_MESSAGES.unavailable }
-  const grouped = new Map<string, Temporal.Instant[]>()
-  for (const [day, slots] of Object.entries(body.output.result.data.json.slots)) {
-    grouped.set(day, slots.map((slot) => Temporal.Instant.from(slot.time)).sort(Temporal.Instant.compare))
-  }
-  return { ok: true, days: grouped }
-}
-
-/** What the assistant reads out for one day's free times, and the exact starts to book with. */
-function sayFreeDay(slots: readonly Temporal.Instant[], timeZone: string): string {
-  const times = slots.length === 1 ? `one free time (${timeZone} time): ${sayTime(slots[0]!, timeZone)}` : `free times (${timeZone} time) from ${sayRanges(slots, timeZone)}, starting every ${stepMinutes(slots)} minutes`
-  return `${sayDay(slots[0]!, timeZone)} has ${times}; a call lasts ${BOOKING_LENGTH_MINUTES} minutes. Exact starts for book_call: ${slots.map((slot) => exact(slot, timeZone)).join(', ')}.`
-}
-
-async function checkAvailability(args: unknown, ctx: ApiContext): Promise<string> {
-  const parsed = v.safeParse(AvailabilityArgs, args ?? {})
-  if (!parsed.success) return firstMessage(parsed.issues, VOICE_TOOL_MESSAGES.badDate)
-  const { timeZone } = parsed.output
-  const date = plainDate(parsed.output.date)
-  if (!date) return VOICE_TOOL_MESSAGES.badDate
-  const free = await freeSlots(ctx, date, timeZone, NEXT_FREE_DAY_SEARCH_DAYS + 1)
-  if (!free.ok) return free.message
-  const asked = free.days.get(date.toString()) ?? []
-  if (asked.length > 0) return sayFreeDay(asked, timeZone)
-  const askedDay = sayDay(date.toZonedDateTime({ timeZone, plainTime: '12:00' }).toInstant(), timeZone)
-  const next = [...free.days.entries()].filter(([day, slots]) => day > date.toString() && slots.length > 0).sort(([a], [b]) => a.localeCompare(b))[0]
-  if (!next) return VOICE_TOOL_MESSAGES.noTimes(askedDay, NEXT_FREE_DAY_SEARCH_DAYS)
-  return `There are no free times on ${askedDay}. The next free day: ${sayFreeDay(next[1], timeZone)}`
-}
-
-// --- book_call -------------------------------------------------------------------------------------------
-
-/** Up to two free starts nearest to the one that could not be booked, said as times ("2:30 pm or 3:00 pm"). */
-async function alternatives(ctx: ApiContext, start: Temporal.Instant, timeZone: string): Promise<string> {
-  const day = start.toZonedDateTimeISO(timeZone).toPlainDate()
-  const free = await freeSlots(ctx, day, timeZone, 1)
-  if (!free.ok) return ''
-  const slots = (free.days.get(day.toString()) ?? [])
-    .map((slot) => ({ slot, distance: Math.abs(slot.since(start).total('minutes')) }))
-    .sort((a, b) => a.distance - b.distance)
-    .slice(0, 2)
-    .map(({ slot }) => slot)
-    .sort(Temporal.Instant.compare)
-  if (slots.length === 0) return ' Nothing else is free that day; check_availability can find the next free day.'
-  const said = slots.map((slot) => sayTime(slot, timeZone))
-  return ` ${said.join(' or ')} ${slots.length === 1 ? 'is' : 'are'} free that day (exact starts: ${slots.map((slot) => exact(slot, timeZone)).join(', ')}).`
-}
-
-async function bookCall(args: unknown, ctx: ApiContext, clients: ClientLimit[]): Promise<string> {
-  const parsed = v.safeParse(BookingArgs, args ?? {})
-  if (!parsed.success) return firstMessage(parsed.issues, VOICE_TOOL_MESSAGES.badStart)
-  const { name, email, timeZone } = parsed.output
-  const start = startInstant(parsed.output.start, timeZone)
-  if (!start) return VOICE_TOOL_MESSAGES.badStart
-
-  // The web form's request, built and checked the same way (name and email rules, host, event type, length).
-  const identity = { host: ctx.config.BOOKING_HOST, eventTypeId: ctx.config.BOOKING_EVENT_TYPE_ID, eventTypeSlug: ctx.config.BOOKING_EVENT_TYPE_SLUG }
-  const body = JSON.stringify(buildBookingPayload({ name, email, slot: start.toString(), timeZone }, identity))
-  const checked = checkBooking(body, ctx.config)
-  if (!checked.ok) return checked.message
-  const outcome = await ctx.scheduler.book({ ...checked.value, clients })
-
-  const when = `${sayDay(start, timeZone)} at ${sayTime(start, timeZone)} (${timeZone} time)`
-  if (outcome.ok) {
-    const booked = checked.value.request.responses ?? { name, email }
-    return `Booked: a ${BOOKING_LENGTH_MINUTES}-minute call on ${when} for ${booked.name}. A confirmation goes to ${booked.email}.`
-  }
-  if (outcome.message === BOOKING_ERRORS.slotTaken) return `That time was just taken.${await alternatives(ctx, start, timeZone)}`
-  if (outcome.message === BOOKING_ERRORS.outOfBounds) return `${when} cannot be booked.${await alternatives(ctx, start, timeZone)}`
-  return `Not booked: ${bookingErrorText(new BookingRejected(outcome.status, outcome.message))}`
 }
