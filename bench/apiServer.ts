@@ -10,12 +10,12 @@
 import { serve } from '@hono/node-server'
 import { Hono } from 'hono'
 import type { AddressInfo } from 'node:net'
-import { createApi } from '../server/api/createApi'
-import { createApp } from '../server/app'
+import { createApi } from '../server/http/api/createApi'
+import { createApp } from '../server/http/app'
 import { hostCalendarFromConfig } from '../server/calendar/fromConfig'
 import { loadConfig } from '../server/config'
 import { openStore } from '../server/db/store'
-import { createLogger } from '../server/logger'
+import { createLogger } from '../server/log/logger'
 
 async function benchApp(): Promise<{
   fetch: (request: Request) => Response | Promise<Response>

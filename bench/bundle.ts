@@ -12,7 +12,7 @@
 import { chromium, type Browser } from '@playwright/test'
 import { gzipSync } from 'node:zlib'
 import { chromiumArgs, ensureChromium } from '../scripts/chromium.ts'
-import { inlineScriptBodies } from '../server/securityHeaders.ts'
+import { inlineScriptBodies } from '../server/http/securityHeaders.ts'
 import { serveBuiltSite } from './serveBuilt.ts'
 
 const BUDGET_BYTES = 115 * 1024

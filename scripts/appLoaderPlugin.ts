@@ -2,7 +2,7 @@
  * Vite plugin (build only): the module <script>s Vite writes into index.html become one inline script
  * that imports them once the page has painted (src/lib/appLoader.ts). An external script, however
  * small, is a request the browser makes before the first paint; inline, the page fetches nothing for
- * scripts until it has painted. The server allows the inline script by its hash (server/securityHeaders.ts).
+ * scripts until it has painted. The server allows the inline script by its hash (server/http/securityHeaders.ts).
  */
 import type { Plugin, Rollup } from 'vite'
 import { loadAppAfterFirstPaint } from '../src/lib/appLoader.ts'

@@ -1,14 +1,14 @@
 /**
  * `npm run bookings` (or `node dist/server/bookings.js` in production): the upcoming bookings in the
  * configured database (PGlite in DATA_DIR, or DATABASE_URL), start time in the host's zone. PGlite's
- * files are opened only when no other process holds them (server/dataDirLock.ts).
+ * files are opened only when no other process holds them (server/runtime/dataDirLock.ts).
  */
 import { resolve } from 'node:path'
 import { Temporal } from 'temporal-polyfill'
-import { dropOutputWhenReaderGoes } from '../server/cliOutput'
+import { dropOutputWhenReaderGoes } from '../server/log/cliOutput'
 import { upcomingBookingsTable } from '../server/db/bookingsTable'
 import { ConfigError, loadConfig } from '../server/config'
-import { DataDirLockedError, lockDataDir } from '../server/dataDirLock'
+import { DataDirLockedError, lockDataDir } from '../server/runtime/dataDirLock'
 import { openStore } from '../server/db/store'
 
 async function main() {

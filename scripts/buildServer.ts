@@ -56,6 +56,6 @@ export async function buildServer(distDir: string): Promise<void> {
     output.imports.filter((i) => i.external).map((i) => i.path),
   )
   await assertRuntimeDependencies(imports, 'The server bundle')
-  // server/db/store.ts reads its migrations beside itself: <dist>/server/migrations once bundled.
+  // server/db/migrate.ts reads its migrations beside itself: <dist>/server/migrations once bundled.
   await cp(join(root, 'server/db/migrations'), join(outdir, 'migrations'), { recursive: true })
 }

@@ -10,7 +10,7 @@ import { calendarReport } from '../server/calendar/calendarReport'
 import { calendarSources } from '../server/calendar/fromConfig'
 import { publicHolidays } from '../server/calendar/holidays'
 import { ConfigError, loadConfig } from '../server/config'
-import { DataDirLockedError, lockDataDir } from '../server/dataDirLock'
+import { DataDirLockedError, lockDataDir } from '../server/runtime/dataDirLock'
 import { openStore, type BookingStore } from '../server/db/store'
 
 async function main() {

@@ -3,9 +3,9 @@ import * as v from 'valibot'
 import { GUESTS_MAX } from '../core/bookingFields'
 import { BOOKING_LENGTH_MINUTES, isValidTimeZone } from '../core/bookingWire'
 import { bookingSettingsEntries, ConfigError, envInt, envText, envUrl, parseSettings, type Env } from '../core/settings'
-import { parseTrustedProxies, type TrustedProxies } from './limits/trustedProxies'
+import { parseTrustedProxies, type TrustedProxies } from './http/limits/trustedProxies'
 import { parseHolidayCode } from './calendar/holidays'
-import { LOG_LEVELS } from './logger'
+import { LOG_LEVELS } from './log/logger'
 
 export { ConfigError }
 
@@ -73,7 +73,7 @@ const EnvSchema = v.object({
   DATABASE_CONNECT_TIMEOUT_MS: envInt('DATABASE_CONNECT_TIMEOUT_MS', 100, 600_000, 5_000),
   DATABASE_STATEMENT_TIMEOUT_MS: envInt('DATABASE_STATEMENT_TIMEOUT_MS', 100, 3_600_000, 10_000),
   DATABASE_IDLE_TIMEOUT_MS: envInt('DATABASE_IDLE_TIMEOUT_MS', 100, 3_600_000, 30_000),
-  /** Slow and many clients (server/httpLimits.ts): 408 past the first two, idle connections closed, a cap. */
+  /** Slow and many clients (server/http/limits/httpLimits.ts): 408 past the first two, idle connections closed, a cap. */
   HTTP_HEADERS_TIMEOUT_MS: envInt('HTTP_HEADERS_TIMEOUT_MS', 100, 600_000, 10_000),
   HTTP_REQUEST_TIMEOUT_MS: envInt('HTTP_REQUEST_TIMEOUT_MS', 100, 3_600_000, 20_000),
   HTTP_KEEP_ALIVE_TIMEOUT_MS: envInt('HTTP_KEEP_ALIVE_TIMEOUT_MS', 100, 600_000, 5_000),
@@ -190,7 +190,7 @@ const EnvSchema = v.object({
   RATE_LIMIT_VOICE_TOOLS: envInt('RATE_LIMIT_VOICE_TOOLS', 1, 10_000_000, 120),
   /**
    * The reverse proxies in front of the server (addresses or CIDR ranges): only from them is
-   * X-Forwarded-For read (server/limits/trustedProxies.ts). None by default.
+   * X-Forwarded-For read (server/http/limits/trustedProxies.ts). None by default.
    */
   TRUST_PROXY: v.pipe(
     v.optional(v.string(), 'false'),

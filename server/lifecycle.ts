@@ -19,7 +19,7 @@
  *
  *   lifecycle.onShutdown('workers', 'mail outbox', (deadline) => outbox.stop(deadline))
  */
-import type { Logger } from './logger'
+import type { Logger } from './log/logger'
 
 export type LifecycleState = 'starting' | 'ready' | 'draining'
 export type ShutdownPhase = 'http' | 'workers' | 'database'

@@ -4,7 +4,7 @@
  *
  * It listens at once and answers /healthz while the site and the database open (/readyz is 503 until
  * then), serves, and on SIGTERM or SIGINT drains and stops in order (server/lifecycle.ts), a signal
- * delivered twice counted once (server/shutdownSignals.ts). No exit waits on stdout for long.
+ * delivered twice counted once (server/runtime/shutdownSignals.ts). No exit waits on stdout for long.
  */
 import { readFile } from 'node:fs/promises'
 import type { Server } from 'node:http'
@@ -12,22 +12,22 @@ import { join, resolve } from 'node:path'
 import { isatty } from 'node:tty'
 import { pathToFileURL } from 'node:url'
 import type { RenderModule } from '../core/renderContract'
-import { createApi } from './api/createApi'
+import { createApi } from './http/api/createApi'
 import { caldavWriter } from './calendar/caldavWriter'
 import { caldavFromConfig, hostCalendarFromConfig, maskFeedUrl } from './calendar/fromConfig'
-import { createApp, createStartingApp } from './app'
+import { createApp, createStartingApp } from './http/app'
 import { ConfigError, loadConfig, type ServerConfig } from './config'
-import { DataDirLockedError, lockDataDir } from './dataDirLock'
-import { serveWithLimits } from './httpLimits'
+import { DataDirLockedError, lockDataDir } from './runtime/dataDirLock'
+import { serveWithLimits } from './http/limits/httpLimits'
 import { openStore } from './db/store'
-import type { HealthDeps } from './health'
+import type { HealthDeps } from './http/health'
 import { createLifecycle } from './lifecycle'
-import { createProcessLogger, maskUrl, type Logger } from './logger'
-import { shutdownOnSignals } from './shutdownSignals'
+import { createProcessLogger, maskUrl, type Logger } from './log/logger'
+import { shutdownOnSignals } from './runtime/shutdownSignals'
 import { createMailer } from './mail/mailer'
 import { mailSettings } from './mail/settings'
-import { loadStaticSite } from './staticSite'
-import { inlineScriptSources } from './securityHeaders'
+import { loadStaticSite } from './http/staticSite'
+import { inlineScriptSources } from './http/securityHeaders'
 
 type Handler = (request: Request, env: unknown) => Response | Promise<Response>
 

@@ -8,7 +8,8 @@
  * retried after a newer one) still leaves the calendar as the booking is: the write happens once.
  */
 import { buildCalendar } from '../../core/icalendar'
-import type { BookingRow, BookingStore } from '../db/store'
+import type { BookingRow } from '../db/rows'
+import type { BookingStore } from '../db/store'
 import { manageUrl, type MailKind, type MailSettings, type NewMailJob } from '../mail/message'
 import type { CaldavAccount } from './caldav'
 import { SourceError } from './feedSource'

@@ -2,11 +2,11 @@
 import { Temporal } from 'temporal-polyfill'
 import type { ServerConfig } from '../config'
 import type { BookingStore } from '../db/store'
-import type { Logger } from '../logger'
+import type { Logger } from '../log/logger'
 import { caldavAccount, caldavSource, type CaldavAccount, type CaldavSettings } from './caldav'
 import { feedSource } from './feedSource'
 import { createHostCalendar, type CalendarSource, type HostCalendar } from './hostCalendar'
-import { calendarUid } from '../calendarUid'
+import { calendarUid } from './calendarUid'
 
 /** The CalDAV account of the configuration, if any (one client, shared by the reads and the writes). */
 export function caldavFromConfig(config: ServerConfig): { settings: CaldavSettings; account: CaldavAccount } | undefined {

@@ -8,7 +8,7 @@
  */
 import type { CopyStore, SourceCopy } from '../db/calendarCopies'
 import type { ChangeFeed } from '../db/changeFeed'
-import type { Logger } from '../logger'
+import type { Logger } from '../log/logger'
 import { BusyTimes, type CalendarBusy, type Interval } from './busyTimes'
 
 export type { SourceCopy } from '../db/calendarCopies'

@@ -6,11 +6,12 @@
 import type { Temporal } from 'temporal-polyfill'
 import type { NewMailJob } from '../mail/message'
 import { announceChange } from './changeFeed'
-import { isUniqueViolation, SELECT_BOOKING, type Backend, type BookingRow, type NewBooking, type Sql } from './store'
+import type { BookingRow, NewBooking } from './rows'
+import { isUniqueViolation, SELECT_BOOKING, type Backend, type Sql } from './sql'
 
 /**
  * One daily cap a change counts against: who asked (a digest of the client network, or of a voice call
- * or caller; see server/limits/keys.ts) and how much that key may do in 24 hours. A booking, a reschedule
+ * or caller; see server/http/limits/keys.ts) and how much that key may do in 24 hours. A booking, a reschedule
  * and a cancellation each count 1 for the visitor and 1 for each guest, since each mails them all.
  */
 export interface ClientLimit {
@@ -28,7 +29,7 @@ export interface ChangeLimits {
 
 /** The limits a new booking is checked against, inside its transaction. */
 export interface BookingLimits extends ChangeLimits {
-  /** The email as compared: see server/limits/keys.ts. */
+  /** The email as compared: see server/http/limits/keys.ts. */
   emailKey: string
   maxUpcomingPerEmail: number
 }

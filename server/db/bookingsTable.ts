@@ -1,5 +1,5 @@
 import { Temporal } from 'temporal-polyfill'
-import type { BookingRow } from './store'
+import type { BookingRow } from './rows'
 
 // Terminal-safe: no control characters (escape sequences) from stored text reach the screen.
 // eslint-disable-next-line no-control-regex

@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto'
 import { announceChange } from './changeFeed'
-import type { Backend } from './store'
+import type { Backend } from './sql'
 
 /** [start, end) in epoch milliseconds. */
 export type BusyPair = [number, number]

@@ -9,8 +9,8 @@
  * when it comes back, listeners are told (changes may have been missed meanwhile).
  */
 import pg from 'pg'
-import type { Logger } from '../logger'
-import type { Sql } from './store'
+import type { Logger } from '../log/logger'
+import type { Sql } from './sql'
 
 export const CHANGES_CHANNEL = 'bookings_changed'
 /** The listening connection's name in pg_stat_activity, so an operator can tell it from the pool's. */

@@ -6,7 +6,7 @@
  */
 import { Temporal } from 'temporal-polyfill'
 import type { MailKind, MailRecipient, OutboxMessage } from '../mail/message'
-import { iso, type Sql } from './store'
+import { iso, type Sql } from './sql'
 
 export interface MailJob {
   id: number

@@ -2,13 +2,9 @@
  * Bookings in PostgreSQL: embedded PGlite in a directory by default, a real server through `pg` when a
  * connection string is given. The same SQL and the same migrations run on both.
  */
-import { PGlite } from '@electric-sql/pglite'
-import { readdir, readFile } from 'node:fs/promises'
-import { join } from 'node:path'
-import pg from 'pg'
 import type { RateLimiterAbstract } from 'rate-limiter-flexible'
 import type { Temporal } from 'temporal-polyfill'
-import type { Logger } from '../logger'
+import { DEFAULT_POOL, openPGlite, openPostgres, type BackendOptions } from './backends'
 import {
   cancelBooking,
   insertBooking,
@@ -22,64 +18,12 @@ import {
 import { calendarCopyStore, type CopyStore } from './calendarCopies'
 import { CHANGE_FEED_APPLICATION, listenForChanges, localFeed, type ChangeFeed } from './changeFeed'
 import { mailJobStore, type MailJobStore } from './mailJobs'
-import { memoryRateLimiter, postgresRateLimiter, type RateLimitOptions } from './rateLimitWindows'
+import { migrate, migrationFiles } from './migrate'
+import type { RateLimitOptions } from './rateLimitWindows'
+import type { BookingRow, NewBooking } from './rows'
+import { SELECT_BOOKING, type Backend } from './sql'
 
 export type { BookingLimits, ChangeLimits, ChangeResult, ClientLimit, InsertResult, MailsFor } from './bookingChanges'
-
-/** What both backends can do; `$1` placeholders. */
-export interface Sql {
-  query<T>(text: string, params?: unknown[]): Promise<T[]>
-  /** Several statements, no parameters (migrations). */
-  exec(text: string): Promise<void>
-}
-
-export interface Backend extends Sql {
-  kind: 'pglite' | 'postgres'
-  transaction<T>(fn: (sql: Sql) => Promise<T>): Promise<T>
-  /** See BookingStore.rateLimiter. */
-  rateLimiter(options: RateLimitOptions): RateLimiterAbstract
-  close(): Promise<void>
-}
-
-export interface BookingRow {
-  id: number
-  uid: string
-  host: string
-  eventTypeId: number
-  title: string
-  /** ISO UTC instants with milliseconds. */
-  startTime: string
-  endTime: string
-  name: string
-  email: string
-  guests: string[]
-  timeZone: string
-  language: string
-  /** 'ACCEPTED' or 'CANCELLED'. */
-  status: string
-  createdAt: string
-  /** The invite's SEQUENCE: + 1 on every reschedule and on the cancellation. */
-  sequence: number
-  cancelledAt: string | null
-  cancellationReason: string | null
-  rescheduledAt: string | null
-  /** Where the call was before its last reschedule. */
-  previousStartTime: string | null
-}
-
-export interface NewBooking {
-  uid: string
-  host: string
-  eventTypeId: number
-  title: string
-  start: Temporal.Instant
-  end: Temporal.Instant
-  name: string
-  email: string
-  guests: string[]
-  timeZone: string
-  language: string
-}
 
 export interface BookingStore {
   kind: 'pglite' | 'postgres'
@@ -122,132 +66,19 @@ export interface BookingStore {
   /** Bookings ending at or after `from`, by start. */
   list(from: Temporal.Instant, limit?: number): Promise<BookingRow[]>
   count(): Promise<number>
-  /** The secret of the events' iCalendar UIDs (server/calendarUid.ts), made by migration 005. */
+  /** The secret of the events' iCalendar UIDs (server/calendar/calendarUid.ts), made by migration 005. */
   calendarSecret: string
   /** Throws when the database cannot be reached or a migration of server/db/migrations is not applied (/readyz). */
   checkReady(): Promise<void>
   close(): Promise<void>
 }
 
-/** PostgreSQL pool limits (DATABASE_POOL_SIZE and the DATABASE_*_TIMEOUT_MS settings). */
-export interface PoolOptions {
-  size: number
-  /** Waiting for a connection, new or from the pool. */
-  connectTimeoutMs: number
-  /** One statement, enforced by the server; the client gives up a second later if the server does not answer. */
-  statementTimeoutMs: number
-  /** An idle connection is closed after this long. */
-  idleTimeoutMs: number
-}
-
-const DEFAULT_POOL: PoolOptions = { size: 10, connectTimeoutMs: 5_000, statementTimeoutMs: 10_000, idleTimeoutMs: 30_000 }
-
-export interface StoreOptions {
+export interface StoreOptions extends BackendOptions {
   /** A postgres:// URL; when absent, PGlite in `dataDir`. */
   databaseUrl?: string
   dataDir?: string
   /** Tables go into this schema (created when missing): lets tests share one server. */
   schema?: string
-  pool?: Partial<PoolOptions>
-  /** Where an idle PostgreSQL connection's error is reported (the server's logger). */
-  logger?: Pick<Logger, 'error' | 'warn' | 'info'>
-}
-
-const MIGRATIONS_DIR = join(import.meta.dirname, 'migrations')
-const UNIQUE_VIOLATION = '23505'
-export const iso = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`
-export const SELECT_BOOKING = `SELECT id, uid, host, event_type_id AS "eventTypeId", title,
-  ${iso('start_at')} AS "startTime", ${iso('end_at')} AS "endTime", name, email, guests,
-  time_zone AS "timeZone", language, status, ${iso('created_at')} AS "createdAt", sequence,
-  ${iso('cancelled_at')} AS "cancelledAt", cancellation_reason AS "cancellationReason",
-  ${iso('rescheduled_at')} AS "rescheduledAt", ${iso('previous_start_at')} AS "previousStartTime" FROM bookings`
-
-async function openPGlite(dataDir: string): Promise<Backend> {
-  const db = await PGlite.create(dataDir)
-  const wrap = (q: Pick<PGlite, 'query' | 'exec'>): Sql => ({
-    query: async <T>(text: string, params?: unknown[]) => (await q.query<T>(text, params)).rows,
-    exec: async (text: string) => void (await q.exec(text)),
-  })
-  return {
-    kind: 'pglite',
-    ...wrap(db),
-    transaction: (fn) => db.transaction((tx) => fn(wrap(tx))),
-    rateLimiter: memoryRateLimiter,
-    close: () => db.close(),
-  }
-}
-
-function openPostgres(url: string, schema: string | undefined, options: Pick<StoreOptions, 'pool' | 'logger'>): Backend {
-  const limits = { ...DEFAULT_POOL, ...options.pool }
-  const pool = new pg.Pool({
-    connectionString: url,
-    max: limits.size,
-    connectionTimeoutMillis: limits.connectTimeoutMs,
-    idleTimeoutMillis: limits.idleTimeoutMs,
-    statement_timeout: limits.statementTimeoutMs,
-    query_timeout: limits.statementTimeoutMs + 1_000,
-    idle_in_transaction_session_timeout: limits.statementTimeoutMs,
-    ...(schema ? { options: `-c search_path=${schema}` } : {}),
-  })
-  // An idle client's error (server restart) must not crash the process; the next query reconnects.
-  pool.on('error', (error) => {
-    if (options.logger) options.logger.error({ err: error }, 'PostgreSQL connection error')
-    else console.error('PostgreSQL connection error:', error.message)
-  })
-  const wrap = (q: pg.Pool | pg.PoolClient): Sql => ({
-    query: async <T>(text: string, params?: unknown[]) => (await q.query(text, params)).rows as T[],
-    exec: async (text: string) => void (await q.query(text)),
-  })
-  return {
-    kind: 'postgres',
-    ...wrap(pool),
-    async transaction(fn) {
-      const client = await pool.connect()
-      try {
-        await client.query('BEGIN')
-        const result = await fn(wrap(client))
-        await client.query('COMMIT')
-        return result
-      } catch (error) {
-        await client.query('ROLLBACK').catch(() => undefined)
-        throw error
-      } finally {
-        client.release()
-      }
-    },
-    rateLimiter: (options) => postgresRateLimiter(pool, options),
-    close: () => pool.end(),
-  }
-}
-
-/**
- * Applies the files of server/db/migrations in name order, each once, recorded in
- * `schema_migrations`. An advisory lock keeps two starting instances from applying the same file.
- */
-const migrationFiles = async () => (await readdir(MIGRATIONS_DIR)).filter((name) => name.endsWith('.sql')).sort()
-
-export async function migrate(backend: Backend): Promise<string[]> {
-  const files = await migrationFiles()
-  return backend.transaction(async (sql) => {
-    await sql.query('SELECT pg_advisory_xact_lock(727274)')
-    await sql.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
-      version text PRIMARY KEY,
-      applied_at timestamptz NOT NULL DEFAULT now()
-    )`)
-    const done = new Set((await sql.query<{ version: string }>('SELECT version FROM schema_migrations')).map((r) => r.version))
-    const applied: string[] = []
-    for (const file of files) {
-      if (done.has(file)) continue
-      await sql.exec(await readFile(join(MIGRATIONS_DIR, file), 'utf8'))
-      await sql.query('INSERT INTO schema_migrations (version) VALUES ($1)', [file])
-      applied.push(file)
-    }
-    return applied
-  })
-}
-
-export function isUniqueViolation(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === UNIQUE_VIOLATION
 }
 
 /** Opens the configured database and brings its schema up to date. */

@@ -2,7 +2,7 @@
  * A message as the outbox keeps it (JSON in `mail_jobs.message`): built once, when the booking changes,
  * so every attempt sends the same thing. Pure data; server/mail/transport.ts hands it to nodemailer.
  */
-import type { BookingRow } from '../db/store'
+import type { BookingRow } from '../db/rows'
 
 export interface Mailbox {
   name: string
@@ -52,7 +52,7 @@ export interface MailSettings {
   hostZone: string
   /** PUBLIC_URL, no trailing slash. */
   publicUrl: string
-  /** The events' iCalendar UID of a booking id (server/calendarUid.ts). */
+  /** The events' iCalendar UID of a booking id (server/calendar/calendarUid.ts). */
   calendarUid: (bookingId: number) => string
 }
 

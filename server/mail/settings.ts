@@ -1,4 +1,4 @@
-import { calendarUid } from '../calendarUid'
+import { calendarUid } from '../calendar/calendarUid'
 import type { ServerConfig } from '../config'
 import type { MailSettings } from './message'
 

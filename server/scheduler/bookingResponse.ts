@@ -1,5 +1,5 @@
 import type { BookingResponse } from '../../core/bookingWire'
-import type { BookingRow } from '../db/store'
+import type { BookingRow } from '../db/rows'
 
 /** A stored booking as Cal.com answers POST /api/book/event, with its event's iCalendar UID when it has one. */
 export function toResponse(row: BookingRow, iCalUID?: string): BookingResponse {

@@ -1,10 +1,11 @@
 /** The built-in scheduler's changes of an existing booking (reschedule, cancel) and its view for the manage page. */
 import { BOOKING_ERRORS } from '../../core/bookingWire'
 import { DAILY_LIMIT_MESSAGE, isBookingUid, MANAGE_MESSAGES, rescheduleLimitMessage, type BookingView, type CancelResponse } from '../../core/manageWire'
-import type { Clock } from '../api/context'
+import type { Clock } from '../clock'
 import type { ServerConfig } from '../config'
 import { rescheduleRefusal } from '../db/bookingChanges'
-import type { BookingRow, BookingStore, ChangeResult, ClientLimit, MailsFor } from '../db/store'
+import type { BookingRow } from '../db/rows'
+import type { BookingStore, ChangeResult, ClientLimit, MailsFor } from '../db/store'
 import type { Temporal } from 'temporal-polyfill'
 import { bookingMails } from '../mail/bookingMails'
 import { calendarJob } from '../calendar/caldavWriter'

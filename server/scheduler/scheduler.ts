@@ -1,17 +1,13 @@
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
-import type { CalendarBusy } from '../calendar/busyTimes'
-import type { Clock } from '../api/context'
-import { createCalcomScheduler, type Fetch } from '../calcomUpstream'
-import type { ServerConfig } from '../config'
-import type { JsonBody } from '../jsonBody'
-import type { BookingStore, ClientLimit } from '../db/store'
+import type { JsonBody } from '../http/jsonBody'
+import type { ClientLimit } from '../db/store'
 import type { CancelRequest as CancelBody } from '../../core/manageWire'
-import type { ValidBooking, ValidSlotsInput } from '../validation'
-import { createBuiltInScheduler } from './builtIn'
+import type { ValidBooking, ValidSlotsInput } from './validation'
 
 /**
- * Who answers the booking routes: the built-in scheduler (availability + store) or a real Cal.com
- * (CALCOM_URL), chosen once at start. Routes validate, call it and send what it answers, whichever it is.
+ * Who answers the booking routes: the built-in scheduler (builtIn.ts: availability + store) or a real
+ * Cal.com (calcomUpstream.ts, CALCOM_URL), chosen once at start (chooseScheduler.ts). Routes validate,
+ * call it and send what it answers, whichever it is. This file only declares; it imports no implementation.
  *
  * Answers are plain data in Cal.com's terms, never HTTP responses. A reschedule arrives as a booking
  * whose request carries `rescheduleUid` (Cal.com's way).
@@ -57,25 +53,3 @@ export interface Requester {
 export type BookRequest = ValidBooking & Requester
 
 export type CancelRequest = CancelBody & Requester
-
-export interface SchedulerDeps {
-  config: ServerConfig
-  store: BookingStore
-  clock: Clock
-  /** The fetch used for Cal.com (tests point it anywhere). */
-  fetch?: Fetch
-  /** Told after a change wrote mail jobs, so the mail worker sends them now rather than at its next poll. */
-  onMailQueued?: () => void
-  /** A fresh Message-ID part; defaults to a random UUID. */
-  newId?: () => string
-  /** The host's calendars (issue 24), when any is configured. */
-  calendar?: CalendarBusy
-}
-
-/** Cal.com when CALCOM_URL is set, the built-in scheduler otherwise (docs/design.md#server). */
-export function createScheduler({ config, store, clock, fetch, onMailQueued, newId, calendar }: SchedulerDeps): Scheduler {
-  if (config.CALCOM_URL) {
-    return createCalcomScheduler({ baseUrl: config.CALCOM_URL, timeoutMs: config.CALCOM_TIMEOUT_MS, fetch })
-  }
-  return createBuiltInScheduler({ config, store, clock, onMailQueued, newId, calendar })
-}

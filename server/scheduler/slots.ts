@@ -1,4 +1,4 @@
-import { BoundedMap } from '../boundedMap'
+import { BoundedMap } from '../runtime/boundedMap'
 import { Temporal } from 'temporal-polyfill'
 import { BOOKING_LENGTH_MINUTES } from '../../core/bookingWire'
 import type { BusyTimes } from '../calendar/busyTimes'

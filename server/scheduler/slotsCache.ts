@@ -12,7 +12,7 @@
  * started in. Concurrent requests for one missing answer share one computation.
  */
 import type { Temporal } from 'temporal-polyfill'
-import { BoundedMap } from '../boundedMap'
+import { BoundedMap } from '../runtime/boundedMap'
 import type { ChangeFeed } from '../db/changeFeed'
 
 const NS_PER_MINUTE = 60_000_000_000n

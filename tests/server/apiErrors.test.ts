@@ -1,8 +1,8 @@
 import pg from 'pg'
 import { afterAll, describe, expect, it } from 'vitest'
-import { createApi } from '../../server/api/createApi'
+import { createApi } from '../../server/http/api/createApi'
 import { postgresRateLimiter } from '../../server/db/rateLimitWindows'
-import { createLogger } from '../../server/logger'
+import { createLogger } from '../../server/log/logger'
 import { bookingBody, postBooking, rejectingStore, slotsInput, slotsPath, startServer, testClock, testConfig } from './support/harness'
 
 /** A PostgreSQL server that is down: nothing listens on port 1. */

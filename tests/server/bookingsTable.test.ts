@@ -1,7 +1,7 @@
 import { Temporal } from 'temporal-polyfill'
 import { describe, expect, it } from 'vitest'
 import { upcomingBookingsTable } from '../../server/db/bookingsTable'
-import type { BookingRow } from '../../server/db/store'
+import type { BookingRow } from '../../server/db/rows'
 
 const row = (startTime: string, name: string, email: string, change: Partial<BookingRow> = {}): BookingRow => ({
   id: 1,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { BoundedMap } from '../../server/boundedMap'
+import { BoundedMap } from '../../server/runtime/boundedMap'
 
 describe('BoundedMap', () => {
   it('forgets the oldest key when a new one would pass the limit, and never for a key it holds', () => {

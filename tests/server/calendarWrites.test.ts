@@ -3,7 +3,7 @@
  * mail outbox: created on booking, moved on a reschedule (same UID, SEQUENCE + 1), removed on a
  * cancellation; the CalDAV server down then up: written once; our own event read back does not block.
  */
-import { calendarUid } from '../../server/calendarUid'
+import { calendarUid } from '../../server/calendar/calendarUid'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -12,7 +12,7 @@ import { caldavWriter } from '../../server/calendar/caldavWriter'
 import { caldavFromConfig, hostCalendarFromConfig } from '../../server/calendar/fromConfig'
 import type { HostCalendar } from '../../server/calendar/hostCalendar'
 import { openStore, type BookingStore } from '../../server/db/store'
-import { createLogger } from '../../server/logger'
+import { createLogger } from '../../server/log/logger'
 import { createMailer } from '../../server/mail/mailer'
 import { mailSettings } from '../../server/mail/settings'
 import type { MailWorker } from '../../server/mail/worker'

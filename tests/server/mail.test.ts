@@ -1,7 +1,7 @@
 import { Temporal } from 'temporal-polyfill'
 import { describe, expect, it } from 'vitest'
 import type { MailJob, MailJobStore } from '../../server/db/mailJobs'
-import { clientNetwork, emailKey } from '../../server/limits/keys'
+import { clientNetwork, emailKey } from '../../server/http/limits/keys'
 import { bookingMails } from '../../server/mail/bookingMails'
 import type { MailBooking, MailSettings } from '../../server/mail/message'
 import { shortDateTime, timeRange } from '../../server/mail/times'

@@ -1,12 +1,12 @@
 import { Hono } from 'hono'
 import { connect } from 'node:net'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import { createApi } from '../../server/api/createApi'
-import { trpcError } from '../../server/api/trpcError'
-import type { Fetch } from '../../server/calcomUpstream'
+import { createApi } from '../../server/http/api/createApi'
+import { trpcError } from '../../server/http/api/trpcError'
+import type { Fetch } from '../../server/scheduler/calcomUpstream'
 import { memoryRateLimiter } from '../../server/db/rateLimitWindows'
-import { rateLimit, type ErrorBody } from '../../server/rateLimit'
-import { MAX_BODY_BYTES } from '../../server/validation'
+import { rateLimit, type ErrorBody } from '../../server/http/limits/rateLimit'
+import { MAX_BODY_BYTES } from '../../server/scheduler/validation'
 import { bookingBody, rejectingStore, startServer, testClock, testConfig, type RunningServer } from './support/harness'
 
 describe('the rate limit middleware, on the in-memory store', () => {

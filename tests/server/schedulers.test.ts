@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import type { Fetch } from '../../server/calcomUpstream'
+import type { Fetch } from '../../server/scheduler/calcomUpstream'
 import { localFeed } from '../../server/db/changeFeed'
 import type { BookingStore } from '../../server/db/store'
-import { createScheduler, type BookRequest, type SlotsRequest } from '../../server/scheduler/scheduler'
-import { checkBooking, checkSlotsInput } from '../../server/validation'
+import { createScheduler } from '../../server/scheduler/chooseScheduler'
+import type { BookRequest, SlotsRequest } from '../../server/scheduler/scheduler'
+import { checkBooking, checkSlotsInput } from '../../server/scheduler/validation'
 import { bookingBody, MONDAY_0830, slotsInput, testClock, testConfig } from './support/harness'
 
 const CALCOM = 'http://calcom.test'

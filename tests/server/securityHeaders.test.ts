@@ -1,7 +1,7 @@
 import { webcrypto } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import { loadConfig } from '../../server/config'
-import { contentSecurityPolicy, inlineScriptSources } from '../../server/securityHeaders'
+import { contentSecurityPolicy, inlineScriptSources } from '../../server/http/securityHeaders'
 
 const directive = (csp: string, name: string) => csp.split('; ').find((d) => d.startsWith(`${name} `))
 

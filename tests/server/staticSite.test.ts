@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { lookup, type StaticFile } from '../../server/staticSite'
+import { lookup, type StaticFile } from '../../server/http/staticSite'
 
 const file = (name: string): StaticFile => ({ body: Buffer.from(name), type: 'text/html; charset=utf-8', etag: `"${name}"`, cacheControl: 'no-cache' })
 

@@ -23,7 +23,7 @@ describe('dependencies point down only: core ← machines ← src, core ← serv
     ['src/lib/x.ts', "import { a } from '../../server/config'\nexport const b = a"],
     ['src/lib/x.ts', "import { a } from '../../tests/support/webServer'\nexport const b = a"],
     ['server/x.ts', "import { a } from '../src/lib/bookingWire'\nexport const b = a"],
-    ['server/api/x.ts', "import { a } from '../../machines/bookingForm'\nexport const b = a"],
+    ['server/http/api/x.ts', "import { a } from '../../../machines/bookingForm'\nexport const b = a"],
     ['server/x.ts', "export type Render = typeof import('../src/entry-server')"],
     ['scripts/x.ts', "import { a } from '../tests/support/webServer'\nexport const b = a"],
   ])('%s may not: %s', async (file, code) => {

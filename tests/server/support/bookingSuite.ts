@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { Temporal } from 'temporal-polyfill'
 import { BookingResponseSchema, SlotsResponseSchema, type BookingResponse } from '../../../core/bookingWire'
-import { calendarUid } from '../../../server/calendarUid'
+import { calendarUid } from '../../../server/calendar/calendarUid'
 import type { BookingStore } from '../../../server/db/store'
 import * as v from 'valibot'
 import {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { loadConfig } from '../../../server/config'
-import { contentSecurityPolicy } from '../../../server/securityHeaders'
-import { voiceCspSources } from '../../../server/voiceCsp'
+import { contentSecurityPolicy } from '../../../server/http/securityHeaders'
+import { voiceCspSources } from '../../../server/http/voiceCsp'
 
 const directive = (csp: string, name: string) => csp.split(';').map((d) => d.trim()).find((d) => d.startsWith(`${name} `)) ?? ''
 

@@ -1,6 +1,6 @@
 import type { Context } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
-import { checkCancel } from '../validation'
+import { checkCancel } from '../../scheduler/validation'
 import type { ApiContext } from './context'
 
 /**

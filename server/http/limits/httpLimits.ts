@@ -7,7 +7,7 @@
  */
 import { serve } from '@hono/node-server'
 import type { Server } from 'node:http'
-import type { ServerConfig } from './config'
+import type { ServerConfig } from '../../config'
 
 type Fetch = (request: Request, env: unknown) => Response | Promise<Response>
 

@@ -1,9 +1,9 @@
 import { Hono, type MiddlewareHandler } from 'hono'
 import { requestId } from 'hono/request-id'
-import type { ServerConfig } from './config'
+import type { ServerConfig } from '../config'
 import { healthRoutes, type HealthDeps } from './health'
 import { chooseEncoding } from './jsonBody'
-import { logOf, type Logger } from './logger'
+import { logOf, type Logger } from '../log/logger'
 import { contentSecurityPolicy, DATA_SECURITY_HEADERS, securityHeaders } from './securityHeaders'
 import { lookup, type StaticFile } from './staticSite'
 

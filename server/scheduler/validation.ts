@@ -9,15 +9,15 @@ import {
   wireIssueMessage,
   type BookingRequest,
   type SlotsInput,
-} from '../core/bookingWire'
+} from '../../core/bookingWire'
 import {
   CancelRequestSchema,
   MANAGE_MESSAGES,
   RescheduleRequestSchema,
   type CancelRequest,
   type RescheduleRequest,
-} from '../core/manageWire'
-import type { ServerConfig } from './config'
+} from '../../core/manageWire'
+import type { ServerConfig } from '../config'
 
 /** Largest request body accepted (docs/design.md#server). */
 export const MAX_BODY_BYTES = 16 * 1024

@@ -1,9 +1,9 @@
 import { createHash, timingSafeEqual } from 'node:crypto'
 import type { Context } from 'hono'
-import { buildCalendar } from '../../core/icalendar'
-import { calendarUid } from '../calendarUid'
-import type { BookingRow } from '../db/store'
-import type { SecretFailures } from '../secretFailures'
+import { buildCalendar } from '../../../core/icalendar'
+import { calendarUid } from '../../calendar/calendarUid'
+import type { BookingRow } from '../../db/rows'
+import type { SecretFailures } from '../limits/secretFailures'
 import type { ApiContext } from './context'
 
 /** What the agency reads of a booking's history in its calendar: rescheduled, cancelled and why. */

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import type { ServerConfig } from './config'
+import type { ServerConfig } from '../config'
 import { voiceCspSources, type CspSources } from './voiceCsp'
 
 const origin = (url: string | undefined) => (url ? new URL(url).origin : undefined)

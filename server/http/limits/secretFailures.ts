@@ -5,12 +5,12 @@
  *
  * Counted by rate-limiter-flexible in the store's limiter (memory with PGlite, the database with
  * PostgreSQL), keyed by the digest of the client network. A failing store lets the request through to
- * the comparison, with a warning, as the request limits do (server/rateLimit.ts).
+ * the comparison, with a warning, as the request limits do (server/http/limits/rateLimit.ts).
  */
 import type { Context } from 'hono'
 import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible'
-import { logOf } from './logger'
-import { MESSAGES } from './validation'
+import { logOf } from '../../log/logger'
+import { MESSAGES } from '../../scheduler/validation'
 
 export interface SecretFailures {
   /** The 429 to answer before comparing, when the client is over its failures; undefined otherwise. */

@@ -12,7 +12,7 @@ export type { Logger }
 
 declare module 'hono' {
   interface ContextVariableMap {
-    /** The process's logger (set by server/app.ts). */
+    /** The process's logger (set by server/http/app.ts). */
     baseLog: Logger
     /** The request's logger, its request id bound: made by logOf on first use. */
     log: Logger
@@ -121,7 +121,7 @@ export function createLogger({ level = 'info', destination }: LoggerOptions = {}
       serializers: { err: safeError, error: safeError },
       timestamp: pino.stdTimeFunctions.isoTime,
     },
-    // Asynchronous, and never a reason for the process to stay (server/stdoutLog.ts).
+    // Asynchronous, and never a reason for the process to stay (server/log/stdoutLog.ts).
     destination ?? stdoutLog(),
   )
 }
@@ -147,7 +147,7 @@ export async function createProcessLogger(level: LogLevel = 'info'): Promise<Pro
   return { logger, flushWithin: () => Promise.resolve() }
 }
 
-/** Used by code that runs outside server/app.ts's middleware (the API alone in tests and benchmarks). */
+/** Used by code that runs outside server/http/app.ts's middleware (the API alone in tests and benchmarks). */
 let fallback: Logger | undefined
 
 /** The request's logger, or a stderr logger of errors when no app middleware set one. */

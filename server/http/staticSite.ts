@@ -3,7 +3,7 @@ import { readdir, readFile } from 'node:fs/promises'
 import { extname, join, relative, sep } from 'node:path'
 import { promisify } from 'node:util'
 import { brotliCompress, constants, gzip } from 'node:zlib'
-import { shellFileFor } from '../core/shellPages'
+import { shellFileFor } from '../../core/shellPages'
 
 // Compressed on libuv's thread pool, so /healthz answers while the site loads.
 const gzipAsync = promisify(gzip)

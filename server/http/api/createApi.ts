@@ -3,25 +3,26 @@ import { Hono, type Context } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { createMiddleware } from 'hono/factory'
 import { Temporal } from 'temporal-polyfill'
-import type { Fetch } from '../calcomUpstream'
-import type { CalendarBusy } from '../calendar/busyTimes'
-import type { ServerConfig } from '../config'
-import type { BookingStore } from '../db/store'
+import type { Fetch } from '../../scheduler/calcomUpstream'
+import type { CalendarBusy } from '../../calendar/busyTimes'
+import type { ServerConfig } from '../../config'
+import type { BookingStore } from '../../db/store'
 import { clientKey } from '../limits/keys'
 import { clientAddressOf, type TrustedProxies } from '../limits/trustedProxies'
-import { logOf } from '../logger'
-import { rateLimit, type ErrorBody } from '../rateLimit'
-import { secretFailures } from '../secretFailures'
-import { createScheduler } from '../scheduler/scheduler'
-import { MAX_BODY_BYTES, MESSAGES } from '../validation'
+import { logOf } from '../../log/logger'
+import { rateLimit, type ErrorBody } from '../limits/rateLimit'
+import { secretFailures } from '../limits/secretFailures'
+import { createScheduler } from '../../scheduler/chooseScheduler'
+import { MAX_BODY_BYTES, MESSAGES } from '../../scheduler/validation'
 import { bookingRoute } from './bookingRoute'
 import { bookingsFeedRoute } from './bookingsFeed'
 import { bookRoute } from './bookRoute'
 import { cancelRoute } from './cancelRoute'
-import type { ApiContext, Clock } from './context'
+import type { Clock } from '../../clock'
+import type { ApiContext } from './context'
 import { slotsRoute } from './slotsRoute'
 import { trpcError } from './trpcError'
-import { requireVoiceSecret, voiceToolsBodyLimit, voiceToolsRoute } from './voiceTools'
+import { requireVoiceSecret, voiceToolsBodyLimit, voiceToolsRoute } from '../../voice/voiceTools'
 
 export interface ApiDeps {
   config: ServerConfig
@@ -50,7 +51,7 @@ function clientAddress(c: Context, proxies: TrustedProxies): string {
 /** The booking route's error shape (Cal.com reads `message`). */
 const messageError: ErrorBody = (message) => ({ message })
 
-/** The booking API, mounted at /api by server/app.ts. */
+/** The booking API, mounted at /api by server/http/app.ts. */
 export function createApi({ config, store, clock = () => Temporal.Now.instant(), fetch, onMailQueued, calendar }: ApiDeps): Hono {
   const ctx: ApiContext = {
     config,
@@ -101,7 +102,7 @@ export function createApi({ config, store, clock = () => Temporal.Now.instant(),
     key: (c) => clientKey(ctx.clientAddress(c)),
   })
   api.get('/bookings.ics', (c) => bookingsFeedRoute(c, ctx, secretGuard))
-  // The voice assistant's tools (server/api/voiceTools.ts): the secret first (404 when unset), then the limits.
+  // The voice assistant's tools (server/voice/voiceTools.ts): the secret first (404 when unset), then the limits.
   api.post('/voice/tools', requireVoiceSecret(config, secretGuard), limited('voice', config.RATE_LIMIT_VOICE_TOOLS, messageError), voiceToolsBodyLimit, (c) => voiceToolsRoute(c, ctx))
   api.onError((error, c) => {
     logOf(c).error({ err: error }, 'API error')

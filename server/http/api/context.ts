@@ -1,11 +1,8 @@
 import type { Context } from 'hono'
-import type { Temporal } from 'temporal-polyfill'
-import type { ServerConfig } from '../config'
-import type { BookingStore, ClientLimit } from '../db/store'
-import type { Scheduler } from '../scheduler/scheduler'
-
-/** "Now", injected so tests fix the time instead of sleeping. */
-export type Clock = () => Temporal.Instant
+import type { Clock } from '../../clock'
+import type { ServerConfig } from '../../config'
+import type { BookingStore, ClientLimit } from '../../db/store'
+import type { Scheduler } from '../../scheduler/scheduler'
 
 /** What every API route reads. */
 export interface ApiContext {

@@ -1,6 +1,6 @@
 import type { Context } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
-import { checkBooking } from '../validation'
+import { checkBooking } from '../../scheduler/validation'
 import type { ApiContext } from './context'
 
 /** POST /api/book/event — Cal.com's booking call (docs/design.md#wire). */

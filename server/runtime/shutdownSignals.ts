@@ -5,8 +5,8 @@
  * and npm forwards what it received. So a signal less than a second after the first belongs to it; one
  * later is someone insisting (Ctrl-C again), and the process exits at once with code 1.
  */
-import type { Lifecycle } from './lifecycle'
-import type { Logger } from './logger'
+import type { Lifecycle } from '../lifecycle'
+import type { Logger } from '../log/logger'
 
 /** A second signal this soon after the first is the same stop, delivered twice. */
 export const SAME_STOP_WITHIN_MS = 1000

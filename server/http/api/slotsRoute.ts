@@ -1,8 +1,8 @@
 import type { Context } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
-import { WIRE_MESSAGES } from '../../core/bookingWire'
-import { BoundedMap } from '../boundedMap'
-import { checkSlotsInput, MESSAGES, type ValidSlotsInput } from '../validation'
+import { WIRE_MESSAGES } from '../../../core/bookingWire'
+import { BoundedMap } from '../../runtime/boundedMap'
+import { checkSlotsInput, MESSAGES, type ValidSlotsInput } from '../../scheduler/validation'
 import type { ApiContext } from './context'
 import { trpcError } from './trpcError'
 

@@ -1,7 +1,7 @@
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
-import { MANAGE_MESSAGES } from '../core/manageWire'
-import { JsonBody } from './jsonBody'
-import type { Outcome, Scheduler } from './scheduler/scheduler'
+import { MANAGE_MESSAGES } from '../../core/manageWire'
+import { JsonBody } from '../http/jsonBody'
+import type { Outcome, Scheduler } from './scheduler'
 
 /**
  * Cal.com mode (docs/design.md#server): the booking routes forward what they validated (never the raw request) to a

@@ -4,8 +4,8 @@
  * rate limited or part of the site (the sitemap lists the router's pages only).
  */
 import { Hono } from 'hono'
-import type { LifecycleState } from './lifecycle'
-import { logOf } from './logger'
+import type { LifecycleState } from '../lifecycle'
+import { logOf } from '../log/logger'
 
 export interface HealthDeps {
   /** Where the process is (server/lifecycle.ts). */

@@ -1,0 +1,42 @@
+import type { Temporal } from 'temporal-polyfill'
+
+/** A booking as the store reads it (SELECT_BOOKING in sql.ts) and as it is written. */
+export interface BookingRow {
+  id: number
+  uid: string
+  host: string
+  eventTypeId: number
+  title: string
+  /** ISO UTC instants with milliseconds. */
+  startTime: string
+  endTime: string
+  name: string
+  email: string
+  guests: string[]
+  timeZone: string
+  language: string
+  /** 'ACCEPTED' or 'CANCELLED'. */
+  status: string
+  createdAt: string
+  /** The invite's SEQUENCE: + 1 on every reschedule and on the cancellation. */
+  sequence: number
+  cancelledAt: string | null
+  cancellationReason: string | null
+  rescheduledAt: string | null
+  /** Where the call was before its last reschedule. */
+  previousStartTime: string | null
+}
+
+export interface NewBooking {
+  uid: string
+  host: string
+  eventTypeId: number
+  title: string
+  start: Temporal.Instant
+  end: Temporal.Instant
+  name: string
+  email: string
+  guests: string[]
+  timeZone: string
+  language: string
+}

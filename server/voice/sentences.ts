@@ -1,0 +1,58 @@
+/**
+ * What the voice assistant's tools say (server/voice/tools.ts): the fixed sentences, and how free times are
+ * read out — days and times in the caller's zone, back-to-back starts as ranges, the exact starts book_call takes.
+ */
+import type { Temporal } from 'temporal-polyfill'
+import { BOOKING_LENGTH_MINUTES } from '../../core/bookingWire'
+
+export const VOICE_TOOL_MESSAGES = {
+  notJson: 'The tool call must be JSON.',
+  notToolCalls: 'The body must be the voice platform’s message: { message: { type, toolCallList } }.',
+  unknownTool: (name: string) => `There is no tool called ${JSON.stringify(name.slice(0, 80))} here.`,
+  badDate: 'I need the day as a date such as 2026-11-27.',
+  badTimeZone: 'I need the caller’s time zone, such as Pacific/Auckland.',
+  badStart: 'I need the start as one of the exact times check_availability gave.',
+  noTimes: (from: string, days: number) => `There are no free times on ${from} or in the ${days} days after it. Please suggest another week.`,
+  unavailable: 'The calendar cannot be reached just now. Please offer to take the caller’s details or try again in a minute.',
+  onePerRequest: 'Not booked: only one call can be booked at a time. Please book one call, then ask before booking another.',
+  onePerCall: 'This conversation has already booked a call; a caller can book one call per conversation.',
+} as const
+
+// --- Saying times ------------------------------------------------------------------------------------------
+
+const dayFormat = (timeZone: string) => new Intl.DateTimeFormat('en-NZ', { weekday: 'long', day: 'numeric', month: 'long', timeZone })
+const timeFormat = (timeZone: string) => new Intl.DateTimeFormat('en-NZ', { hour: 'numeric', minute: '2-digit', timeZone })
+
+export const sayDay = (instant: Temporal.Instant, timeZone: string) => dayFormat(timeZone).format(instant.epochMilliseconds).replace(',', '')
+export const sayTime = (instant: Temporal.Instant, timeZone: string) => timeFormat(timeZone).format(instant.epochMilliseconds)
+
+/** An instant as the caller's wall time with its offset: what book_call takes back. */
+export const exact = (instant: Temporal.Instant, timeZone: string) =>
+  instant.toZonedDateTimeISO(timeZone).toString({ timeZoneName: 'never', smallestUnit: 'minute' })
+
+/** The smallest distance between two starts: the slot step (15 minutes when there is one start). */
+export function stepMinutes(slots: readonly Temporal.Instant[]): number {
+  let step = Infinity
+  for (let i = 1; i < slots.length; i++) step = Math.min(step, slots[i]!.since(slots[i - 1]!).total('minutes'))
+  return step === Infinity ? BOOKING_LENGTH_MINUTES : step
+}
+
+/** "9:00 am to 11:45 am and 2:00 pm": runs of back-to-back starts, each from its first start to its last. */
+function sayRanges(slots: readonly Temporal.Instant[], timeZone: string): string {
+  const step = stepMinutes(slots)
+  const runs: Temporal.Instant[][] = []
+  for (const slot of slots) {
+    const run = runs.at(-1)
+    // Starts on the grid follow each other at the step; a wider gap is a booking or a break.
+    if (run && slot.since(run.at(-1)!).total('minutes') <= step) run.push(slot)
+    else runs.push([slot])
+  }
+  const parts = runs.map((run) => (run.length === 1 ? sayTime(run[0]!, timeZone) : `${sayTime(run[0]!, timeZone)} to ${sayTime(run.at(-1)!, timeZone)}`))
+  return parts.length <= 1 ? (parts[0] ?? '') : `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`
+}
+
+/** What the assistant reads out for one day's free times, and the exact starts to book with. */
+export function sayFreeDay(slots: readonly Temporal.Instant[], timeZone: string): string {
+  const times = slots.length === 1 ? `one free time (${timeZone} time): ${sayTime(slots[0]!, timeZone)}` : `free times (${timeZone} time) from ${sayRanges(slots, timeZone)}, starting every ${stepMinutes(slots)} minutes`
+  return `${sayDay(slots[0]!, timeZone)} has ${times}; a call lasts ${BOOKING_LENGTH_MINUTES} minutes. Exact starts for book_call: ${slots.map((slot) => exact(slot, timeZone)).join(', ')}.`
+}

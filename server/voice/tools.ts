@@ -1,0 +1,176 @@
+/**
+ * The voice assistant's tools (docs/voice-assistant.md), each answered with a sentence the assistant can read
+ * out (server/voice/sentences.ts):
+ *
+ * - check_availability({ date, timeZone }): the free times of that day, or of the next day that has
+ *   some, spoken as ranges, plus the exact start instants book_call takes.
+ * - book_call({ name, email, start, timeZone }): the web form's booking — the same payload builder
+ *   (core/bookingPayload), the same validation (checkBooking) and the same Scheduler (built-in or
+ *   Cal.com, with its limits and mails) — answered with a sentence, also when it is refused.
+ */
+import { Temporal } from 'temporal-polyfill'
+import * as v from 'valibot'
+import { BookingRejected, bookingErrorText } from '../../core/bookingErrors'
+import { buildBookingPayload } from '../../core/bookingPayload'
+import { BOOKING_ERRORS, BOOKING_LENGTH_MINUTES, isValidTimeZone, SlotsResponseSchema, WIRE_MESSAGES } from '../../core/bookingWire'
+import type { ClientLimit } from '../db/store'
+import type { ApiContext } from '../http/api/context'
+import { checkBooking, checkSlotsInput } from '../scheduler/validation'
+import type { ToolCall } from './platformMessage'
+import { exact, sayDay, sayFreeDay, sayTime, VOICE_TOOL_MESSAGES } from './sentences'
+
+/** How many days after the asked-for day check_availability looks for the next free one. */
+export const NEXT_FREE_DAY_SEARCH_DAYS = 14
+
+export async function runTool(call: ToolCall, ctx: ApiContext, clients: ClientLimit[]): Promise<string> {
+  switch (call.name) {
+    case 'check_availability':
+      return checkAvailability(call.args, ctx)
+    case 'book_call':
+      return bookCall(call.args, ctx, clients)
+    default:
+      return VOICE_TOOL_MESSAGES.unknownTool(call.name)
+  }
+}
+
+// --- Arguments -------------------------------------------------------------------------------------------
+
+// A missing argument is an empty one, so it gets its own sentence rather than valibot's "Invalid key".
+const TimeZoneArg = v.optional(
+  v.pipe(v.string(VOICE_TOOL_MESSAGES.badTimeZone), v.trim(), v.check(isValidTimeZone, VOICE_TOOL_MESSAGES.badTimeZone)),
+  '',
+)
+
+const AvailabilityArgs = v.object({
+  date: v.optional(v.pipe(v.string(VOICE_TOOL_MESSAGES.badDate), v.trim(), v.regex(/^\d{4}-\d{2}-\d{2}$/, VOICE_TOOL_MESSAGES.badDate)), ''),
+  timeZone: TimeZoneArg,
+})
+
+/** Name and email are checked by checkBooking, with the web form's rules and sentences. */
+const BookingArgs = v.object({
+  name: v.optional(v.string(WIRE_MESSAGES.name), ''),
+  email: v.optional(v.string(WIRE_MESSAGES.email), ''),
+  start: v.optional(v.pipe(v.string(VOICE_TOOL_MESSAGES.badStart), v.trim(), v.nonEmpty(VOICE_TOOL_MESSAGES.badStart), v.maxLength(64, VOICE_TOOL_MESSAGES.badStart)), ''),
+  timeZone: TimeZoneArg,
+})
+
+const firstMessage = (issues: readonly v.BaseIssue<unknown>[], fallback: string) => issues[0]?.message ?? fallback
+
+function plainDate(text: string): Temporal.PlainDate | undefined {
+  try {
+    return Temporal.PlainDate.from(text, { overflow: 'reject' })
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * The start as an instant: an exact time with its offset (what check_availability gives), or a wall time
+ * in the caller's zone ("2026-11-27T14:30").
+ */
+function startInstant(text: string, timeZone: string): Temporal.Instant | undefined {
+  try {
+    return Temporal.Instant.from(text)
+  } catch {
+    try {
+      return Temporal.PlainDateTime.from(text, { overflow: 'reject' }).toZonedDateTime(timeZone).toInstant()
+    } catch {
+      return undefined
+    }
+  }
+}
+
+// --- check_availability ----------------------------------------------------------------------------------
+
+type FreeSlots = { ok: true; days: Map<string, Temporal.Instant[]> } | { ok: false; message: string }
+
+/**
+ * Free slot starts from the start of `date` in `timeZone` for `days` days, grouped by the caller's date,
+ * asked of the Scheduler exactly as the booking form asks (the same slots input, the same validation).
+ */
+async function freeSlots(ctx: ApiContext, date: Temporal.PlainDate, timeZone: string, days: number): Promise<FreeSlots> {
+  const from = date.toZonedDateTime({ timeZone }).toInstant()
+  const to = date.add({ days }).toZonedDateTime({ timeZone }).toInstant()
+  const raw = JSON.stringify({
+    json: {
+      isTeamEvent: false,
+      usernameList: [ctx.config.BOOKING_HOST],
+      eventTypeSlug: ctx.config.BOOKING_EVENT_TYPE_SLUG,
+      startTime: from.toString(),
+      endTime: to.toString(),
+      timeZone,
+      duration: null,
+      rescheduleUid: null,
+      orgSlug: null,
+    },
+  })
+  const checked = checkSlotsInput(raw)
+  if (!checked.ok) return { ok: false, message: checked.message }
+  const outcome = await ctx.scheduler.slots(checked.value)
+  if (!outcome.ok) return { ok: false, message: VOICE_TOOL_MESSAGES.unavailable }
+  const body = v.safeParse(SlotsResponseSchema, JSON.parse(outcome.body.text))
+  if (!body.success) return { ok: false, message: VOICE_TOOL_MESSAGES.unavailable }
+  const grouped = new Map<string, Temporal.Instant[]>()
+  for (const [day, slots] of Object.entries(body.output.result.data.json.slots)) {
+    grouped.set(day, slots.map((slot) => Temporal.Instant.from(slot.time)).sort(Temporal.Instant.compare))
+  }
+  return { ok: true, days: grouped }
+}
+
+async function checkAvailability(args: unknown, ctx: ApiContext): Promise<string> {
+  const parsed = v.safeParse(AvailabilityArgs, args ?? {})
+  if (!parsed.success) return firstMessage(parsed.issues, VOICE_TOOL_MESSAGES.badDate)
+  const { timeZone } = parsed.output
+  const date = plainDate(parsed.output.date)
+  if (!date) return VOICE_TOOL_MESSAGES.badDate
+  const free = await freeSlots(ctx, date, timeZone, NEXT_FREE_DAY_SEARCH_DAYS + 1)
+  if (!free.ok) return free.message
+  const asked = free.days.get(date.toString()) ?? []
+  if (asked.length > 0) return sayFreeDay(asked, timeZone)
+  const askedDay = sayDay(date.toZonedDateTime({ timeZone, plainTime: '12:00' }).toInstant(), timeZone)
+  const next = [...free.days.entries()].filter(([day, slots]) => day > date.toString() && slots.length > 0).sort(([a], [b]) => a.localeCompare(b))[0]
+  if (!next) return VOICE_TOOL_MESSAGES.noTimes(askedDay, NEXT_FREE_DAY_SEARCH_DAYS)
+  return `There are no free times on ${askedDay}. The next free day: ${sayFreeDay(next[1], timeZone)}`
+}
+
+// --- book_call -------------------------------------------------------------------------------------------
+
+/** Up to two free starts nearest to the one that could not be booked, said as times ("2:30 pm or 3:00 pm"). */
+async function alternatives(ctx: ApiContext, start: Temporal.Instant, timeZone: string): Promise<string> {
+  const day = start.toZonedDateTimeISO(timeZone).toPlainDate()
+  const free = await freeSlots(ctx, day, timeZone, 1)
+  if (!free.ok) return ''
+  const slots = (free.days.get(day.toString()) ?? [])
+    .map((slot) => ({ slot, distance: Math.abs(slot.since(start).total('minutes')) }))
+    .sort((a, b) => a.distance - b.distance)
+    .slice(0, 2)
+    .map(({ slot }) => slot)
+    .sort(Temporal.Instant.compare)
+  if (slots.length === 0) return ' Nothing else is free that day; check_availability can find the next free day.'
+  const said = slots.map((slot) => sayTime(slot, timeZone))
+  return ` ${said.join(' or ')} ${slots.length === 1 ? 'is' : 'are'} free that day (exact starts: ${slots.map((slot) => exact(slot, timeZone)).join(', ')}).`
+}
+
+async function bookCall(args: unknown, ctx: ApiContext, clients: ClientLimit[]): Promise<string> {
+  const parsed = v.safeParse(BookingArgs, args ?? {})
+  if (!parsed.success) return firstMessage(parsed.issues, VOICE_TOOL_MESSAGES.badStart)
+  const { name, email, timeZone } = parsed.output
+  const start = startInstant(parsed.output.start, timeZone)
+  if (!start) return VOICE_TOOL_MESSAGES.badStart
+
+  // The web form's request, built and checked the same way (name and email rules, host, event type, length).
+  const identity = { host: ctx.config.BOOKING_HOST, eventTypeId: ctx.config.BOOKING_EVENT_TYPE_ID, eventTypeSlug: ctx.config.BOOKING_EVENT_TYPE_SLUG }
+  const body = JSON.stringify(buildBookingPayload({ name, email, slot: start.toString(), timeZone }, identity))
+  const checked = checkBooking(body, ctx.config)
+  if (!checked.ok) return checked.message
+  const outcome = await ctx.scheduler.book({ ...checked.value, clients })
+
+  const when = `${sayDay(start, timeZone)} at ${sayTime(start, timeZone)} (${timeZone} time)`
+  if (outcome.ok) {
+    const booked = checked.value.request.responses ?? { name, email }
+    return `Booked: a ${BOOKING_LENGTH_MINUTES}-minute call on ${when} for ${booked.name}. A confirmation goes to ${booked.email}.`
+  }
+  if (outcome.message === BOOKING_ERRORS.slotTaken) return `That time was just taken.${await alternatives(ctx, start, timeZone)}`
+  if (outcome.message === BOOKING_ERRORS.outOfBounds) return `${when} cannot be booked.${await alternatives(ctx, start, timeZone)}`
+  return `Not booked: ${bookingErrorText(new BookingRejected(outcome.status, outcome.message))}`
+}
