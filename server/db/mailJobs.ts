@@ -27,7 +27,8 @@ export interface MailJobState {
   messageId: string
   kind: MailKind
   recipient: MailRecipient
-  status: 'pending' | 'sent' | 'failed'
+  /** 'dropped': a reminder that will not go (the call moved, was cancelled, or had started); lastError says which. */
+  status: 'pending' | 'sent' | 'failed' | 'dropped'
   attempts: number
   lastError: string | null
   nextAttemptAt: string
@@ -35,6 +36,11 @@ export interface MailJobState {
 }
 
 export interface MailJobStore {
+  /**
+   * Drops the pending jobs that are pointless at `now` (a reminder whose call has started, say a server
+   * was down at its moment): they never go. Resolves with their ids, for the log.
+   */
+  dropLate(now: Temporal.Instant): Promise<number[]>
   /** Takes up to `limit` due jobs, each held until `leaseUntil`; counts the attempt. */
   claim(now: Temporal.Instant, leaseUntil: Temporal.Instant, limit: number): Promise<MailJob[]>
   sent(id: number, now: Temporal.Instant): Promise<void>
@@ -52,6 +58,16 @@ export interface MailJobStore {
 
 export function mailJobStore(sql: Sql): MailJobStore {
   return {
+    async dropLate(now) {
+      const rows = await sql.query<{ id: number }>(
+        `UPDATE mail_jobs SET status = 'dropped', last_error = 'the call had started', locked_until = NULL
+          WHERE status = 'pending' AND not_after <= $1::timestamptz
+            AND (locked_until IS NULL OR locked_until <= $1::timestamptz)
+          RETURNING id::int AS id`,
+        [now.toString()],
+      )
+      return rows.map((row) => row.id).sort((a, b) => a - b)
+    },
     async claim(now, leaseUntil, limit) {
       const rows = await sql.query<MailJob>(
         `UPDATE mail_jobs SET locked_until = $2::timestamptz, attempts = attempts + 1
@@ -59,6 +75,7 @@ export function mailJobStore(sql: Sql): MailJobStore {
             SELECT id FROM mail_jobs
              WHERE status = 'pending' AND next_attempt_at <= $1::timestamptz
                AND (locked_until IS NULL OR locked_until <= $1::timestamptz)
+               AND (not_after IS NULL OR not_after > $1::timestamptz)
              ORDER BY next_attempt_at, id
              LIMIT $3
              FOR UPDATE SKIP LOCKED)

@@ -65,6 +65,8 @@ export interface BookingRow {
   rescheduledAt: string | null
   /** Where the call was before its last reschedule. */
   previousStartTime: string | null
+  /** What the visitor wants to discuss (issue 25): for the agency only, never in a log. */
+  notes: string | null
 }
 
 export interface NewBooking {
@@ -79,6 +81,8 @@ export interface NewBooking {
   guests: string[]
   timeZone: string
   language: string
+  /** Issue 25; undefined or empty: none. */
+  notes?: string
 }
 
 export interface BookingStore {
@@ -160,7 +164,7 @@ export const SELECT_BOOKING = `SELECT id, uid, host, event_type_id AS "eventType
   ${iso('start_at')} AS "startTime", ${iso('end_at')} AS "endTime", name, email, guests,
   time_zone AS "timeZone", language, status, ${iso('created_at')} AS "createdAt", sequence,
   ${iso('cancelled_at')} AS "cancelledAt", cancellation_reason AS "cancellationReason",
-  ${iso('rescheduled_at')} AS "rescheduledAt", ${iso('previous_start_at')} AS "previousStartTime" FROM bookings`
+  ${iso('rescheduled_at')} AS "rescheduledAt", ${iso('previous_start_at')} AS "previousStartTime", notes FROM bookings`
 
 async function openPGlite(dataDir: string): Promise<Backend> {
   const db = await PGlite.create(dataDir)

@@ -1,10 +1,10 @@
-/** What the agency reads when a call is booked, moved or cancelled: who, when (the host's zone first), the link. */
+/** What the agency reads when a call is booked, moved or cancelled: who, when (the host's zone first), the visitor's notes, the link. */
 import type { MailContent } from './layout'
-import { manageUrl, type MailBooking, type MailKind, type MailSettings } from './message'
+import { manageUrl, type MailBooking, type ChangeKind, type MailSettings } from './message'
 import { shortDateTime, timeRange } from './times'
 
 export function hostContent(
-  kind: MailKind,
+  kind: ChangeKind,
   booking: MailBooking,
   previous: MailBooking | undefined,
   settings: MailSettings,
@@ -17,6 +17,7 @@ export function hostContent(
     ['Name', booking.name],
     ['Email', booking.email],
     ['Guests', booking.guests.length > 0 ? booking.guests.join(', ') : 'none'],
+    ['Notes', booking.notes ?? 'none'],
   ]
   const common = {
     greeting: 'Kia ora,',

@@ -77,6 +77,8 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
   }
 
   async function drain(): Promise<void> {
+    // A reminder whose call has started (the server was down at its moment) is dropped, not sent late.
+    for (const id of await jobs.dropLate(clock())) log(`Mail: mail job ${id} (reminder) dropped: the call had started`)
     while (!stopping) {
       const now = clock()
       const claimed = await jobs.claim(now, now.add({ milliseconds: leaseMs }), batchSize)

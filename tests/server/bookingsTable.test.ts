@@ -23,6 +23,7 @@ const row = (startTime: string, name: string, email: string, change: Partial<Boo
   cancellationReason: null,
   rescheduledAt: null,
   previousStartTime: null,
+  notes: null,
   ...change,
 })
 

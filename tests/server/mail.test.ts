@@ -63,6 +63,7 @@ describe('the messages of a change', () => {
     timeZone: 'Asia/Kolkata',
     sequence: 2,
     cancellationReason: '<script>alert(1)</script>\nsecond line',
+    notes: null,
   }
   let n = 0
   const jobs = (kind: 'booked' | 'cancelled') =>
@@ -143,6 +144,7 @@ describe('the mail worker', () => {
     let given = false
     const job = { id: 7, messageId: '<a@b>', kind: 'booked', recipient: 'visitor', attempts: 1 } as MailJob
     const jobs: MailJobStore = {
+      dropLate: async () => [],
       claim: async () => (given ? [] : ((given = true), [job])),
       sent: async (id) => void calls.push(`sent ${id}`),
       retry: async (id) => void calls.push(`retry ${id}`),

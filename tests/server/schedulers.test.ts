@@ -35,6 +35,7 @@ function recordingStore() {
           cancellationReason: null,
           rescheduledAt: null,
           previousStartTime: null,
+          notes: null,
         },
       }
     },

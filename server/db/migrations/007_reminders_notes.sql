@@ -1,0 +1,9 @@
+-- Issue 25: reminders before the call, and the visitor's note with the booking. Same SQL on PGlite and PostgreSQL.
+
+-- What the visitor wants to discuss (Cal.com's responses.notes): up to 1,000 characters, or none.
+ALTER TABLE bookings ADD COLUMN notes text;
+
+-- A reminder is a mail job due at its moment (next_attempt_at), pointless once the call has started: past
+-- not_after it is dropped unsent (status 'dropped'), as are a booking's pending reminders when it is moved
+-- (new ones are written for the new time) or cancelled. Other jobs have no not_after.
+ALTER TABLE mail_jobs ADD COLUMN not_after timestamptz;
