@@ -68,8 +68,8 @@ const LOCK_CLIENT = 12
 async function writeMailJobs(sql: Sql, booking: BookingRow, jobs: NewMailJob[], now: Temporal.Instant): Promise<void> {
   for (const job of jobs) {
     await sql.query(
-      `INSERT INTO mail_jobs (booking_id, message_id, kind, recipient, message, next_attempt_at, not_after, created_at)
-       VALUES ($1, $2, $3, $4, $5::jsonb, $6::timestamptz, $7::timestamptz, $8::timestamptz)`,
+      `INSERT INTO mail_jobs (booking_id, message_id, kind, recipient, message, next_attempt_at, not_after, remind_at, created_at)
+       VALUES ($1, $2, $3, $4, $5::jsonb, $6::timestamptz, $7::timestamptz, $8::timestamptz, $9::timestamptz)`,
       [
         booking.id,
         job.messageId,
@@ -78,6 +78,7 @@ async function writeMailJobs(sql: Sql, booking: BookingRow, jobs: NewMailJob[], 
         JSON.stringify(job.message),
         job.dueAt ?? now.toString(),
         job.notAfter ?? null,
+        job.dueAt ?? null,
         now.toString(),
       ],
     )

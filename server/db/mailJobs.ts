@@ -37,10 +37,11 @@ export interface MailJobState {
 
 export interface MailJobStore {
   /**
-   * Drops the pending jobs that are pointless at `now` (a reminder whose call has started, say a server
-   * was down at its moment): they never go. Resolves with their ids, for the log.
+   * Drops the pending jobs that are pointless at `now`: a reminder whose call has started, and an overdue
+   * reminder when a later one to the same person is due too (a server down through both moments). They
+   * never go. Resolves with their ids and why, for the log.
    */
-  dropLate(now: Temporal.Instant): Promise<number[]>
+  dropLate(now: Temporal.Instant): Promise<{ id: number; reason: string }[]>
   /** Takes up to `limit` due jobs, each held until `leaseUntil`; counts the attempt. */
   claim(now: Temporal.Instant, leaseUntil: Temporal.Instant, limit: number): Promise<MailJob[]>
   sent(id: number, now: Temporal.Instant): Promise<void>
@@ -56,26 +57,38 @@ export interface MailJobStore {
   forBooking(uid: string): Promise<MailJobState[]>
 }
 
+/**
+ * Whether the reminder `j` has a later one to the same person due too (a server down through both moments):
+ * then only the later goes. Checked when claiming as well, so no instance takes the earlier one meanwhile.
+ */
+const LATER_REMINDER_DUE = `(j.remind_at <= $1::timestamptz AND EXISTS (
+  SELECT 1 FROM mail_jobs later
+   WHERE later.booking_id = j.booking_id AND later.recipient = j.recipient AND later.status = 'pending'
+     AND later.remind_at > j.remind_at AND later.remind_at <= $1::timestamptz))`
+
 export function mailJobStore(sql: Sql): MailJobStore {
   return {
     async dropLate(now) {
-      const rows = await sql.query<{ id: number }>(
-        `UPDATE mail_jobs SET status = 'dropped', last_error = 'the call had started', locked_until = NULL
-          WHERE status = 'pending' AND not_after <= $1::timestamptz
-            AND (locked_until IS NULL OR locked_until <= $1::timestamptz)
-          RETURNING id::int AS id`,
+      const rows = await sql.query<{ id: number; reason: string }>(
+        `UPDATE mail_jobs j
+            SET status = 'dropped', locked_until = NULL,
+                last_error = CASE WHEN j.not_after <= $1::timestamptz THEN 'the call had started' ELSE 'a later reminder replaces it' END
+          WHERE j.status = 'pending' AND (j.locked_until IS NULL OR j.locked_until <= $1::timestamptz)
+            AND (j.not_after <= $1::timestamptz OR ${LATER_REMINDER_DUE})
+          RETURNING j.id::int AS id, j.last_error AS reason`,
         [now.toString()],
       )
-      return rows.map((row) => row.id).sort((a, b) => a - b)
+      return rows.sort((a, b) => a.id - b.id)
     },
     async claim(now, leaseUntil, limit) {
       const rows = await sql.query<MailJob>(
         `UPDATE mail_jobs SET locked_until = $2::timestamptz, attempts = attempts + 1
           WHERE id IN (
-            SELECT id FROM mail_jobs
+            SELECT id FROM mail_jobs j
              WHERE status = 'pending' AND next_attempt_at <= $1::timestamptz
                AND (locked_until IS NULL OR locked_until <= $1::timestamptz)
                AND (not_after IS NULL OR not_after > $1::timestamptz)
+               AND NOT ${LATER_REMINDER_DUE}
              ORDER BY next_attempt_at, id
              LIMIT $3
              FOR UPDATE SKIP LOCKED)

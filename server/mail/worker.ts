@@ -77,10 +77,11 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
   }
 
   async function drain(): Promise<void> {
-    // A reminder whose call has started (the server was down at its moment) is dropped, not sent late.
-    for (const id of await jobs.dropLate(clock())) log(`Mail: mail job ${id} (reminder) dropped: the call had started`)
     while (!stopping) {
       const now = clock()
+      // A reminder whose call has started (the server was down at its moment) is dropped, not sent late;
+      // of several overdue ones to one person only the latest goes.
+      for (const { id, reason } of await jobs.dropLate(now)) log(`Mail: mail job ${id} (reminder) dropped: ${reason}`)
       const claimed = await jobs.claim(now, now.add({ milliseconds: leaseMs }), batchSize)
       if (claimed.length === 0) return
       for (const [i, job] of claimed.entries()) {

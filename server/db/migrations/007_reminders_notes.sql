@@ -5,5 +5,7 @@ ALTER TABLE bookings ADD COLUMN notes text;
 
 -- A reminder is a mail job due at its moment (next_attempt_at), pointless once the call has started: past
 -- not_after it is dropped unsent (status 'dropped'), as are a booking's pending reminders when it is moved
--- (new ones are written for the new time) or cancelled. Other jobs have no not_after.
-ALTER TABLE mail_jobs ADD COLUMN not_after timestamptz;
+-- (new ones are written for the new time) or cancelled. remind_at is the reminder's moment (next_attempt_at moves
+-- on a retry): of two overdue reminders to one person (a server down through both moments) only the later goes.
+-- Other jobs have neither.
+ALTER TABLE mail_jobs ADD COLUMN not_after timestamptz, ADD COLUMN remind_at timestamptz;
