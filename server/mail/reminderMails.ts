@@ -47,7 +47,9 @@ export function hostReminderContent(booking: MailBooking, settings: MailSettings
       ['Email', booking.email],
       ['Guests', booking.guests.length > 0 ? booking.guests.join(', ') : 'none'],
       ['Notes', booking.notes ?? 'none'],
-      // The call's brief goes here (issue 25, point 6): what the visitor told the voice assistant.
+      // The call's brief goes here (issue 25, point 6): what the visitor told the voice assistant. The message is
+      // built when the booking is written, before any call report: whoever stores the summary later rewrites the
+      // booking's pending host reminder (mail_jobs: kind 'reminder', recipient 'host', status 'pending').
     ],
     action: { label: 'View the booking', url: manageUrl(settings, booking.uid) },
     outro: ['The invite is attached (invite.ics).'],
