@@ -3,6 +3,18 @@ import type { MailContent } from './layout'
 import { manageUrl, type MailBooking, type ChangeKind, type MailSettings } from './message'
 import { shortDateTime, timeRange } from './times'
 
+/** When (the host's zone first), who booked, and what they want to discuss: the agency's rows in each of its emails. */
+export function hostDetails(booking: MailBooking, settings: MailSettings): [string, string][] {
+  return [
+    ['When', timeRange(booking.startTime, booking.endTime, settings.hostZone)],
+    ['Their time', timeRange(booking.startTime, booking.endTime, booking.timeZone)],
+    ['Name', booking.name],
+    ['Email', booking.email],
+    ['Guests', booking.guests.length > 0 ? booking.guests.join(', ') : 'none'],
+    ['Notes', booking.notes ?? 'none'],
+  ]
+}
+
 export function hostContent(
   kind: ChangeKind,
   booking: MailBooking,
@@ -11,14 +23,7 @@ export function hostContent(
 ): MailContent {
   const zone = settings.hostZone
   const when = shortDateTime(booking.startTime, zone)
-  const who: [string, string][] = [
-    ['When', timeRange(booking.startTime, booking.endTime, zone)],
-    ['Their time', timeRange(booking.startTime, booking.endTime, booking.timeZone)],
-    ['Name', booking.name],
-    ['Email', booking.email],
-    ['Guests', booking.guests.length > 0 ? booking.guests.join(', ') : 'none'],
-    ['Notes', booking.notes ?? 'none'],
-  ]
+  const who = hostDetails(booking, settings)
   const common = {
     greeting: 'Kia ora,',
     action: { label: 'View the booking', url: manageUrl(settings, booking.uid) },

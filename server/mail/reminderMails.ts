@@ -4,6 +4,7 @@
  * agency's at HOST_REMINDER. A moment already past when the booking is made gets no reminder, and a
  * reminder is never sent once its call has started (`notAfter`).
  */
+import { hostDetails } from './hostMail'
 import { inviteFor } from './invite'
 import { renderHtml, renderText, type MailContent } from './layout'
 import { manageUrl, type MailBooking, type MailSettings, type NewMailJob } from './message'
@@ -41,12 +42,7 @@ export function hostReminderContent(booking: MailBooking, settings: MailSettings
     greeting: 'Kia ora,',
     intro: [`Your 15-minute call with ${booking.name} is coming up.`],
     details: [
-      ['When', timeRange(booking.startTime, booking.endTime, zone)],
-      ['Their time', timeRange(booking.startTime, booking.endTime, booking.timeZone)],
-      ['Name', booking.name],
-      ['Email', booking.email],
-      ['Guests', booking.guests.length > 0 ? booking.guests.join(', ') : 'none'],
-      ['Notes', booking.notes ?? 'none'],
+      ...hostDetails(booking, settings),
       // The call's brief goes here (issue 25, point 6): what the visitor told the voice assistant. The message is
       // built when the booking is written, before any call report: whoever stores the summary later rewrites the
       // booking's pending host reminder (mail_jobs: kind 'reminder', recipient 'host', status 'pending').
