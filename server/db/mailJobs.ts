@@ -37,9 +37,10 @@ export interface MailJobState {
 
 export interface MailJobStore {
   /**
-   * Drops the pending jobs that are pointless at `now`: a reminder whose call has started, and an overdue
-   * reminder when a later one to the same person is due too (a server down through both moments). They
-   * never go. Resolves with their ids and why, for the log.
+   * Drops the due jobs that are pointless at `now`: a reminder whose call has started, and an overdue
+   * reminder when a later one to the same person is due too or sent (a server down through both moments).
+   * They never go. Only due jobs are looked at (the due index), and claim() skips the others meanwhile.
+   * Resolves with their ids and why, for the log.
    */
   dropLate(now: Temporal.Instant): Promise<{ id: number; reason: string }[]>
   /** Takes up to `limit` due jobs, each held until `leaseUntil`; counts the attempt. */
@@ -58,12 +59,13 @@ export interface MailJobStore {
 }
 
 /**
- * Whether the reminder `j` has a later one to the same person due too (a server down through both moments):
- * then only the later goes. Checked when claiming as well, so no instance takes the earlier one meanwhile.
+ * Whether the reminder `j` has a later one to the same person due too, or sent already (a server down through
+ * both moments, or an earlier one retried past the later one's moment): then only the later goes. Checked when
+ * claiming as well, so no instance takes the earlier one meanwhile.
  */
 const LATER_REMINDER_DUE = `(j.remind_at <= $1::timestamptz AND EXISTS (
   SELECT 1 FROM mail_jobs later
-   WHERE later.booking_id = j.booking_id AND later.recipient = j.recipient AND later.status = 'pending'
+   WHERE later.booking_id = j.booking_id AND later.recipient = j.recipient AND later.status IN ('pending', 'sent')
      AND later.remind_at > j.remind_at AND later.remind_at <= $1::timestamptz))`
 
 export function mailJobStore(sql: Sql): MailJobStore {
@@ -73,7 +75,8 @@ export function mailJobStore(sql: Sql): MailJobStore {
         `UPDATE mail_jobs j
             SET status = 'dropped', locked_until = NULL,
                 last_error = CASE WHEN j.not_after <= $1::timestamptz THEN 'the call had started' ELSE 'a later reminder replaces it' END
-          WHERE j.status = 'pending' AND (j.locked_until IS NULL OR j.locked_until <= $1::timestamptz)
+          WHERE j.status = 'pending' AND j.next_attempt_at <= $1::timestamptz
+            AND (j.locked_until IS NULL OR j.locked_until <= $1::timestamptz)
             AND (j.not_after <= $1::timestamptz OR ${LATER_REMINDER_DUE})
           RETURNING j.id::int AS id, j.last_error AS reason`,
         [now.toString()],

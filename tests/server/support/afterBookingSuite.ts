@@ -312,6 +312,35 @@ export function defineAfterBookingSuite(name: string, makeBackend: () => Promise
         }
       })
 
+      it('a reminder still retrying when the next one is due gives way to it: one email, not two', async () => {
+        const clock = testClock()
+        const s = await site(REMINDERS, clock)
+        const visitor = 'retrying.reminder@example.com'
+        try {
+          const booking = await s.booked('2026-12-04T11:00', person('Retry Reminded', visitor))
+          await expect.poll(async () => (await store.mailJobs.forBooking(booking.uid)).filter((job) => job.status === 'sent').length).toBe(2)
+          // The mail server turns the visitor away for now (452) at the 24-hour moment: the attempt is put off.
+          sink.refuse.set(visitor, 452)
+          s.advanceTo('2026-12-03T11:00:00+13:00')
+          await expect.poll(async () => (await reminders(booking.uid))[0]?.why ?? null, { timeout: 10_000 }).toMatch(/452/)
+          sink.refuse.delete(visitor)
+          // It is due again after the backoff, but the 1-hour moment comes first: the earlier reminder is dropped,
+          // the later one sent.
+          s.advanceTo('2026-12-04T10:00:00+13:00')
+          await allSettled(booking.uid)
+          await settle()
+          expect(remindersTo(visitor)).toHaveLength(1)
+          expect((await reminders(booking.uid)).map((r) => [r.to, r.status])).toEqual([
+            ['visitor', 'dropped'],
+            ['visitor', 'sent'],
+            ['host', 'sent'],
+          ])
+        } finally {
+          sink.refuse.delete(visitor)
+          await s.close()
+        }
+      })
+
       it.runIf(options.instances)('two instances on one PostgreSQL send each reminder once', async () => {
         const clock = testClock()
         const other = await backend.open()
