@@ -121,9 +121,11 @@ export function mailJobStore(sql: Sql): MailJobStore {
     },
     async nextDue() {
       // A job another worker holds is due again when its lease runs out, not before.
+      // Two index lookups rather than one pass over every pending job: reminders keep many pending for weeks.
       const [row] = await sql.query<{ due: string | null }>(
-        `SELECT ${iso('min(GREATEST(next_attempt_at, coalesce(locked_until, next_attempt_at)))')} AS due
-           FROM mail_jobs WHERE status = 'pending'`,
+        `SELECT ${iso(`LEAST(
+           (SELECT min(next_attempt_at) FROM mail_jobs WHERE status = 'pending' AND locked_until IS NULL),
+           (SELECT min(GREATEST(next_attempt_at, locked_until)) FROM mail_jobs WHERE status = 'pending' AND locked_until IS NOT NULL))`)} AS due`,
       )
       return row?.due ? Temporal.Instant.from(row.due) : undefined
     },

@@ -9,3 +9,7 @@ ALTER TABLE bookings ADD COLUMN notes text;
 -- on a retry): of two overdue reminders to one person (a server down through both moments) only the later goes.
 -- Other jobs have neither.
 ALTER TABLE mail_jobs ADD COLUMN not_after timestamptz, ADD COLUMN remind_at timestamptz;
+
+-- The jobs a worker holds (few at any time), so the worker's next wake-up is two index lookups however many
+-- reminders wait (server/db/mailJobs.ts nextDue).
+CREATE INDEX mail_jobs_locked_idx ON mail_jobs (locked_until) WHERE status = 'pending' AND locked_until IS NOT NULL;
