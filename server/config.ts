@@ -46,16 +46,18 @@ function parseMailbox(text: string): { name: string; address: string } | undefin
 }
 
 /** A list of durations before a call (REMINDERS, HOST_REMINDER): milliseconds, longest first; empty for none. */
-const durations = (name: string, fallback: string, example: string) =>
-  v.pipe(
+const durations = (name: string, fallback: string, options: { example: string; most?: number }) => {
+  const what =
+    options.most === 1
+      ? `${name} must be one duration before the call with a unit d, h, m or s, such as ${options.example}, or empty for none`
+      : `${name} must be durations before the call with units d, h, m or s, separated by commas, such as ${options.example}, or empty for none`
+  return v.pipe(
     v.optional(v.string(), fallback),
     v.transform(parseDurations),
-    v.check(
-      (list) => list !== undefined,
-      `${name} must be durations before the call with units d, h, m or s, separated by commas, such as ${example}, or empty for none`,
-    ),
+    v.check((list) => list !== undefined && list.length <= (options.most ?? Infinity), what),
     v.transform((list) => list as number[]),
   )
+}
 
 const mailbox = (name: string, fallback: string, example: string) =>
   v.pipe(
@@ -241,11 +243,8 @@ const EnvSchema = v.object({
     v.check((s) => s === undefined || /^https?:\/\//.test(s), 'PUBLIC_URL must be an http:// or https:// URL such as https://example.com'),
   ),
   /** Reminders (issue 25): before the call, to the visitor at each of REMINDERS and to the agency at HOST_REMINDER. */
-  REMINDERS: durations('REMINDERS', '24h,1h', '24h,1h'),
-  HOST_REMINDER: v.pipe(
-    durations('HOST_REMINDER', '1h', '1h'),
-    v.check((list) => list.length <= 1, 'HOST_REMINDER must be one duration before the call such as 1h, or empty for none'),
-  ),
+  REMINDERS: durations('REMINDERS', '24h,1h', { example: '24h,1h' }),
+  HOST_REMINDER: durations('HOST_REMINDER', '1h', { example: '1h', most: 1 }),
   /** Closer than this to its start a call can no longer be cancelled or moved online (issue 25); 0: until it starts. */
   SCHEDULE_CHANGE_NOTICE_MINUTES: envInt('SCHEDULE_CHANGE_NOTICE_MINUTES', 0, 60 * 24 * 30, 60),
   /** At most this many upcoming active bookings per email address. */
