@@ -6,6 +6,7 @@ import { bookingSettingsEntries, ConfigError, envInt, envText, envUrl, parseSett
 import { parseTrustedProxies, type TrustedProxies } from './http/limits/trustedProxies'
 import { parseHolidayCode } from './calendar/holidays'
 import { LOG_LEVELS } from './log/logger'
+import { parseDurations } from './mail/reminderDurations'
 
 export { ConfigError }
 
@@ -42,6 +43,20 @@ function parseMailbox(text: string): { name: string; address: string } | undefin
   const only = parsed.length === 1 ? parsed[0] : undefined
   if (!only || !/^[^\s@<>]+@[^\s@<>]+$/.test(only.address ?? '')) return undefined
   return { name: only.name ?? '', address: only.address }
+}
+
+/** A list of durations before a call (REMINDERS, HOST_REMINDER): milliseconds, longest first; empty for none. */
+const durations = (name: string, fallback: string, options: { example: string; most?: number }) => {
+  const what =
+    options.most === 1
+      ? `${name} must be one duration before the call with a unit d, h, m or s, such as ${options.example}, or empty for none`
+      : `${name} must be durations before the call with units d, h, m or s, separated by commas, such as ${options.example}, or empty for none`
+  return v.pipe(
+    v.optional(v.string(), fallback),
+    v.transform(parseDurations),
+    v.check((list) => list !== undefined && list.length <= (options.most ?? Infinity), what),
+    v.transform((list) => list as number[]),
+  )
 }
 
 const mailbox = (name: string, fallback: string, example: string) =>
@@ -227,6 +242,11 @@ const EnvSchema = v.object({
     envUrl('PUBLIC_URL'),
     v.check((s) => s === undefined || /^https?:\/\//.test(s), 'PUBLIC_URL must be an http:// or https:// URL such as https://example.com'),
   ),
+  /** Reminders (issue 25): before the call, to the visitor at each of REMINDERS and to the agency at HOST_REMINDER. */
+  REMINDERS: durations('REMINDERS', '24h,1h', { example: '24h,1h' }),
+  HOST_REMINDER: durations('HOST_REMINDER', '1h', { example: '1h', most: 1 }),
+  /** Closer than this to its start a call can no longer be cancelled or moved online (issue 25); 0: until it starts. */
+  SCHEDULE_CHANGE_NOTICE_MINUTES: envInt('SCHEDULE_CHANGE_NOTICE_MINUTES', 0, 60 * 24 * 30, 60),
   /** At most this many upcoming active bookings per email address. */
   MAX_UPCOMING_PER_EMAIL: envInt('MAX_UPCOMING_PER_EMAIL', 1, 1000, 2),
   /**

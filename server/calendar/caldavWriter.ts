@@ -10,12 +10,12 @@
 import { buildCalendar } from '../../core/icalendar'
 import type { BookingRow } from '../db/rows'
 import type { BookingStore } from '../db/store'
-import { manageUrl, type MailKind, type MailSettings, type NewMailJob } from '../mail/message'
+import { manageUrl, type ChangeKind, type MailSettings, type NewMailJob } from '../mail/message'
 import type { CaldavAccount } from './caldav'
 import { SourceError } from './feedSource'
 
 /** The outbox job that brings the host's calendar up to date after a change (the message is a record only). */
-export function calendarJob(kind: MailKind, settings: MailSettings, newId: () => string): NewMailJob {
+export function calendarJob(kind: ChangeKind, settings: MailSettings, newId: () => string): NewMailJob {
   const domain = settings.from.address.split('@').pop() as string
   return {
     messageId: `<calendar-${newId()}@${domain}>`,
@@ -37,7 +37,7 @@ export function calendarJob(kind: MailKind, settings: MailSettings, newId: () =>
 /**
  * The event as stored in the host's calendar: no METHOD (a CalDAV object must not have one) and no
  * ORGANIZER or ATTENDEE (a calendar server would then send invitations of its own); who booked is in
- * the description, with the manage link.
+ * the description, with the visitor's notes and the manage link.
  */
 export function calendarEvent(booking: BookingRow, settings: MailSettings, now: string): string {
   const link = manageUrl(settings, booking.uid)
@@ -51,7 +51,7 @@ export function calendarEvent(booking: BookingRow, settings: MailSettings, now: 
         title: booking.title,
         startTime: booking.startTime,
         endTime: booking.endTime,
-        description: `Booked by ${who}${booking.guests.length ? `, with ${booking.guests.join(', ')}` : ''}.\nReschedule or cancel: ${link}`,
+        description: `Booked by ${who}${booking.guests.length ? `, with ${booking.guests.join(', ')}` : ''}.${booking.notes ? `\nNotes: ${booking.notes}` : ''}\nReschedule or cancel: ${link}`,
         status: 'CONFIRMED',
         sequence: booking.sequence,
         url: link,

@@ -25,6 +25,8 @@ export interface ClientLimit {
 export interface ChangeLimits {
   now: Temporal.Instant
   clients: readonly ClientLimit[]
+  /** SCHEDULE_CHANGE_NOTICE_MINUTES (a reschedule, a cancellation): closer than this to its start a call cannot change. */
+  changeNoticeMinutes?: number
 }
 
 /** The limits a new booking is checked against, inside its transaction. */
@@ -35,7 +37,7 @@ export interface BookingLimits extends ChangeLimits {
 }
 
 /** Why a change of an existing booking is refused before it is made. */
-export type ChangeRefusal = 'not_found' | 'cancelled' | 'past' | 'slot_taken' | 'same_start' | 'too_many_reschedules'
+export type ChangeRefusal = 'not_found' | 'cancelled' | 'past' | 'notice' | 'slot_taken' | 'same_start' | 'too_many_reschedules'
 
 /** The mail jobs a change causes, made from the booking as it is after the change (and as it was before). */
 export type MailsFor = (booking: BookingRow, previous: BookingRow | undefined) => NewMailJob[]
@@ -63,14 +65,37 @@ export interface ClientLimitRefusal {
 const LOCK_EMAIL = 11
 const LOCK_CLIENT = 12
 
+/** Writes the jobs of a change: due now, or (a reminder) at their moment, never past `notAfter`. */
 async function writeMailJobs(sql: Sql, booking: BookingRow, jobs: NewMailJob[], now: Temporal.Instant): Promise<void> {
   for (const job of jobs) {
     await sql.query(
-      `INSERT INTO mail_jobs (booking_id, message_id, kind, recipient, message, next_attempt_at, created_at)
-       VALUES ($1, $2, $3, $4, $5::jsonb, $6::timestamptz, $6::timestamptz)`,
-      [booking.id, job.messageId, job.kind, job.recipient, JSON.stringify(job.message), now.toString()],
+      `INSERT INTO mail_jobs (booking_id, message_id, kind, recipient, message, next_attempt_at, not_after, remind_at, created_at)
+       VALUES ($1, $2, $3, $4, $5::jsonb, $6::timestamptz, $7::timestamptz, $8::timestamptz, $9::timestamptz)`,
+      [
+        booking.id,
+        job.messageId,
+        job.kind,
+        job.recipient,
+        JSON.stringify(job.message),
+        job.dueAt ?? now.toString(),
+        job.notAfter ?? null,
+        job.dueAt ?? null,
+        now.toString(),
+      ],
     )
   }
+}
+
+/**
+ * A booking's reminders still to go, dropped when it moves (the move writes new ones for the new time)
+ * or is cancelled: in the change's transaction, so an old reminder never goes out after the change.
+ */
+async function dropReminders(sql: Sql, booking: BookingRow, kind: 'rescheduled' | 'cancelled'): Promise<void> {
+  await sql.query(
+    `UPDATE mail_jobs SET status = 'dropped', last_error = $2, locked_until = NULL
+      WHERE booking_id = $1 AND kind = 'reminder' AND status = 'pending'`,
+    [booking.id, kind === 'rescheduled' ? 'the call was moved' : 'the call was cancelled'],
+  )
 }
 
 /** How much a change of a booking counts against a daily cap: the visitor and each guest it mails. */
@@ -148,8 +173,8 @@ export async function insertBooking(
       const [booking] = await sql.query<BookingRow>(
         `WITH inserted AS (
            INSERT INTO bookings (uid, host, event_type_id, title, start_at, end_at, name, email, guests, time_zone,
-                                 language, email_key, client_key, created_at)
-           VALUES ($1, $2, $3, $4, $5::timestamptz, $6::timestamptz, $7, $8, $9::jsonb, $10, $11, $12, $13, $14::timestamptz)
+                                 language, email_key, client_key, created_at, notes)
+           VALUES ($1, $2, $3, $4, $5::timestamptz, $6::timestamptz, $7, $8, $9::jsonb, $10, $11, $12, $13, $14::timestamptz, $15)
            RETURNING *
          ) ${SELECT_BOOKING.replace('FROM bookings', 'FROM inserted')}`,
         [
@@ -167,6 +192,7 @@ export async function insertBooking(
           limits.emailKey,
           limits.clients[0]?.key ?? null,
           limits.now.toString(),
+          b.notes || null,
         ],
       )
       if (!booking) throw new Error('INSERT returned no row')
@@ -181,16 +207,28 @@ export async function insertBooking(
   }
 }
 
+/**
+ * Why an active booking cannot change at `now`: it has started, or it is inside the notice period
+ * (issue 25: from `noticeMinutes` before its start).
+ */
+export function tooLateToChange(row: Pick<BookingRow, 'startTime'>, now: Temporal.Instant, noticeMinutes = 0): 'past' | 'notice' | undefined {
+  const startMs = Date.parse(row.startTime)
+  if (startMs <= now.epochMilliseconds) return 'past'
+  if (startMs - noticeMinutes * 60_000 <= now.epochMilliseconds) return 'notice'
+  return undefined
+}
+
 /** Locks the booking's row and says why it cannot change, if it cannot. */
 async function changeable(
   sql: Sql,
   uid: string,
-  now: Temporal.Instant,
-): Promise<{ ok: true; row: BookingRow } | { ok: false; reason: 'not_found' | 'cancelled' | 'past' }> {
+  limits: ChangeLimits,
+): Promise<{ ok: true; row: BookingRow } | { ok: false; reason: 'not_found' | 'cancelled' | 'past' | 'notice' }> {
   const [row] = await sql.query<BookingRow>(`${SELECT_BOOKING} WHERE uid = $1 FOR UPDATE`, [uid])
   if (!row) return { ok: false, reason: 'not_found' }
   if (row.status !== 'ACCEPTED') return { ok: false, reason: 'cancelled' }
-  if (Date.parse(row.startTime) <= now.epochMilliseconds) return { ok: false, reason: 'past' }
+  const late = tooLateToChange(row, limits.now, limits.changeNoticeMinutes)
+  if (late) return { ok: false, reason: late }
   return { ok: true, row }
 }
 
@@ -210,7 +248,7 @@ async function change(
   const { now } = limits
   try {
     return await backend.transaction(async (sql): Promise<ChangeResult> => {
-      const found = await changeable(sql, uid, now)
+      const found = await changeable(sql, uid, limits)
       if (!found.ok) return found
       const refused = refuse(found.row)
       if (refused) return { ok: false, reason: refused }
@@ -220,6 +258,7 @@ async function change(
       const booking = await update(sql, found.row)
       if (!booking) throw new Error('UPDATE returned no row')
       await countClientAction(sql, limits, kind, weight)
+      await dropReminders(sql, booking, kind)
       await writeMailJobs(sql, booking, mails(booking, found.row), now)
       await announceChange(sql, booking.host)
       return { ok: true, booking, previous: found.row }

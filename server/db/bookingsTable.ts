@@ -11,9 +11,13 @@ export function bookingState(row: BookingRow): string {
   return row.previousStartTime ? 'rescheduled' : 'booked'
 }
 
+/** A note on one line under its booking: its line breaks as ' / '. */
+const noteLine = (notes: string) => `  Notes: ${clean(notes.replace(/\n+/g, ' / '))}`
+
 /**
  * The upcoming bookings (start at or after `now`) as a text table, start time in the host's zone,
- * with their state: cancelled ones stay listed, so the agency sees what was called off.
+ * with their state: cancelled ones stay listed, so the agency sees what was called off. A booking's
+ * notes (issue 25) follow on a line of their own, so the table stays aligned.
  */
 export function upcomingBookingsTable(
   rows: readonly BookingRow[],
@@ -21,22 +25,23 @@ export function upcomingBookingsTable(
   now: Temporal.Instant,
 ): { count: number; text: string } {
   const upcoming = rows.filter((row) => Temporal.Instant.compare(Temporal.Instant.from(row.startTime), now) >= 0)
-  const table = upcoming.map((row) => {
+  const table = upcoming.map((row): { cells: string[]; notes: string | null } => {
     const start = Temporal.Instant.from(row.startTime).toZonedDateTimeISO(zone)
     const weekday = start.toLocaleString('en-NZ', { weekday: 'short' })
-    return [
+    const cells = [
       `${weekday} ${start.toPlainDate().toString()} ${start.toPlainTime().toString().slice(0, 5)} ${start.offset}`,
       bookingState(row),
       clean(row.name),
       clean(row.email),
     ]
+    return { cells, notes: row.notes }
   })
   const header = [`Start (${zone})`, 'Status', 'Name', 'Email']
-  const widths = header.map((h, i) => Math.max(h.length, ...table.map((r) => (r[i] as string).length)))
+  const widths = header.map((h, i) => Math.max(h.length, ...table.map((r) => (r.cells[i] as string).length)))
   const line = (cells: string[]) =>
     cells
       .map((c, i) => c.padEnd(widths[i] as number))
       .join('  ')
       .trimEnd()
-  return { count: upcoming.length, text: [line(header), line(widths.map((w) => '-'.repeat(w))), ...table.map(line)].join('\n') }
+  return { count: upcoming.length, text: [line(header), line(widths.map((w) => '-'.repeat(w))), ...table.flatMap((r) => [line(r.cells), ...(r.notes ? [noteLine(r.notes)] : [])])].join('\n') }
 }

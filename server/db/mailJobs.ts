@@ -27,7 +27,8 @@ export interface MailJobState {
   messageId: string
   kind: MailKind
   recipient: MailRecipient
-  status: 'pending' | 'sent' | 'failed'
+  /** 'dropped': a reminder that will not go (the call moved, was cancelled, or had started); lastError says which. */
+  status: 'pending' | 'sent' | 'failed' | 'dropped'
   attempts: number
   lastError: string | null
   nextAttemptAt: string
@@ -35,6 +36,13 @@ export interface MailJobState {
 }
 
 export interface MailJobStore {
+  /**
+   * Drops the due jobs that are pointless at `now`: a reminder whose call has started, and an overdue
+   * reminder when a later one to the same person is due too or sent (a server down through both moments).
+   * They never go. Only due jobs are looked at (the due index), and claim() skips the others meanwhile.
+   * Resolves with their ids and why, for the log.
+   */
+  dropLate(now: Temporal.Instant): Promise<{ id: number; reason: string }[]>
   /** Takes up to `limit` due jobs, each held until `leaseUntil`; counts the attempt. */
   claim(now: Temporal.Instant, leaseUntil: Temporal.Instant, limit: number): Promise<MailJob[]>
   sent(id: number, now: Temporal.Instant): Promise<void>
@@ -50,15 +58,40 @@ export interface MailJobStore {
   forBooking(uid: string): Promise<MailJobState[]>
 }
 
+/**
+ * Whether the reminder `j` has a later one to the same person due too, or sent already (a server down through
+ * both moments, or an earlier one retried past the later one's moment): then only the later goes. Checked when
+ * claiming as well, so no instance takes the earlier one meanwhile.
+ */
+const LATER_REMINDER_DUE = `(j.remind_at <= $1::timestamptz AND EXISTS (
+  SELECT 1 FROM mail_jobs later
+   WHERE later.booking_id = j.booking_id AND later.recipient = j.recipient AND later.status IN ('pending', 'sent')
+     AND later.remind_at > j.remind_at AND later.remind_at <= $1::timestamptz))`
+
 export function mailJobStore(sql: Sql): MailJobStore {
   return {
+    async dropLate(now) {
+      const rows = await sql.query<{ id: number; reason: string }>(
+        `UPDATE mail_jobs j
+            SET status = 'dropped', locked_until = NULL,
+                last_error = CASE WHEN j.not_after <= $1::timestamptz THEN 'the call had started' ELSE 'a later reminder replaces it' END
+          WHERE j.status = 'pending' AND j.next_attempt_at <= $1::timestamptz
+            AND (j.locked_until IS NULL OR j.locked_until <= $1::timestamptz)
+            AND (j.not_after <= $1::timestamptz OR ${LATER_REMINDER_DUE})
+          RETURNING j.id::int AS id, j.last_error AS reason`,
+        [now.toString()],
+      )
+      return rows.sort((a, b) => a.id - b.id)
+    },
     async claim(now, leaseUntil, limit) {
       const rows = await sql.query<MailJob>(
         `UPDATE mail_jobs SET locked_until = $2::timestamptz, attempts = attempts + 1
           WHERE id IN (
-            SELECT id FROM mail_jobs
+            SELECT id FROM mail_jobs j
              WHERE status = 'pending' AND next_attempt_at <= $1::timestamptz
                AND (locked_until IS NULL OR locked_until <= $1::timestamptz)
+               AND (not_after IS NULL OR not_after > $1::timestamptz)
+               AND NOT ${LATER_REMINDER_DUE}
              ORDER BY next_attempt_at, id
              LIMIT $3
              FOR UPDATE SKIP LOCKED)
@@ -88,9 +121,11 @@ export function mailJobStore(sql: Sql): MailJobStore {
     },
     async nextDue() {
       // A job another worker holds is due again when its lease runs out, not before.
+      // Two index lookups rather than one pass over every pending job: reminders keep many pending for weeks.
       const [row] = await sql.query<{ due: string | null }>(
-        `SELECT ${iso('min(GREATEST(next_attempt_at, coalesce(locked_until, next_attempt_at)))')} AS due
-           FROM mail_jobs WHERE status = 'pending'`,
+        `SELECT ${iso(`LEAST(
+           (SELECT min(next_attempt_at) FROM mail_jobs WHERE status = 'pending' AND locked_until IS NULL),
+           (SELECT min(GREATEST(next_attempt_at, locked_until)) FROM mail_jobs WHERE status = 'pending' AND locked_until IS NOT NULL))`)} AS due`,
       )
       return row?.due ? Temporal.Instant.from(row.due) : undefined
     },

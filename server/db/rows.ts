@@ -25,6 +25,8 @@ export interface BookingRow {
   rescheduledAt: string | null
   /** Where the call was before its last reschedule. */
   previousStartTime: string | null
+  /** What the visitor wants to discuss (issue 25): for the agency only, never in a log. */
+  notes: string | null
 }
 
 export interface NewBooking {
@@ -39,4 +41,6 @@ export interface NewBooking {
   guests: string[]
   timeZone: string
   language: string
+  /** Issue 25; undefined or empty: none. */
+  notes?: string
 }

@@ -6,11 +6,11 @@ import { guestContent } from './guestMail'
 import { hostContent } from './hostMail'
 import { guestInviteFor, inviteFor } from './invite'
 import { renderHtml, renderText, type MailContent } from './layout'
-import type { MailBooking, MailKind, MailSettings, NewMailJob } from './message'
+import type { ChangeKind, MailBooking, MailSettings, NewMailJob } from './message'
 import { visitorContent } from './visitorMail'
 
 export function bookingMails(options: {
-  kind: MailKind
+  kind: ChangeKind
   booking: MailBooking
   previous: MailBooking | undefined
   settings: MailSettings

@@ -4,13 +4,13 @@
  * capability): the site cannot be used to send a stranger a message.
  */
 import type { MailContent } from './layout'
-import type { MailBooking, MailKind, MailSettings } from './message'
+import type { ChangeKind, MailBooking, MailSettings } from './message'
 import { shortDateTime, timeRange } from './times'
 
 /** The event as a guest's calendar shows it: no visitor text in its title. */
 export const guestEventTitle = (settings: MailSettings) => `15-minute call with ${settings.hostName}`
 
-export function guestContent(kind: MailKind, booking: MailBooking, settings: MailSettings): MailContent {
+export function guestContent(kind: ChangeKind, booking: MailBooking, settings: MailSettings): MailContent {
   const host = settings.hostName
   const when = shortDateTime(booking.startTime, settings.hostZone)
   const details: [string, string][] = [['When', timeRange(booking.startTime, booking.endTime, settings.hostZone)]]

@@ -1,23 +1,29 @@
-/** What the agency reads when a call is booked, moved or cancelled: who, when (the host's zone first), the link. */
+/** What the agency reads when a call is booked, moved or cancelled: who, when (the host's zone first), the visitor's notes, the link. */
 import type { MailContent } from './layout'
-import { manageUrl, type MailBooking, type MailKind, type MailSettings } from './message'
+import { manageUrl, type MailBooking, type ChangeKind, type MailSettings } from './message'
 import { shortDateTime, timeRange } from './times'
 
+/** When (the host's zone first), who booked, and what they want to discuss: the agency's rows in each of its emails. */
+export function hostDetails(booking: MailBooking, settings: MailSettings): [string, string][] {
+  return [
+    ['When', timeRange(booking.startTime, booking.endTime, settings.hostZone)],
+    ['Their time', timeRange(booking.startTime, booking.endTime, booking.timeZone)],
+    ['Name', booking.name],
+    ['Email', booking.email],
+    ['Guests', booking.guests.length > 0 ? booking.guests.join(', ') : 'none'],
+    ['Notes', booking.notes ?? 'none'],
+  ]
+}
+
 export function hostContent(
-  kind: MailKind,
+  kind: ChangeKind,
   booking: MailBooking,
   previous: MailBooking | undefined,
   settings: MailSettings,
 ): MailContent {
   const zone = settings.hostZone
   const when = shortDateTime(booking.startTime, zone)
-  const who: [string, string][] = [
-    ['When', timeRange(booking.startTime, booking.endTime, zone)],
-    ['Their time', timeRange(booking.startTime, booking.endTime, booking.timeZone)],
-    ['Name', booking.name],
-    ['Email', booking.email],
-    ['Guests', booking.guests.length > 0 ? booking.guests.join(', ') : 'none'],
-  ]
+  const who = hostDetails(booking, settings)
   const common = {
     greeting: 'Kia ora,',
     action: { label: 'View the booking', url: manageUrl(settings, booking.uid) },

@@ -9,7 +9,10 @@ export interface Mailbox {
   address: string
 }
 
-export type MailKind = 'booked' | 'rescheduled' | 'cancelled'
+/** A change of a booking, each of which mails at once. */
+export type ChangeKind = 'booked' | 'rescheduled' | 'cancelled'
+/** What a job is about; 'reminder': sent before the call (issue 25), due at its moment rather than at once. */
+export type MailKind = ChangeKind | 'reminder'
 /** 'calendar': not a mail but the booking's event in the host's CalDAV calendar (server/calendar/caldavWriter.ts). */
 export type MailRecipient = 'visitor' | 'host' | 'guest' | 'calendar'
 
@@ -33,12 +36,16 @@ export interface NewMailJob {
   kind: MailKind
   recipient: MailRecipient
   message: OutboxMessage
+  /** ISO instant it is due (a reminder's moment); absent: at once. */
+  dueAt?: string
+  /** ISO instant past which it is dropped unsent (a reminder: the call's start). */
+  notAfter?: string
 }
 
 /** What the messages read of a booking. */
 export type MailBooking = Pick<
   BookingRow,
-  'id' | 'uid' | 'title' | 'startTime' | 'endTime' | 'name' | 'email' | 'guests' | 'timeZone' | 'sequence' | 'cancellationReason'
+  'id' | 'uid' | 'title' | 'startTime' | 'endTime' | 'name' | 'email' | 'guests' | 'timeZone' | 'sequence' | 'cancellationReason' | 'notes'
 >
 
 /** What the messages read of the configuration. */

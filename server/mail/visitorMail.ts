@@ -1,10 +1,10 @@
 /** What the visitor reads when their call is booked, moved or cancelled: their zone first, the host's beside it. */
 import type { MailContent } from './layout'
-import { manageUrl, type MailBooking, type MailKind, type MailSettings } from './message'
+import { manageUrl, type MailBooking, type ChangeKind, type MailSettings } from './message'
 import { shortDateTime, timeRange } from './times'
 
 export function visitorContent(
-  kind: MailKind,
+  kind: ChangeKind,
   booking: MailBooking,
   previous: MailBooking | undefined,
   settings: MailSettings,

@@ -11,7 +11,7 @@ export function toResponse(row: BookingRow, iCalUID?: string): BookingResponse {
     endTime: row.endTime,
     status: row.status,
     eventTypeId: row.eventTypeId,
-    responses: { name: row.name, email: row.email, guests: row.guests },
+    responses: { name: row.name, email: row.email, guests: row.guests, ...(row.notes ? { notes: row.notes } : {}) },
     attendees: [{ name: row.name, email: row.email, timeZone: row.timeZone }],
     user: { username: row.host },
     ...(iCalUID ? { iCalUID } : {}),

@@ -20,6 +20,9 @@ import { slotFilters } from './slotFilter'
 /** The slots answer while a calendar source cannot be read: the picker shows its load failure and Retry. */
 export const CALENDAR_UNREADABLE = 'The host’s calendar cannot be read right now. Please try again in a few minutes.'
 
+/** A slots answer without slots: a call inside its notice period cannot be moved. */
+const NO_SLOTS = new JsonBody(JSON.stringify({ result: { data: { json: { slots: {} } } } } satisfies SlotsResponse))
+
 /** The built-in scheduler (docs/design.md#server): slots are the configured availability minus the stored bookings. */
 export function createBuiltInScheduler({
   config,
@@ -57,8 +60,12 @@ export function createBuiltInScheduler({
       if (input.eventTypeSlug !== config.BOOKING_EVENT_TYPE_SLUG)
         return { ok: false, status: 400, message: WIRE_MESSAGES.eventTypeSlug }
       const now = clock()
+      // Moving a call (issue 25): none inside its notice period, and no move into a new one.
+      const moving = input.rescheduleUid && changes.notice.minutes > 0 ? input.rescheduleUid : undefined
+      if (moving && (await changes.tooLateToMove(moving, now))) return { ok: true, status: 200, body: NO_SLOTS }
+      const noticeFilters = moving !== undefined && changes.notice.minutes > config.SCHEDULE_MIN_NOTICE_MINUTES
       // A calendar refresh changes the version: answers computed before it are not served again.
-      const key = `${calendar?.version() ?? 0}/${from.epochNanoseconds}/${to.epochNanoseconds}/${input.timeZone}`
+      const key = `${calendar?.version() ?? 0}/${from.epochNanoseconds}/${to.epochNanoseconds}/${input.timeZone}${noticeFilters ? '/move' : ''}`
       const body = await slotsCache.get(key, now, async () => {
         let free: Temporal.Instant[]
         if (filters.active) {
@@ -69,6 +76,7 @@ export function createBuiltInScheduler({
         } else {
           free = freeSlots(availability, now, from, to, await store.takenStarts(host, from, to))
         }
+        if (noticeFilters) free = free.filter((start) => changes.movableTo(start, now))
         const answer: SlotsResponse = { result: { data: { json: { slots: groupSlotsByDate(free, input.timeZone) } } } }
         return new JsonBody(JSON.stringify(answer))
       })
@@ -87,7 +95,7 @@ export function createBuiltInScheduler({
       // The host's calendar, buffers and daily cap, checked again at booking time (the slot may have gone since).
       if (!(await isFree(start, now))) return { ok: false, status: 409, message: BOOKING_ERRORS.slotTaken }
 
-      const { name, email, guests } = responses
+      const { name, email, guests, notes } = responses
       const booking = {
         uid: randomUUID(),
         host,
@@ -100,6 +108,7 @@ export function createBuiltInScheduler({
         guests,
         timeZone: request.request.timeZone,
         language: request.request.language,
+        notes: notes || undefined,
       }
       if (request.request._isDryRun) {
         // Cal.com's dry run: the slot checked, nothing written.
@@ -117,6 +126,7 @@ export function createBuiltInScheduler({
           cancellationReason: null,
           rescheduledAt: null,
           previousStartTime: null,
+          notes: booking.notes ?? null,
         })
         return { ok: true, status: 200, body }
       }

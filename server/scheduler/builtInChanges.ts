@@ -1,15 +1,16 @@
 /** The built-in scheduler's changes of an existing booking (reschedule, cancel) and its view for the manage page. */
 import { BOOKING_ERRORS } from '../../core/bookingWire'
-import { DAILY_LIMIT_MESSAGE, isBookingUid, MANAGE_MESSAGES, rescheduleLimitMessage, type BookingView, type CancelResponse } from '../../core/manageWire'
+import { changeNoticeMessage, DAILY_LIMIT_MESSAGE, isBookingUid, MANAGE_MESSAGES, rescheduleLimitMessage, type BookingView, type CancelResponse } from '../../core/manageWire'
 import type { Clock } from '../clock'
 import type { ServerConfig } from '../config'
-import { rescheduleRefusal } from '../db/bookingChanges'
+import { rescheduleRefusal, tooLateToChange } from '../db/bookingChanges'
 import type { BookingRow } from '../db/rows'
 import type { BookingStore, ChangeResult, ClientLimit, MailsFor } from '../db/store'
-import type { Temporal } from 'temporal-polyfill'
+import { Temporal } from 'temporal-polyfill'
 import { bookingMails } from '../mail/bookingMails'
 import { calendarJob } from '../calendar/caldavWriter'
-import type { MailKind } from '../mail/message'
+import type { ChangeKind } from '../mail/message'
+import { reminderMails } from '../mail/reminderMails'
 import { mailSettings } from '../mail/settings'
 import type { Availability } from './availability'
 import type { BookRequest, Outcome, Refusal } from './scheduler'
@@ -30,8 +31,9 @@ export interface ChangeContext {
  * A booking as anyone holding its uid may read it: the manage page's view, also the answer of every
  * reschedule (dry run or not). No email address, guests or attendees: the uid is a capability, not an identity.
  */
-export function toView(row: BookingRow, now: Temporal.Instant, iCalUID: string): BookingView {
+export function toView(row: BookingRow, now: Temporal.Instant, iCalUID: string, notice?: ChangeNotice): BookingView {
   const status = row.status === 'CANCELLED' ? 'CANCELLED' : 'ACCEPTED'
+  const upcoming = status === 'ACCEPTED' && Date.parse(row.startTime) > now.epochMilliseconds
   return {
     uid: row.uid,
     title: row.title,
@@ -41,25 +43,42 @@ export function toView(row: BookingRow, now: Temporal.Instant, iCalUID: string):
     timeZone: row.timeZone,
     name: row.name,
     user: { username: row.host },
-    canChange: status === 'ACCEPTED' && Date.parse(row.startTime) > now.epochMilliseconds,
+    canChange: upcoming,
     iCalUID,
+    // From `closesAt` on the page shows the sentence instead of its buttons (and the API refuses with it).
+    ...(upcoming && notice && notice.minutes > 0
+      ? { changeNotice: { closesAt: toIsoUtc(Temporal.Instant.from(row.startTime).subtract({ minutes: notice.minutes })), message: notice.message } }
+      : {}),
   }
+}
+
+/** SCHEDULE_CHANGE_NOTICE_MINUTES and its sentence (changeNoticeMessage, with HOST_EMAIL). */
+export interface ChangeNotice {
+  minutes: number
+  message: string
 }
 
 const notFound: Refusal = { ok: false, status: 404, message: MANAGE_MESSAGES.notFound }
 
 export function bookingChanges({ config, store, clock, availability, onMailQueued, newId, isFree }: ChangeContext) {
   const settings = mailSettings(config, store.calendarSecret)
-  const view = (row: BookingRow, now: Temporal.Instant) => toView(row, now, settings.calendarUid(row.id))
+  const notice: ChangeNotice = {
+    minutes: config.SCHEDULE_CHANGE_NOTICE_MINUTES,
+    message: changeNoticeMessage(config.SCHEDULE_CHANGE_NOTICE_MINUTES, config.HOST_EMAIL),
+  }
+  const view = (row: BookingRow, now: Temporal.Instant) => toView(row, now, settings.calendarUid(row.id), notice)
 
   /** The visitor's and the agency's messages about a change, made inside its transaction. */
   // With CalDAV, one more outbox job brings the host's calendar up to date (issue 24).
   const writesCalendar = config.CALDAV_URL !== undefined
+  const reminders = { visitor: config.REMINDERS, host: config.HOST_REMINDER }
   const mailsFor =
-    (kind: MailKind, now: ReturnType<Clock>): MailsFor =>
+    (kind: ChangeKind, now: ReturnType<Clock>): MailsFor =>
     (booking, previous) => [
       ...bookingMails({ kind, booking, previous, settings, now: now.toString(), newId }),
       ...(writesCalendar ? [calendarJob(kind, settings, newId)] : []),
+      // A booking and a move plan the reminders of the (new) time; the change drops any older ones.
+      ...(kind === 'cancelled' ? [] : reminderMails({ booking, plan: reminders, settings, now: now.toString(), newId })),
     ]
 
   /** A refused change in words; `moving` says whether it was a reschedule. */
@@ -70,20 +89,33 @@ export function bookingChanges({ config, store, clock, availability, onMailQueue
       return { ok: false, status: 400, message: moving ? MANAGE_MESSAGES.cancelledReschedule : MANAGE_MESSAGES.alreadyCancelled }
     if (result.reason === 'client_limit')
       return { ok: false, status: 429, message: result.message ?? DAILY_LIMIT_MESSAGE, retryAfterSeconds: result.retryAfterSeconds }
+    if (result.reason === 'notice') return { ok: false, status: 409, message: notice.message }
     if (result.reason === 'same_start') return { ok: false, status: 400, message: MANAGE_MESSAGES.sameStart }
     if (result.reason === 'too_many_reschedules')
       return { ok: false, status: 400, message: rescheduleLimitMessage(config.MAX_RESCHEDULES_PER_BOOKING) }
     return { ok: false, status: 400, message: moving ? MANAGE_MESSAGES.pastReschedule : MANAGE_MESSAGES.pastCancel }
   }
 
+  /** A call moved to `start` must not land inside its own notice period: it could not be changed again. */
+  const movableTo = (start: Temporal.Instant, now: Temporal.Instant) =>
+    start.epochMilliseconds - notice.minutes * 60_000 > now.epochMilliseconds
+
   return {
     mailsFor,
+    notice,
+    movableTo,
+
+    /** Whether the active booking of `uid` is inside its notice period (or has started): no slot may be offered to move it. */
+    async tooLateToMove(uid: string, now: Temporal.Instant): Promise<boolean> {
+      const row = isBookingUid(uid) ? await store.find(uid) : undefined
+      return row?.status === 'ACCEPTED' && tooLateToChange(row, now, notice.minutes) !== undefined
+    },
 
     /** Moves the booking of `uid` to the request's start: same uid, sequence + 1, the old slot free. */
     async reschedule(uid: string, { request, start, end, clients }: BookRequest): Promise<Outcome<BookingView>> {
       if (!isBookingUid(uid)) return notFound
       const now = clock()
-      if (outOfBoundsReason(availability, now, start) !== undefined)
+      if (outOfBoundsReason(availability, now, start) !== undefined || !movableTo(start, now))
         return { ok: false, status: 400, message: BOOKING_ERRORS.outOfBounds }
       const moving = await store.find(uid)
       if (moving && !(await isFree(start, now, Date.parse(moving.startTime))))
@@ -92,7 +124,8 @@ export function bookingChanges({ config, store, clock, availability, onMailQueue
         const row = moving
         if (!row) return notFound
         if (row.status !== 'ACCEPTED') return refusal({ ok: false, reason: 'cancelled' }, true)
-        if (Date.parse(row.startTime) <= now.epochMilliseconds) return refusal({ ok: false, reason: 'past' }, true)
+        const late = tooLateToChange(row, now, notice.minutes)
+        if (late) return refusal({ ok: false, reason: late }, true)
         const refused = rescheduleRefusal(row, start, config.MAX_RESCHEDULES_PER_BOOKING)
         if (refused) return refusal({ ok: false, reason: refused }, true)
         const taken = await store.takenStarts(row.host, start, end)
@@ -100,7 +133,7 @@ export function bookingChanges({ config, store, clock, availability, onMailQueue
         return { ok: true, status: 200, body: view({ ...row, startTime: toIsoUtc(start), endTime: toIsoUtc(end) }, now) }
       }
       const to = { start, end, maxReschedules: config.MAX_RESCHEDULES_PER_BOOKING }
-      const result = await store.reschedule(uid, to, { now, clients }, mailsFor('rescheduled', now))
+      const result = await store.reschedule(uid, to, { now, clients, changeNoticeMinutes: notice.minutes }, mailsFor('rescheduled', now))
       if (!result.ok) return refusal(result, true)
       onMailQueued()
       return { ok: true, status: 200, body: view(result.booking, now) }
@@ -110,7 +143,7 @@ export function bookingChanges({ config, store, clock, availability, onMailQueue
     async cancel(uid: string, reason: string | undefined, clients: readonly ClientLimit[]): Promise<Outcome<CancelResponse>> {
       if (!isBookingUid(uid)) return notFound
       const now = clock()
-      const result = await store.cancel(uid, reason || undefined, { now, clients }, mailsFor('cancelled', now))
+      const result = await store.cancel(uid, reason || undefined, { now, clients, changeNoticeMinutes: notice.minutes }, mailsFor('cancelled', now))
       if (!result.ok) return refusal(result, false)
       onMailQueued()
       return {

@@ -23,18 +23,23 @@ const row = (startTime: string, name: string, email: string, change: Partial<Boo
   cancellationReason: null,
   rescheduledAt: null,
   previousStartTime: null,
+  notes: null,
   ...change,
 })
 
 describe('npm run bookings', () => {
-  it('lists upcoming bookings with the start in the host zone, status, name and email', () => {
+  it('lists upcoming bookings with the start in the host zone, status, name and email, and their notes', () => {
     const now = Temporal.Instant.from('2026-11-23T08:30:00+13:00')
     const { count, text } = upcomingBookingsTable(
       [
         row('2026-11-22T19:00:00.000Z', 'Started earlier', 'old@example.com'),
         row('2026-11-22T21:30:00.000Z', 'Aroha Ngata', 'aroha@example.co.nz'),
         row('2026-11-24T00:15:00.000Z', 'Evil\u001b[31m name', 'e@example.com'),
-        row('2026-11-24T01:00:00.000Z', 'Moved', 'm@example.com', { sequence: 1, previousStartTime: '2026-11-23T23:00:00.000Z' }),
+        row('2026-11-24T01:00:00.000Z', 'Moved', 'm@example.com', {
+          sequence: 1,
+          previousStartTime: '2026-11-23T23:00:00.000Z',
+          notes: 'Pricing for 5 people\nand a \u001b[2Jtimeline',
+        }),
         row('2026-11-24T02:00:00.000Z', 'Called off', 'c@example.com', { status: 'CANCELLED', sequence: 1 }),
       ],
       'Pacific/Auckland',
@@ -47,6 +52,8 @@ describe('npm run bookings', () => {
       'Mon 2026-11-23 10:30 +13:00  booked       Aroha Ngata     aroha@example.co.nz',
       'Tue 2026-11-24 13:15 +13:00  booked       Evil?[31m name  e@example.com',
       'Tue 2026-11-24 14:00 +13:00  rescheduled  Moved           m@example.com',
+      // The visitor's notes (issue 25) under their booking, on one line, terminal-safe.
+      '  Notes: Pricing for 5 people / and a ?[2Jtimeline',
       'Tue 2026-11-24 15:00 +13:00  cancelled    Called off      c@example.com',
     ])
   })

@@ -113,6 +113,15 @@ describe('Cal.com mode (CALCOM_URL)', () => {
     expect(JSON.parse(calcom.received[0]?.body ?? '')).toEqual(bookingBody('2026-11-24T09:00'))
   })
 
+  it('forwards the visitor’s notes as Cal.com’s own responses.notes, as validated (issue 25)', async () => {
+    calcom.reply = { status: 200, body: JSON.stringify({ id: 93, uid: 'noted', status: 'ACCEPTED' }) }
+    const responses = { name: 'Aroha Ngata', email: 'aroha@example.co.nz', guests: [], notes: '  Pricing for 5 people\r\nand a timeline  ' }
+    const response = await postBooking(site.url, bookingBody('2026-11-24T09:00', { responses }))
+    expect(response.status).toBe(200)
+    const forwarded = JSON.parse(calcom.received[0]?.body ?? '') as { responses: Record<string, unknown> }
+    expect(forwarded.responses).toEqual({ ...responses, notes: 'Pricing for 5 people\nand a timeline' })
+  })
+
   it.each([
     [409, { message: 'no_available_users_found_error' }, 'no_available_users_found_error'],
     [400, { message: 'booking_time_out_of_bounds_error' }, 'booking_time_out_of_bounds_error'],

@@ -82,19 +82,21 @@ describeWithRadicale('bookings written into the host’s CalDAV calendar (Radica
     expect(events.filter((ics) => ics.includes(`UID:${uid}`))).toEqual([])
     return events.filter((ics) => ics.includes(`UID:${eventUid}`))
   }
-  const book = async (start: string) => {
-    const response = await postBooking(server.url, bookingBody(start))
+  const book = async (start: string, notes?: string) => {
+    const responses = { name: 'Aroha Ngata', email: 'aroha@example.co.nz', guests: [], ...(notes ? { notes } : {}) }
+    const response = await postBooking(server.url, bookingBody(start, { responses }))
     expect(response.status).toBe(200)
     return ((await response.json()) as { uid: string }).uid
   }
 
   it('creates the event on booking, moves it on a reschedule and removes it on a cancellation', async () => {
-    const uid = await book('2026-11-25T10:00')
+    const uid = await book('2026-11-25T10:00', 'Pricing for 5 people\nand a timeline')
     await settled(uid)
     const [created = ''] = (await eventsWith(uid)).map((ics) => ics.replace(/\r\n[ \t]/g, ''))
     expect(created).toContain('DTSTART:20261124T210000Z')
     expect(created).toContain('SEQUENCE:0')
-    expect(created).toContain('DESCRIPTION:Booked by Aroha Ngata <aroha@example.co.nz>.')
+    // Who booked and what they want to discuss (issue 25), for the host's eyes.
+    expect(created).toContain('DESCRIPTION:Booked by Aroha Ngata <aroha@example.co.nz>.\\nNotes: Pricing for 5 people\\nand a timeline\\nReschedule or cancel: ')
     expect(created).toContain(`/booking/${uid}`)
     expect(created).not.toMatch(/^METHOD|^ATTENDEE|^ORGANIZER/m)
     expect(await radicale.list('personal')).toEqual(new Map())

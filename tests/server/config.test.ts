@@ -43,6 +43,16 @@ describe('server configuration', () => {
     expect(loadConfig({})).not.toHaveProperty('NODE_ENV')
   })
 
+  it('reminds the visitor 24 h and 1 h before, the agency 1 h before, and closes online changes 60 minutes before (issue 25)', () => {
+    const hour = 3_600_000
+    const config = loadConfig({})
+    expect([config.REMINDERS, config.HOST_REMINDER, config.SCHEDULE_CHANGE_NOTICE_MINUTES]).toEqual([[24 * hour, hour], [hour], 60])
+    // Units d, h, m, s, combined within one duration; longest first, each once; empty for none.
+    expect(loadConfig({ REMINDERS: ' 90m, 2d,1h30m ,45s ' }).REMINDERS).toEqual([2 * 24 * hour, 1.5 * hour, 45_000])
+    expect(loadConfig({ REMINDERS: '', HOST_REMINDER: ' ' })).toMatchObject({ REMINDERS: [], HOST_REMINDER: [] })
+    expect(loadConfig({ SCHEDULE_CHANGE_NOTICE_MINUTES: '0' }).SCHEDULE_CHANGE_NOTICE_MINUTES).toBe(0)
+  })
+
   it('reads scheduler overrides', () => {
     const config = loadConfig({
       SCHEDULE_DAYS: 'mon,wed-fri,sun',
@@ -92,6 +102,14 @@ describe('server configuration', () => {
     [{ PUBLIC_URL: 'ftp://example.com' }, 'PUBLIC_URL must be an http:// or https:// URL'],
     [{ MAX_UPCOMING_PER_EMAIL: '0' }, 'MAX_UPCOMING_PER_EMAIL must be a whole number from 1 to 1000'],
     [{ RATE_LIMIT_BOOKINGS_PER_DAY: 'lots' }, 'RATE_LIMIT_BOOKINGS_PER_DAY must be a whole number from 1 to 10000000'],
+    [{ REMINDERS: '24' }, 'REMINDERS must be durations before the call with units d, h, m or s'],
+    [{ REMINDERS: '24h,soon' }, 'REMINDERS must be durations before the call with units d, h, m or s'],
+    [{ REMINDERS: '0m' }, 'REMINDERS must be durations before the call with units d, h, m or s'],
+    [{ REMINDERS: '1m1h' }, 'REMINDERS must be durations before the call with units d, h, m or s'],
+    [{ REMINDERS: '400d' }, 'REMINDERS must be durations before the call with units d, h, m or s'],
+    [{ HOST_REMINDER: '-1h' }, 'HOST_REMINDER must be one duration before the call with a unit d, h, m or s, such as 1h, or empty for none'],
+    [{ HOST_REMINDER: '2h,1h' }, 'HOST_REMINDER must be one duration before the call with a unit d, h, m or s, such as 1h, or empty for none'],
+    [{ SCHEDULE_CHANGE_NOTICE_MINUTES: 'an hour' }, 'SCHEDULE_CHANGE_NOTICE_MINUTES must be a whole number from 0 to 43200'],
     [{ SHUTDOWN_DELAY_MS: '-1' }, 'SHUTDOWN_DELAY_MS must be a whole number from 0 to 599900'],
     [{ SHUTDOWN_TIMEOUT_MS: '1500' }, 'SHUTDOWN_DELAY_MS must be less than SHUTDOWN_TIMEOUT_MS'],
     [{ SHUTDOWN_DELAY_MS: '5000', SHUTDOWN_TIMEOUT_MS: '5000' }, 'SHUTDOWN_DELAY_MS must be less than SHUTDOWN_TIMEOUT_MS'],

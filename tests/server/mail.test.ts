@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import type { MailJob, MailJobStore } from '../../server/db/mailJobs'
 import { clientNetwork, emailKey } from '../../server/http/limits/keys'
 import { bookingMails } from '../../server/mail/bookingMails'
+import { reminderMails } from '../../server/mail/reminderMails'
 import type { MailBooking, MailSettings } from '../../server/mail/message'
 import { shortDateTime, timeRange } from '../../server/mail/times'
 import { isPermanentFailure } from '../../server/mail/transport'
@@ -63,6 +64,7 @@ describe('the messages of a change', () => {
     timeZone: 'Asia/Kolkata',
     sequence: 2,
     cancellationReason: '<script>alert(1)</script>\nsecond line',
+    notes: null,
   }
   let n = 0
   const jobs = (kind: 'booked' | 'cancelled') =>
@@ -126,6 +128,43 @@ describe('the messages of a change', () => {
     expect(visitor?.message.replyTo).toBeNull()
     expect(parseInvite(visitor?.message.invite.content as string).organizer).toBe('mailto:bookings@kiwi.example')
   })
+
+  describe('reminders (issue 25)', () => {
+    const hour = 3_600_000
+    const noted = { ...booking, notes: 'Pricing <b>now</b>\nand "later"', cancellationReason: null }
+    const plan = { visitor: [24 * hour, hour], host: [hour] }
+    const reminders = (now: string, overrides: Partial<MailSettings> = {}) =>
+      reminderMails({ booking: noted, plan, settings: { ...settings, ...overrides }, now, newId: () => `id-${++n}` })
+
+    it('are due at each moment before the start, never past it, and only for moments still ahead', () => {
+      const all = reminders('2026-11-23T00:00:00.000Z')
+      expect(all.map((job) => [job.recipient, job.dueAt, job.notAfter])).toEqual([
+        ['visitor', '2026-11-23T21:00:00.000Z', booking.startTime],
+        ['visitor', '2026-11-24T20:00:00.000Z', booking.startTime],
+        ['host', '2026-11-24T20:00:00.000Z', booking.startTime],
+      ])
+      expect(all.every((job) => job.kind === 'reminder' && /^<reminder-id-\d+@kiwi\.example>$/.test(job.messageId))).toBe(true)
+      // Booked 30 minutes ahead: nothing. Exactly at a moment: that one is past too (the confirmation has just gone).
+      expect(reminders('2026-11-24T20:30:00.000Z')).toEqual([])
+      expect(reminders('2026-11-24T20:00:00.000Z')).toEqual([])
+      expect(reminders('2026-11-24T19:59:59.000Z').map((job) => job.recipient)).toEqual(['visitor', 'host'])
+    })
+
+    it('go to the visitor and the agency only (no guest), with the booking’s own invite; the notes are the agency’s', () => {
+      const [visitor, , host] = reminders('2026-11-23T00:00:00.000Z')
+      expect(visitor?.message.to).toEqual({ name: booking.name, address: booking.email })
+      expect(host?.message.to).toEqual({ name: 'Kiwi Automate', address: 'team@kiwi.example' })
+      for (const job of [visitor, host])
+        expect(parseInvite(job?.message.invite.content as string)).toMatchObject({ method: 'REQUEST', uid: 'event-41@kiwi-automate', sequence: 2 })
+      expect(visitor?.message.subject).toBe('Reminder: your call with Kiwi Automate, Wed 25 Nov 2026, 2:30 am (Asia/Kolkata)')
+      expect(`${visitor?.message.subject}${visitor?.message.text}${visitor?.message.html}`).not.toContain('Pricing')
+      expect(host?.message.subject).toBe('Reminder: Tāne 🌿 "T" O\'Brien, Wed 25 Nov 2026, 10:00 am (Pacific/Auckland)')
+      expect(host?.message.text).toMatch(/Notes: +Pricing <b>now<\/b>\n +and "later"/)
+      expect(host?.message.html).toContain('Pricing &lt;b&gt;now&lt;/b&gt;<br>and &quot;later&quot;')
+      // Without HOST_EMAIL the agency's reminder is written to the outbox folder only, as its notices are.
+      expect(reminders('2026-11-23T00:00:00.000Z', { hostEmail: undefined })[2]?.message.to).toBeNull()
+    })
+  })
 })
 
 describe('the mail worker', () => {
@@ -143,6 +182,7 @@ describe('the mail worker', () => {
     let given = false
     const job = { id: 7, messageId: '<a@b>', kind: 'booked', recipient: 'visitor', attempts: 1 } as MailJob
     const jobs: MailJobStore = {
+      dropLate: async () => [],
       claim: async () => (given ? [] : ((given = true), [job])),
       sent: async (id) => void calls.push(`sent ${id}`),
       retry: async (id) => void calls.push(`retry ${id}`),

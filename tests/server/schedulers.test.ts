@@ -36,6 +36,7 @@ function recordingStore() {
           cancellationReason: null,
           rescheduledAt: null,
           previousStartTime: null,
+          notes: null,
         },
       }
     },

@@ -10,7 +10,8 @@ import type { ApiContext } from './context'
  *         timeZone,                                 // the visitor's zone at booking
  *         name,                                     // the visitor's name
  *         user: { username },                       // the host handle
- *         canChange: boolean }                      // false once started or cancelled
+ *         canChange: boolean,                       // false once started or cancelled
+ *         changeNotice?: { closesAt, message } }    // while upcoming: online changes end at closesAt (issue 25)
  *   404 { message: 'This booking was not found.' } // unknown or malformed uid, whatever exists
  *
  * Always `Cache-Control: no-store`. The schema is BookingViewSchema in core/manageWire.ts; every reschedule

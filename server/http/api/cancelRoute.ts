@@ -10,6 +10,7 @@ import type { ApiContext } from './context'
  * the booking is CANCELLED, its slot free at once, and both sides get a cancellation email.
  * 404 `{ message: 'This booking was not found.' }` for an unknown or malformed uid, whatever exists;
  * 400 `{ message }` when it is already cancelled or has started, or the body is wrong;
+ * 409 `{ message: changeNoticeMessage(…) }` closer than SCHEDULE_CHANGE_NOTICE_MINUTES to the start (issue 25);
  * 429 with Retry-After past the daily cap of the client's address (cancellations count as bookings do).
  */
 export async function cancelRoute(c: Context, ctx: ApiContext): Promise<Response> {

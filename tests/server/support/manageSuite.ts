@@ -292,6 +292,11 @@ export function defineManageSuite(name: string, makeBackend: () => Promise<Store
             user: { username: 'kiwi-automate' },
             canChange: true,
             iCalUID: eventUid(booking),
+            // SCHEDULE_CHANGE_NOTICE_MINUTES' default, 60: online changes close an hour before the start.
+            changeNotice: {
+              closesAt: '2026-11-25T20:00:00.000Z',
+              message: `Calls can be cancelled or moved online until 1 hour before they start, so this one can no longer be changed here. To change it, please email ${TEAM}.`,
+            },
           })
 
           const response = await s.cancel({ uid: booking.uid, cancellationReason: 'Something <b>came</b> up & "urgent"' })
@@ -306,7 +311,9 @@ export function defineManageSuite(name: string, makeBackend: () => Promise<Store
           expect(await s.slotTimes('2026-11-25T11:00:00.000Z', '2026-11-26T11:00:00.000Z')).toContain('2026-11-26 10:00')
           const after = await s.view(booking.uid)
           expect(after.headers.get('cache-control')).toBe('no-store')
-          expect(await after.json()).toMatchObject({ status: 'CANCELLED', canChange: false })
+          const cancelledView = (await after.json()) as Record<string, unknown>
+          expect(cancelledView).toMatchObject({ status: 'CANCELLED', canChange: false })
+          expect(cancelledView).not.toHaveProperty('changeNotice')
 
           const toVisitor = await sink.find(visitor, 'Cancelled:')
           const toAgency = await sink.find(TEAM, 'Cancelled: Cancel Me')

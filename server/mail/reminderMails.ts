@@ -1,0 +1,94 @@
+/**
+ * Reminders before a call (issue 25): jobs of the mail outbox, due at their moment, written with the
+ * booking (and again for the new time when it moves). The visitor's comes at each of REMINDERS, the
+ * agency's at HOST_REMINDER. A moment already past when the booking is made gets no reminder, and a
+ * reminder is never sent once its call has started (`notAfter`).
+ */
+import { hostDetails } from './hostMail'
+import { inviteFor } from './invite'
+import { renderHtml, renderText, type MailContent } from './layout'
+import { manageUrl, type MailBooking, type MailSettings, type NewMailJob } from './message'
+import { shortDateTime, timeRange } from './times'
+
+/** How long before the call each reminder goes, in milliseconds (config REMINDERS and HOST_REMINDER). */
+export interface ReminderPlan {
+  visitor: readonly number[]
+  host: readonly number[]
+}
+
+/** What the visitor reads: when (their zone first), the manage link, the invite again. No visitor text in the subject. */
+export function visitorReminderContent(booking: MailBooking, settings: MailSettings): MailContent {
+  const host = settings.hostName
+  const zone = booking.timeZone
+  return {
+    subject: `Reminder: your call with ${host}, ${shortDateTime(booking.startTime, zone)} (${zone})`,
+    greeting: `Kia ora ${booking.name},`,
+    intro: [`A reminder of your 15-minute call with ${host}.`],
+    details: [
+      ['When (your time)', timeRange(booking.startTime, booking.endTime, zone)],
+      [`${host}'s time`, timeRange(booking.startTime, booking.endTime, settings.hostZone)],
+    ],
+    action: { label: 'View your booking', url: manageUrl(settings, booking.uid) },
+    outro: ['The invite is attached again (invite.ics), in case the call is not in your calendar yet.'],
+    signature: `Ngā mihi,\n${host}`,
+  }
+}
+
+/** What the agency reads before the call: who, when (the host's zone first), the visitor's notes. */
+export function hostReminderContent(booking: MailBooking, settings: MailSettings): MailContent {
+  const zone = settings.hostZone
+  return {
+    subject: `Reminder: ${booking.name}, ${shortDateTime(booking.startTime, zone)} (${zone})`,
+    greeting: 'Kia ora,',
+    intro: [`Your 15-minute call with ${booking.name} is coming up.`],
+    details: [
+      ...hostDetails(booking, settings),
+      // The call's brief goes here (issue 25, point 6): what the visitor told the voice assistant. The message is
+      // built when the booking is written, before any call report: whoever stores the summary later rewrites the
+      // booking's pending host reminder (mail_jobs: kind 'reminder', recipient 'host', status 'pending').
+    ],
+    action: { label: 'View the booking', url: manageUrl(settings, booking.uid) },
+    outro: ['The invite is attached (invite.ics).'],
+    signature: `The booking page of ${settings.hostName}`,
+  }
+}
+
+/**
+ * The reminder jobs of a booking as it now is: one per moment of `plan` still ahead of `now` (an ISO
+ * instant, also the invite's DTSTAMP). The invite is the booking's own (same UID and SEQUENCE), so it
+ * updates nothing and adds the call where it is missing.
+ */
+export function reminderMails(options: {
+  booking: MailBooking
+  plan: ReminderPlan
+  settings: MailSettings
+  now: string
+  newId: () => string
+}): NewMailJob[] {
+  const { booking, plan, settings, now } = options
+  const startMs = Date.parse(booking.startTime)
+  const nowMs = Date.parse(now)
+  const domain = settings.from.address.split('@').pop() as string
+  const invite = inviteFor(booking, 'REQUEST', settings, now)
+  const host = settings.hostEmail ? { name: settings.hostName, address: settings.hostEmail } : null
+  const visitor = { name: booking.name, address: booking.email }
+  const rendered = (content: MailContent) => ({ subject: content.subject, text: renderText(content), html: renderHtml(content) })
+  const due = (before: number) => new Date(startMs - before).toISOString()
+  const ahead = (list: readonly number[]) => list.filter((before) => startMs - before > nowMs)
+  const job = (before: number, recipient: 'visitor' | 'host'): NewMailJob => ({
+    messageId: `<reminder-${options.newId()}@${domain}>`,
+    kind: 'reminder',
+    recipient,
+    dueAt: due(before),
+    notAfter: booking.startTime,
+    message: {
+      from: settings.from,
+      to: recipient === 'visitor' ? visitor : host,
+      cc: [],
+      replyTo: recipient === 'visitor' ? host : visitor,
+      ...rendered(recipient === 'visitor' ? visitorReminderContent(booking, settings) : hostReminderContent(booking, settings)),
+      invite,
+    },
+  })
+  return [...ahead(plan.visitor).map((before) => job(before, 'visitor')), ...ahead(plan.host).map((before) => job(before, 'host'))]
+}
