@@ -135,6 +135,7 @@ export const manageBookingMachine = setup({
   actions: {
     storeBooking: assign((_, params: { booking: BookingView }) => ({ booking: params.booking })),
     showBookingNotice: assign(({ context }) => ({ notice: context.booking?.changeNotice?.message ?? null })),
+    /** The server's own sentence, as it is (noticeRefused made sure it is one, never a code). */
     showRefusal: assign((_, params: { error: unknown }) => ({ notice: manageErrorText(params.error, 'cancel') })),
     clearReason: assign({ reason: '' }),
     setReason: assign({
