@@ -58,6 +58,14 @@ export function isBookingNotFound(error: unknown): boolean {
 }
 
 /**
+ * The notice period's refusal (issue 25): 409 with the server's sentence (changeNoticeMessage). The other 409 of a
+ * move, a taken slot, comes with a code, never a sentence.
+ */
+export function isChangeNoticeRefusal(error: unknown): boolean {
+  return error instanceof BookingRejected && error.status === 409 && Boolean(error.serverMessage) && !looksLikeCode(error.serverMessage!)
+}
+
+/**
  * What the visitor reads when cancelling or moving a call fails: a known code's sentence, the
  * server's own sentence as is, and never a code or a bare status.
  */

@@ -69,6 +69,9 @@ export function emailSchema(messages: EmailMessages) {
   return v.pipe(v.string(messages.required), v.trim(), v.nonEmpty(messages.required), v.check(isEmail, messages.invalid))
 }
 
+/** A note as it is kept and sent: `\r\n` and `\r` become `\n`, trimmed (an empty result means no note). */
+export const normalizeNotes = (text: string): string => text.replace(/\r\n?/g, '\n').trim()
+
 /**
  * The notes rule: the name's text rules (no markup, control or bidi characters) except that a note may have
  * several lines. `\r\n` and `\r` become `\n`; trimmed; at most 1,000 characters. Optional: an empty note is
@@ -77,7 +80,7 @@ export function emailSchema(messages: EmailMessages) {
 export function notesSchema(message: string) {
   return v.pipe(
     v.string(message),
-    v.transform((text: string) => text.replace(/\r\n?/g, '\n').trim()),
+    v.transform(normalizeNotes),
     v.maxLength(NOTES_MAX_LENGTH, message),
     v.check((text) => isCleanName(text.replaceAll('\n', ' ')), message),
   )
@@ -109,6 +112,7 @@ export const BookingFieldsSchema = v.object({
   }),
   email: emailSchema({ required: VALIDATION_MESSAGES.emailRequired, invalid: VALIDATION_MESSAGES.emailInvalid }),
   slot: v.string(VALIDATION_MESSAGES.slotRequired),
+  notes: v.optional(notesSchema(VALIDATION_MESSAGES.notes)),
 })
 
 export interface BookingFields {
@@ -116,6 +120,8 @@ export interface BookingFields {
   email: string
   /** The chosen slot (ISO instant), or null. */
   slot: string | null
+  /** The optional note (issue 25): never required, so an absent or empty one is valid. */
+  notes?: string
 }
 
 export type FieldName = keyof BookingFields
@@ -127,7 +133,7 @@ export function validateBooking(fields: BookingFields): FieldErrors {
   if (result.success) return {}
   const nested = v.flatten<typeof BookingFieldsSchema>(result.issues).nested ?? {}
   const errors: FieldErrors = {}
-  for (const field of ['name', 'email', 'slot'] as const) {
+  for (const field of ['name', 'email', 'slot', 'notes'] as const) {
     const first = nested[field]?.[0]
     if (first) errors[field] = first
   }

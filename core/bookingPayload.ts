@@ -1,5 +1,6 @@
 /** Builds the body of POST /api/book/event exactly as docs/design.md#wire give it. Pure. */
 import { Temporal } from 'temporal-polyfill'
+import { normalizeNotes } from './bookingFields'
 import { BOOKING_LENGTH_MINUTES, type BookingRequest } from './bookingWire'
 import type { RescheduleRequest } from './manageWire'
 
@@ -21,6 +22,8 @@ export interface SlotChoice {
 export interface BookingInput extends SlotChoice {
   name: string
   email: string
+  /** The optional note (issue 25): sent as `responses.notes` only when it has text. */
+  notes?: string
 }
 
 export interface RescheduleInput extends SlotChoice {
@@ -56,8 +59,9 @@ function callFields({ slot, timeZone }: SlotChoice, identity: BookingIdentity): 
 }
 
 export function buildBookingPayload(input: BookingInput, identity: BookingIdentity): BookingRequest {
+  const notes = normalizeNotes(input.notes ?? '')
   return {
-    responses: { name: input.name.trim(), email: input.email.trim(), guests: [] },
+    responses: { name: input.name.trim(), email: input.email.trim(), guests: [], ...(notes ? { notes } : {}) },
     ...callFields(input, identity),
   }
 }

@@ -1,5 +1,6 @@
 /**
- * The booking form (docs/design.md#states, docs/design.md#machines), one machine for both variants. It owns the three fields, their
+ * The booking form (docs/design.md#states, docs/design.md#machines), one machine for both variants. It owns the three fields and the
+ * optional note (issue 25), their
  * touched flags and the submitted flag, the time zone and the clock the times are shown in (issue 27,
  * remembered by the app), books through an injected actor, and runs the day's slots as its child
  * `slots`. Time, zone and clock come in as input so tests fix them.
@@ -8,7 +9,7 @@ import { assertEvent, assign, emit, fromPromise, sendTo, setup, type SnapshotFro
 import type { BookingRequest, BookingResponse } from '../core/bookingWire'
 import { bookingErrorText, isSlotTaken } from '../core/bookingErrors'
 import { buildBookingPayload, type BookingIdentity } from '../core/bookingPayload'
-import { validateBooking, type BookingFields, type FieldErrors, type FieldName } from '../core/bookingFields'
+import { normalizeNotes, validateBooking, type BookingFields, type FieldErrors, type FieldName } from '../core/bookingFields'
 import { providedByApp } from './providedByApp'
 import { chosenClock, chosenTimeZone, timeDisplayTransitions, type TimeDisplayEvent } from './timeDisplay'
 import { slotsMachine } from './slots'
@@ -56,7 +57,8 @@ export interface BookingFormContext {
   hour24: boolean
   now: string
   identity: BookingIdentity
-  fields: BookingFields
+  /** The note is always a string here ('' when the visitor wrote none). */
+  fields: Required<BookingFields>
   touched: Record<FieldName, boolean>
   /** Set on the first submit attempt: from then every error shows (live validation). */
   submitted: boolean
@@ -68,8 +70,10 @@ export interface BookingFormContext {
 export type BookingFormEvent =
   | { type: 'NAME_CHANGED'; value: string }
   | { type: 'EMAIL_CHANGED'; value: string }
+  | { type: 'NOTES_CHANGED'; value: string }
   | { type: 'NAME_BLURRED' }
   | { type: 'EMAIL_BLURRED' }
+  | { type: 'NOTES_BLURRED' }
   /** Choosing a time also marks the time touched. */
   | { type: 'SLOT_CHOSEN'; slot: string }
   | { type: 'SUBMIT' }
@@ -77,8 +81,8 @@ export type BookingFormEvent =
 
 export type BookingFormEmitted = { type: 'confirmed'; booking: ConfirmedBooking }
 
-const emptyFields = (): BookingFields => ({ name: '', email: '', slot: null })
-const untouched = (): Record<FieldName, boolean> => ({ name: false, email: false, slot: false })
+const emptyFields = (): Required<BookingFields> => ({ name: '', email: '', slot: null, notes: '' })
+const untouched = (): Record<FieldName, boolean> => ({ name: false, email: false, slot: false, notes: false })
 
 /** The delay after which the inline form's confirmation clears (docs/design.md#constants). */
 export const SUCCESS_RESET_MS = 5000
@@ -87,13 +91,16 @@ export const SUCCESS_RESET_MS = 5000
 const editing = {
   NAME_CHANGED: { actions: 'setName' },
   EMAIL_CHANGED: { actions: 'setEmail' },
+  NOTES_CHANGED: { actions: 'setNotes' },
   NAME_BLURRED: { actions: 'touchName' },
   EMAIL_BLURRED: { actions: 'touchEmail' },
+  NOTES_BLURRED: { actions: 'touchNotes' },
   SLOT_CHOSEN: { actions: 'chooseSlot' },
   ...timeDisplayTransitions,
 } as const
 
-// A submit attempt sets the submitted flag; it books only when all three fields are valid.
+// A submit attempt sets the submitted flag; it books only when all three fields are valid, and the note is
+// empty or valid (an empty note never blocks a booking).
 const submit = [
   { guard: 'fieldsValid', target: 'submitting', actions: 'markSubmitted' },
   { target: 'submitted', actions: 'markSubmitted' },
@@ -132,8 +139,15 @@ export const bookingFormMachine = setup({
         return { ...context.fields, email: event.value }
       },
     }),
+    setNotes: assign({
+      fields: ({ context, event }) => {
+        assertEvent(event, 'NOTES_CHANGED')
+        return { ...context.fields, notes: event.value }
+      },
+    }),
     touchName: assign(({ context }) => ({ touched: { ...context.touched, name: true } })),
     touchEmail: assign(({ context }) => ({ touched: { ...context.touched, email: true } })),
+    touchNotes: assign(({ context }) => ({ touched: { ...context.touched, notes: true } })),
     chooseSlot: assign(({ context, event }) => {
       assertEvent(event, 'SLOT_CHOSEN')
       return { fields: { ...context.fields, slot: event.slot }, touched: { ...context.touched, slot: true } }
@@ -201,6 +215,7 @@ export const bookingFormMachine = setup({
             {
               name: context.fields.name,
               email: context.fields.email,
+              notes: context.fields.notes,
               slot: context.fields.slot ?? '',
               timeZone: context.timeZone,
             },
@@ -258,7 +273,7 @@ export type BookingFormSnapshot = SnapshotFrom<typeof bookingFormMachine>
 export function visibleErrors(context: BookingFormContext): FieldErrors {
   const errors = validateBooking(context.fields)
   const shown: FieldErrors = {}
-  for (const field of ['name', 'email', 'slot'] as const) {
+  for (const field of ['name', 'email', 'slot', 'notes'] as const) {
     if (errors[field] && (context.touched[field] || context.submitted)) shown[field] = errors[field]
   }
   return shown
@@ -266,3 +281,6 @@ export function visibleErrors(context: BookingFormContext): FieldErrors {
 
 /** Where the form is: idle, submitted, submitting, success or error. */
 export const formStatus = (snapshot: BookingFormSnapshot) => snapshot.value
+
+/** The note's length as it would be sent (line breaks as one character, trimmed): the form's live count. */
+export const notesLength = (context: BookingFormContext): number => normalizeNotes(context.fields.notes).length

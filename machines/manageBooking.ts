@@ -3,9 +3,14 @@
  * reason) or moves it to another time, picked with the booking form's own day picker and slot grid
  * (the slots machine, as a child). Fetching and focus are declared here and provided by
  * src/logic/manageBooking.ts. Time and zone come in as input so tests fix them.
+ *
+ * The notice period (issue 25): from the view's `changeNotice.closesAt` on, the call can no longer be changed
+ * online. The page then shows the notice's sentence instead of the two buttons (`noticeClosed`): at once when
+ * it opens inside the period, at `closesAt` while it is open (a delayed transition out of every step that
+ * offers a change), and when the server refuses a cancel or a move with its 409 sentence.
  */
 import { assertEvent, assign, fromPromise, sendTo, setup, type SnapshotFrom } from 'xstate'
-import { isBookingNotFound, isSlotTaken, manageErrorText } from '../core/bookingErrors'
+import { isBookingNotFound, isChangeNoticeRefusal, isSlotTaken, manageErrorText } from '../core/bookingErrors'
 import { buildReschedulePayload, type BookingIdentity } from '../core/bookingPayload'
 import { CANCELLATION_REASON_MAX_LENGTH, type BookingView, type CancelRequest, type RescheduleRequest } from '../core/manageWire'
 import { providedByApp } from './providedByApp'
@@ -21,6 +26,8 @@ export interface ManageBookingInput {
   hour24: boolean
   /** The current instant (ISO): fixes "today" for the day picker. */
   now: string
+  /** Reads the current instant (epoch ms) when a step begins: when the notice period begins is counted from it. */
+  clock: () => number
   identity: BookingIdentity
 }
 
@@ -30,6 +37,7 @@ export interface ManageBookingContext {
   timeZone: string
   hour24: boolean
   now: string
+  clock: () => number
   identity: BookingIdentity
   /** The booking as it is now (after a cancel or a move, as the server confirmed it). */
   booking: BookingView | null
@@ -41,6 +49,8 @@ export interface ManageBookingContext {
   movedFrom: string | null
   /** The sentence of the last failed cancel or move. */
   error: string | null
+  /** Why the call can no longer be changed online (issue 25): the view's notice sentence, or the server's 409 sentence. */
+  notice: string | null
 }
 
 export type ManageBookingEvent =
@@ -56,6 +66,26 @@ export type ManageBookingEvent =
   | { type: 'BACK' }
   /** The 'Time zone' list and the '24-hour' switch of the reschedule step (issue 27). */
   | TimeDisplayEvent
+
+/**
+ * The longest a browser timer waits (2^31 − 1 ms, about 24.8 days); a longer delay would fire at once. A call
+ * whose notice period begins later than that from the page's opening gets no timer: the server still refuses
+ * a late change with its 409 sentence, which lands in the same state.
+ */
+export const MAX_TIMER_MS = 2_147_483_647
+
+/** How long until the notice period begins, counted from the clock now; 0 once it has. */
+export function untilNotice(context: ManageBookingContext): number {
+  const closesAt = context.booking?.changeNotice?.closesAt
+  if (!closesAt) return MAX_TIMER_MS
+  return Math.min(MAX_TIMER_MS, Math.max(0, Date.parse(closesAt) - context.clock()))
+}
+
+// Each step that offers a change gives way to the notice at closesAt (counted afresh as the step begins).
+// Not the steps in flight: the server's answer to the cancel or the move decides those.
+const noticeTimer = {
+  noticeBegins: { guard: 'noticeTimed', target: '#manageBooking.noticeClosed', actions: 'showBookingNotice' },
+} as const
 
 // From the booking (loaded, or just moved) the visitor may cancel it or move it, each time afresh.
 const changeBooking = {
@@ -86,9 +116,27 @@ export const manageBookingMachine = setup({
     notFound: (_, params: { error: unknown }) => isBookingNotFound(params.error),
     slotTaken: (_, params: { error: unknown }) => isSlotTaken(params.error),
     slotChosen: ({ context }) => context.chosen !== null,
+    /** The booking was loaded inside its notice period (whatever canChange says: the call has not started). */
+    noticeBegun: ({ context }, params: { booking: BookingView }) => {
+      const notice = params.booking.changeNotice
+      return params.booking.status !== 'CANCELLED' && notice !== undefined && Date.parse(notice.closesAt) <= context.clock()
+    },
+    /** The booking has a notice period that a timer set from the page's opening reaches (see MAX_TIMER_MS). */
+    noticeTimed: ({ context }) => {
+      const notice = context.booking?.changeNotice
+      return notice !== undefined && Date.parse(notice.closesAt) - Date.parse(context.now) <= MAX_TIMER_MS
+    },
+    /** 409 with the server's notice sentence: the period began before the request arrived. */
+    noticeRefused: (_, params: { error: unknown }) => isChangeNoticeRefusal(params.error),
+  },
+  delays: {
+    noticeBegins: ({ context }) => untilNotice(context),
   },
   actions: {
     storeBooking: assign((_, params: { booking: BookingView }) => ({ booking: params.booking })),
+    showBookingNotice: assign(({ context }) => ({ notice: context.booking?.changeNotice?.message ?? null })),
+    /** The server's own sentence, as it is (noticeRefused made sure it is one, never a code). */
+    showRefusal: assign((_, params: { error: unknown }) => ({ notice: manageErrorText(params.error, 'cancel') })),
     clearReason: assign({ reason: '' }),
     setReason: assign({
       reason: ({ event }) => {
@@ -114,10 +162,15 @@ export const manageBookingMachine = setup({
     markCancelled: assign(({ context }) => ({
       booking: context.booking && { ...context.booking, status: 'CANCELLED' as const, canChange: false },
     })),
-    /** The server's answer is the moved booking: same uid, new times. */
+    /** The server's answer is the moved booking: same uid, new times, and the new time's notice period. */
     storeMove: assign(({ context }, params: { moved: BookingView }) => ({
       movedFrom: context.booking?.startTime ?? null,
-      booking: context.booking && { ...context.booking, startTime: params.moved.startTime, endTime: params.moved.endTime },
+      booking: context.booking && {
+        ...context.booking,
+        startTime: params.moved.startTime,
+        endTime: params.moved.endTime,
+        changeNotice: params.moved.changeNotice,
+      },
     })),
     /** The taken slot is gone from the server's list: ask the day again. */
     reloadSlots: sendTo('slots', { type: 'RELOAD' }),
@@ -131,12 +184,14 @@ export const manageBookingMachine = setup({
     timeZone: input.timeZone,
     hour24: input.hour24,
     now: input.now,
+    clock: input.clock,
     identity: input.identity,
     booking: null,
     reason: '',
     chosen: null,
     movedFrom: null,
     error: null,
+    notice: null,
   }),
   initial: 'loading',
   states: {
@@ -146,6 +201,12 @@ export const manageBookingMachine = setup({
         src: 'loadBooking',
         input: ({ context }) => ({ uid: context.uid }),
         onDone: [
+          {
+            // Opened inside the notice period: the sentence instead of the buttons, from the start.
+            guard: { type: 'noticeBegun', params: ({ event }) => ({ booking: event.output }) },
+            target: 'noticeClosed',
+            actions: [{ type: 'storeBooking', params: ({ event }) => ({ booking: event.output }) }, 'showBookingNotice'],
+          },
           {
             guard: { type: 'changeable', params: ({ event }) => ({ booking: event.output }) },
             target: 'loaded',
@@ -172,12 +233,18 @@ export const manageBookingMachine = setup({
     readOnly: {
       entry: 'focusStepHeading',
     },
+    /** Inside the notice period (issue 25): the booking and the sentence; nothing to change online. */
+    noticeClosed: {
+      entry: 'focusStepHeading',
+    },
     loaded: {
       entry: 'focusStepHeading',
+      after: noticeTimer,
       on: changeBooking,
     },
     confirmingCancel: {
       entry: 'focusStepHeading',
+      after: noticeTimer,
       on: {
         REASON_CHANGED: { actions: 'setReason' },
         CONFIRM_CANCEL: 'cancelling',
@@ -195,12 +262,20 @@ export const manageBookingMachine = setup({
           return reason ? { uid: context.uid, cancellationReason: reason } : { uid: context.uid }
         },
         onDone: { target: 'cancelled', actions: 'markCancelled' },
-        onError: { target: 'cancelFailed', actions: { type: 'storeCancelError', params: ({ event }) => ({ error: event.error }) } },
+        onError: [
+          {
+            guard: { type: 'noticeRefused', params: ({ event }) => ({ error: event.error }) },
+            target: 'noticeClosed',
+            actions: { type: 'showRefusal', params: ({ event }) => ({ error: event.error }) },
+          },
+          { target: 'cancelFailed', actions: { type: 'storeCancelError', params: ({ event }) => ({ error: event.error }) } },
+        ],
       },
     },
     /** The confirmation step again, with the failure's sentence; the reason is kept for the retry. */
     cancelFailed: {
       entry: 'focusStepHeading',
+      after: noticeTimer,
       on: {
         REASON_CHANGED: { actions: 'setReason' },
         RETRY: 'cancelling',
@@ -222,6 +297,7 @@ export const manageBookingMachine = setup({
       initial: 'picking',
       states: {
         picking: {
+          after: noticeTimer,
           on: {
             SLOT_CHOSEN: { actions: 'chooseSlot' },
             CONFIRM_RESCHEDULE: { guard: 'slotChosen', target: 'saving' },
@@ -242,6 +318,11 @@ export const manageBookingMachine = setup({
             },
             onError: [
               {
+                guard: { type: 'noticeRefused', params: ({ event }) => ({ error: event.error }) },
+                target: '#manageBooking.noticeClosed',
+                actions: { type: 'showRefusal', params: ({ event }) => ({ error: event.error }) },
+              },
+              {
                 // 409: someone took the slot meanwhile; the day reloads without it and the choice clears.
                 guard: { type: 'slotTaken', params: ({ event }) => ({ error: event.error }) },
                 target: 'picking',
@@ -259,6 +340,7 @@ export const manageBookingMachine = setup({
         /** The move failed for another reason: Retry sends it again; another time can be chosen instead. */
         saveFailed: {
           entry: 'focusStepHeading',
+          after: noticeTimer,
           on: {
             RETRY: 'saving',
             SLOT_CHOSEN: { target: 'picking', actions: 'chooseSlot' },
@@ -270,6 +352,7 @@ export const manageBookingMachine = setup({
     /** Moved: the confirmation with the new time; the booking can be moved again or cancelled. */
     rescheduled: {
       entry: 'focusStepHeading',
+      after: noticeTimer,
       on: changeBooking,
     },
   },
@@ -283,6 +366,7 @@ export type ManageStep =
   | 'loadFailed'
   | 'notFound'
   | 'readOnly'
+  | 'noticeClosed'
   | 'loaded'
   | 'confirmingCancel'
   | 'cancelled'

@@ -30,3 +30,11 @@ export const noTimesCopy = {
   goTo: (day: string) => `Go to ${day}`,
   searching: 'No times this week. Looking for the next free day…',
 } as const
+
+/** The optional note (issue 25): collapsed behind one line, so a visitor who ignores it fills the form as before. */
+export const notesCopy = {
+  toggle: 'Add a note (optional)',
+  label: 'What would you like to talk about?',
+  /** '12 / 1,000 characters'. */
+  count: (length: number, max: number) => `${length.toLocaleString('en-NZ')} / ${max.toLocaleString('en-NZ')} characters`,
+} as const

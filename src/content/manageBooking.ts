@@ -15,6 +15,8 @@ export const manageCopy = {
     text: 'This booking was not found. Check the link in your confirmation email, or book a new call.',
   },
   loaded: { heading: 'Your call is booked' },
+  /** Inside the notice period (issue 25); the sentence under it is the server's (core/manageWire changeNoticeMessage). */
+  noticeClosed: { heading: 'Your call is coming up' },
   readOnly: {
     cancelled: { heading: 'This call was cancelled', text: 'A cancelled call cannot be moved. Book a new call whenever it suits you.' },
     past: { heading: 'This call is in the past', text: 'Its time has come, so it can no longer be moved or cancelled. Want to talk again?' },

@@ -59,6 +59,7 @@ export const smsInfoSections: ReadonlyArray<InfoSection> = [
     title: 'Calls and messages with our AI assistant',
     paragraphs: [
       'The call button on this website connects you to an AI voice assistant, not a person. Starting a call means you agree to talk to it, and the call may be recorded and transcribed so our team can follow up on what you asked for, such as a booking.',
+      'When a call books a meeting, a summary of the call and its transcript go to our team with the booking, so the person you meet already knows what you would like to talk about.',
       "'Type instead' beside it reaches the same assistant by text. What you type, and its answers, are stored by our voice platform as a transcript, like a call's.",
       'We keep recordings and transcripts for at most 90 days, use them only to deal with your enquiry and to improve our service, and never sell them. Ask us at hello@kiwiautomate.co.nz and we will delete yours.',
     ],

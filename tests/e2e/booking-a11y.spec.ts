@@ -1,7 +1,7 @@
 /** axe-core (WCAG 2.1 A and AA) on the booking form: the open modal with its errors, and the inline form. */
-import { expect, test } from '@playwright/test'
+import { expect, test, type TestInfo } from '@playwright/test'
 import { expectNoAxeViolations } from './support/axe'
-import { confirmButton, contactField, openBookingModal, talkToExpert, timeGroup } from '../support/pages/bookingForm'
+import { confirmButton, contactField, openBookingModal, openNotes, talkToExpert, timeGroup } from '../support/pages/bookingForm'
 
 test.use({ timezoneId: 'Pacific/Auckland', locale: 'en-NZ' })
 
@@ -35,3 +35,32 @@ test('the inline Talk to an Expert form has no axe violation', async ({ page }) 
   await expect(section.getByText('Please select a time slot')).toBeVisible()
   await expectNoAxeViolations(page, { include: '#talk-to-an-expert' })
 })
+
+for (const width of [390, 1280]) {
+  test.describe(`at ${width} px wide`, () => {
+    test.use({ viewport: { width, height: 900 } })
+
+    test('the note opened, with a refused note, has no axe violation (a picture for review)', async ({ page }, testInfo: TestInfo) => {
+      await page.goto('/')
+      const dialog = await openBookingModal(page)
+      await page.screenshot({ path: testInfo.outputPath(`form-closed-${width}.png`) })
+      const notes = await openNotes(dialog)
+      await notes.fill('Call me \u202Eback\u202C soon')
+      await notes.blur()
+      await expect(notes).toHaveAttribute('aria-invalid', 'true')
+      await expectNoAxeViolations(page, { include: 'dialog' })
+      await notes.fill('We run a small café.\nCan the booking emails be automated?')
+      await page.screenshot({ path: testInfo.outputPath(`form-note-${width}.png`) })
+      await expectNoAxeViolations(page, { include: 'dialog' })
+    })
+
+    test('the inline form with the note opened has no axe violation (a picture for review)', async ({ page }, testInfo: TestInfo) => {
+      await page.goto('/about')
+      const section = await talkToExpert(page)
+      const notes = await openNotes(section)
+      await notes.fill('We run a small café.\nCan the booking emails be automated?')
+      await section.screenshot({ path: testInfo.outputPath(`inline-note-${width}.png`) })
+      await expectNoAxeViolations(page, { include: '#talk-to-an-expert' })
+    })
+  })
+}

@@ -16,7 +16,9 @@ import {
   fillContact,
   goToBookableDay,
   moveToDay,
+  notesField,
   openBookingModal,
+  openNotes,
   shownDay,
   slotButtons,
   talkToExpert,
@@ -145,6 +147,50 @@ test.describe('booking through the modal', () => {
     await expect(name).not.toHaveAttribute('aria-invalid', 'true')
     await email.fill('')
     await expect(email).toHaveAccessibleDescription('Email is required')
+  })
+
+  test('the optional note: closed until asked for, hostile text refused with the sentence, a note sent as responses.notes (issue 25)', async ({
+    page,
+  }) => {
+    await page.goto('/')
+    const dialog = await openBookingModal(page)
+    await expect(notesField(dialog)).toBeHidden()
+    await goToBookableDay(dialog)
+    await chooseSlot(dialog, 16)
+    await fillContact(dialog, 'Aroha Ngata', 'aroha@example.co.nz')
+    const sent: unknown[] = []
+    await page.route('**/api/book/event', async (route) => {
+      sent.push(route.request().postDataJSON())
+      await route.continue()
+    })
+
+    const notes = await openNotes(dialog)
+    await expect(notes).toHaveAccessibleDescription('0 / 1,000 characters')
+    // A control character, a bidi override, 10,000 characters: refused with the rule's sentence, nothing sent.
+    for (const [hostile, length] of [
+      ['Call me\u0007 now', '12'],
+      ['Call me \u202Eback\u202C soon', '19'],
+      ['x'.repeat(10_000), '10,000'],
+    ] as const) {
+      await notes.fill(hostile)
+      await confirmButton(dialog).click()
+      await expect(notes).toHaveAttribute('aria-invalid', 'true')
+      await expect(notes).toHaveAccessibleDescription(`${length} / 1,000 characters Notes must be at most 1,000 characters, without < or > or control characters`)
+      await expect(dialog).toBeVisible()
+    }
+    expect(sent).toEqual([])
+
+    await notes.fill('  We run a small café.\nCan the booking emails be automated?\n')
+    await expect(notes).not.toHaveAttribute('aria-invalid')
+    await expect(notes).toHaveAccessibleDescription('57 / 1,000 characters')
+    await confirmButton(dialog).click()
+    await expect(dialog).toBeHidden()
+    await expect(page.getByRole('status').filter({ hasText: 'Booking confirmed!' })).toBeVisible()
+    // Trimmed, its line break kept; the server took it.
+    expect(sent).toHaveLength(1)
+    expect(sent[0]).toMatchObject({
+      responses: { name: 'Aroha Ngata', email: 'aroha@example.co.nz', guests: [], notes: 'We run a small café.\nCan the booking emails be automated?' },
+    })
   })
 
   test('two visitors race for one slot: one is confirmed, the other is told it is gone', async ({ browser }) => {

@@ -4,7 +4,7 @@
  * page.route, a keyboard-only move and cancel, a slot taken meanwhile, past and cancelled bookings,
  * and axe at 390 and 1280 px in each step.
  */
-import { expect, test, type Locator, type Page } from '@playwright/test'
+import { expect, test, type Locator, type Page, type TestInfo } from '@playwright/test'
 import { bookingDialog, chooseTimeZone, clockSwitch } from '../support/pages/bookingForm'
 import { answer, nthRequest, routeManageApi, type ManageRoutes } from '../support/manageApi'
 import {
@@ -25,6 +25,9 @@ import {
   MANAGE_TEXTS,
   MOVED,
   MOVED_LABEL,
+  NOTICE,
+  NOTICE_BEGUN,
+  NOTICE_REFUSAL,
   PAST,
   REASON,
   RESCHEDULE_REQUEST,
@@ -207,6 +210,42 @@ for (const [what, booking, heading] of [
   })
 }
 
+test.describe('the notice period (issue 25)', () => {
+  /** The sentence instead of the two buttons; the booking still shown. */
+  async function expectNotice(main: Locator, sentence: string) {
+    await expect(stepHeading(main)).toHaveText(MANAGE_TEXTS.noticeHeading)
+    await expect(stepHeading(main)).toBeFocused()
+    await expect(main.getByText(sentence, { exact: true })).toBeVisible()
+    await expect(manageButton(main, 'Reschedule')).toHaveCount(0)
+    await expect(manageButton(main, 'Cancel this call')).toHaveCount(0)
+  }
+
+  test('opened inside the period: the sentence, no buttons', async ({ page }) => {
+    const { main } = await openWith(page, NOTICE_BEGUN)
+    await expectNotice(main, NOTICE)
+    await expect(main.getByRole('definition').first()).toHaveText('Tuesday, 3 March 2026, 9:30 am to 9:45 am')
+  })
+
+  test('open at closesAt: the reschedule picker closes to the sentence', async ({ page }) => {
+    const { main } = await openWith(page)
+    await manageButton(main, 'Reschedule').click()
+    await newSlot(main, CHOSEN.label).click()
+    const closesAt = Date.parse(UPCOMING.changeNotice!.closesAt)
+    await page.clock.fastForward(closesAt - (await page.evaluate(() => Date.now())) - 1_000)
+    await expect(manageButton(main, 'Move my call')).toBeEnabled()
+    await page.clock.fastForward(1_000)
+    await expectNotice(main, NOTICE)
+  })
+
+  test("a cancel refused with 409 shows the server's sentence", async ({ page }) => {
+    const { main, routes } = await openWith(page)
+    await manageButton(main, 'Cancel this call').click()
+    await manageButton(main, 'Yes, cancel the call').click()
+    await answer(await nthRequest(routes.cancels, 1), { status: 409, body: JSON.stringify({ message: NOTICE_REFUSAL }) })
+    await expectNotice(main, NOTICE_REFUSAL)
+  })
+})
+
 for (const width of [390, 1280]) {
   test.describe(`at ${width} px wide, no WCAG 2.1 AA violation`, () => {
     test.use({ viewport: { width, height: 900 } })
@@ -251,6 +290,13 @@ for (const width of [390, 1280]) {
       await answer(await nthRequest(routes.cancels, 1), CANCEL_OK)
       await expect(stepHeading(main)).toHaveText(MANAGE_TEXTS.cancelDoneHeading)
       await expectNoAxeViolations(page)
+    })
+
+    test('inside the notice period (a picture for review)', async ({ page }, testInfo: TestInfo) => {
+      const { main } = await openWith(page, NOTICE_BEGUN)
+      await expect(main.getByText(NOTICE)).toBeVisible()
+      await expectNoAxeViolations(page)
+      await page.screenshot({ path: testInfo.outputPath(`manage-notice-${width}.png`), fullPage: true })
     })
 
     test('not found, and a booking that cannot change', async ({ page }) => {

@@ -45,7 +45,7 @@ for (const { name, width, height } of [
     await expect(button).toHaveText('Start a call')
     await expect(consentNotice(page)).toBeVisible()
     await expect(widget.getByRole('link', { name: 'How we handle calls and messages' })).toHaveAttribute('href', '/sms-info#ai-calls')
-    await expect(button).toHaveAccessibleDescription(/You'll talk or type with an AI assistant; calls may be recorded and messages stored\./)
+    await expect(button).toHaveAccessibleDescription(/You'll talk or type with an AI assistant; calls may be recorded and messages stored\. Our team gets a summary of each call\./)
     await expect(mute(page)).toHaveCount(0)
     await expectNoAxeViolations(page)
     await snap(page, testInfo, `1-idle-${width}`)

@@ -18,7 +18,10 @@ import {
   CHOSEN_START,
   EMAIL,
   failureOf,
+  HOSTILE_NOTE,
   NAME,
+  NOTE,
+  TEXTS,
   TIME_ZONE,
   type BookingFailure,
 } from './ui/support/bookingModel'
@@ -57,6 +60,8 @@ describeMachinePaths(
       confirmedByServer: 0,
       loadsBeforeAnswer: 0,
       failure: null as BookingFailure | null,
+      /** The note as the visitor last wrote it ('' until then, and again after a confirmed booking). */
+      notes: '',
       /** Whether a time was chosen since the last failure. */
       choseSinceFailure: false,
       snapshot: () => actor.getSnapshot(),
@@ -71,8 +76,13 @@ describeMachinePaths(
     events: {
       NAME_CHANGED: (sut, event) => sut.actor.send(event),
       EMAIL_CHANGED: (sut, event) => sut.actor.send(event),
+      NOTES_CHANGED: (sut, event) => {
+        sut.notes = event.value
+        sut.actor.send(event)
+      },
       NAME_BLURRED: (sut, event) => sut.actor.send(event),
       EMAIL_BLURRED: (sut, event) => sut.actor.send(event),
+      NOTES_BLURRED: (sut, event) => sut.actor.send(event),
       SLOT_CHOSEN: (sut, event) => {
         sut.choseSinceFailure = true
         sut.actor.send(event)
@@ -95,6 +105,7 @@ describeMachinePaths(
         bookEvent: (sut, event) => {
           sut.loadsBeforeAnswer = sut.loads.calls.length
           sut.confirmedByServer++
+          sut.notes = ''
           sut.bookedIn = { timeZone: sut.timeZone, hour24: sut.hour24 }
           sut.book.last.settle.resolve(event.output as BookingResponse)
         },
@@ -115,26 +126,28 @@ describeMachinePaths(
         expect(context.submitted).toBe(false)
         expect(context.confirmed).toBeNull()
         // Before a submit attempt only touched fields show their error.
-        for (const field of ['name', 'email', 'slot'] as const) {
+        for (const field of ['name', 'email', 'slot', 'notes'] as const) {
           if (!context.touched[field]) expect(visibleErrors(context)[field]).toBeUndefined()
         }
+        expectNote(sut)
         expect(children.slots).toBeDefined()
       },
       submitted: (sut) => {
         expectZoneAndClock(sut)
         const { context } = sut.snapshot()
         expect(context.submitted).toBe(true)
-        // From the first attempt every error shows, touched or not.
+        // From the first attempt every error shows, touched or not; a refused note with the rule's sentence.
         expect(visibleErrors(context)).toEqual(validateBooking(context.fields))
+        expect(visibleErrors(context).notes).toBe(sut.notes === HOSTILE_NOTE ? TEXTS.notesInvalid : undefined)
+        expectNote(sut)
       },
       submitting: (sut) => {
         const { context } = sut.snapshot()
         expect(context.bookingError).toBeNull()
         expect(visibleErrors(context)).toEqual({})
-        // The request of docs/design.md#wire, built from the fields as they are now.
-        expect(sut.book.last.input).toMatchObject(
-          bookingPayload({ responses: { name: NAME, email: EMAIL, guests: [] }, start: CHOSEN_START, end: CHOSEN_END, timeZone: TIME_ZONE }),
-        )
+        // The request of docs/design.md#wire, built from the fields as they are now; a note only when written.
+        const responses = { name: NAME, email: EMAIL, guests: [], ...(sut.notes ? { notes: NOTE } : {}) }
+        expect(sut.book.last.input).toStrictEqual(bookingPayload({ responses, start: CHOSEN_START, end: CHOSEN_END, timeZone: TIME_ZONE }))
       },
       success: (sut) => {
         expectZoneAndClock(sut)
@@ -160,6 +173,7 @@ describeMachinePaths(
         const { context } = sut.snapshot()
         expect(context.bookingError).toBe(sut.failure?.text)
         expect(context.submitted).toBe(true)
+        expectNote(sut)
         // A taken slot reloads the day (and clears the choice); other failures leave the day alone.
         expect(sut.loads.calls.length).toBe(sut.loadsBeforeAnswer + (sut.failure?.slotTaken ? 1 : 0))
         if (!sut.choseSinceFailure) expect(context.fields.slot).toBe(sut.failure?.slotTaken ? null : CHOSEN.time)
@@ -184,4 +198,9 @@ function expectZoneAndClock(sut: {
   expect(children.slots?.getSnapshot().context.timeZone).toBe(sut.timeZone)
   expect(sut.remembered.timeZone.at(-1) ?? TIME_ZONE).toBe(sut.timeZone)
   expect(sut.remembered.hour24.at(-1) ?? false).toBe(sut.hour24)
+}
+
+/** The note as written (kept through failures, cleared by a confirmed booking). */
+function expectNote(sut: { snapshot(): BookingFormSnapshot; notes: string }) {
+  expect(sut.snapshot().context.fields.notes).toBe(sut.notes)
 }

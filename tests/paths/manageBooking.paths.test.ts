@@ -1,5 +1,5 @@
 import { expect } from 'vitest'
-import { createActor } from 'xstate'
+import { createActor, SimulatedClock } from 'xstate'
 import type { BookingView, CancelRequest, RescheduleRequest } from '../../core/manageWire'
 import type { SlotsByDate, SlotsQuery } from '../../core/slotWindow'
 import { closedReason, manageBookingMachine, manageStep } from '../../machines/manageBooking'
@@ -7,7 +7,18 @@ import { slotsMachine } from '../../machines/slots'
 import { controllablePromiseActor } from './support/fakes'
 import { describeMachinePaths } from './support/machineLevel'
 import { CHOSEN, NOW, TIME_ZONE, TODAY } from './ui/support/bookingModel'
-import { manageFailureOf, manageInput, manageModel, MOVED, REASON, RESCHEDULE_REQUEST, UID, type ManageFailure } from './ui/support/manageModel'
+import {
+  manageFailureOf,
+  manageInput,
+  manageModel,
+  MOVED,
+  NOTICE,
+  NOTICE_BEGUN,
+  REASON,
+  RESCHEDULE_REQUEST,
+  UID,
+  type ManageFailure,
+} from './ui/support/manageModel'
 
 describeMachinePaths(
   'manageBooking',
@@ -31,10 +42,13 @@ describeMachinePaths(
         rememberClock: ({ context }) => void remembered.hour24.push(context.hour24),
       },
     })
-    const actor = createActor(machine, { input: manageInput })
+    // The page's clock: NOW when it opens, then as the path moves it.
+    const clock = new SimulatedClock()
+    const actor = createActor(machine, { input: { ...manageInput, clock: () => Date.parse(NOW) + clock.now() }, clock })
     actor.start()
     return {
       actor,
+      clock,
       loads,
       cancels,
       moves,
@@ -49,6 +63,8 @@ describeMachinePaths(
       reason: '',
       chosen: null as string | null,
       failure: null as ManageFailure | null,
+      /** The sentence the page must show instead of the buttons (issue 25). */
+      notice: null as string | null,
       slotLoadsBeforeAnswer: 0,
       snapshot: () => actor.getSnapshot(),
       stop: () => actor.stop(),
@@ -90,12 +106,23 @@ describeMachinePaths(
       },
     },
     internal: {
-      advance: () => {
-        throw new Error('The manage page has no delays.')
+      advance: (sut, ms) => sut.clock.increment(ms),
+      delays: {
+        /** The notice period begins at the booking's closesAt: not a millisecond early. */
+        noticeBegins: (sut) => {
+          const notice = sut.booking!.changeNotice!
+          const ms = Date.parse(notice.closesAt) - (Date.parse(NOW) + sut.clock.now())
+          const before = sut.snapshot().value
+          sut.clock.increment(ms - 1)
+          expect(sut.snapshot().value).toEqual(before)
+          sut.notice = notice.message
+          return 1
+        },
       },
       done: {
         loadBooking: (sut, event) => {
           sut.booking = event.output as BookingView
+          if (sut.booking === NOTICE_BEGUN) sut.notice = NOTICE
           sut.loads.last.settle.resolve(sut.booking)
         },
         cancelBooking: (sut) => {
@@ -105,7 +132,7 @@ describeMachinePaths(
         rescheduleBooking: (sut, event) => {
           const moved = event.output as BookingView
           sut.movedFrom = sut.booking!.startTime
-          sut.booking = { ...sut.booking!, startTime: moved.startTime, endTime: moved.endTime }
+          sut.booking = { ...sut.booking!, startTime: moved.startTime, endTime: moved.endTime, changeNotice: moved.changeNotice }
           sut.moves.last.settle.resolve(moved)
         },
       },
@@ -116,12 +143,14 @@ describeMachinePaths(
         },
         cancelBooking: (sut, event) => {
           sut.failure = manageFailureOf(event.error)
+          if (sut.failure.notice) sut.notice = sut.failure.text
           sut.cancels.last.settle.reject(event.error)
         },
         rescheduleBooking: (sut, event) => {
           sut.failure = manageFailureOf(event.error)
           sut.slotLoadsBeforeAnswer = sut.slotLoads.calls.length
           if (sut.failure.slotTaken) sut.chosen = null
+          if (sut.failure.notice) sut.notice = sut.failure.text
           sut.moves.last.settle.reject(event.error)
         },
       },
@@ -148,6 +177,14 @@ describeMachinePaths(
         expect(context.booking).toEqual(sut.booking)
         expect(closedReason(context.booking!)).toBe(sut.booking!.status === 'CANCELLED' ? 'cancelled' : 'past')
         for (const type of ['START_CANCEL', 'START_RESCHEDULE'] as const) expect(sut.snapshot().can({ type })).toBe(false)
+      },
+      noticeClosed: (sut) => {
+        const { context } = sut.snapshot()
+        expect(context.booking).toEqual(sut.booking)
+        // The view's sentence at closesAt or on opening inside the period; the server's after a 409.
+        expect(context.notice).toBe(sut.notice)
+        expect(manageStep(sut.snapshot())).toBe('noticeClosed')
+        for (const type of ['START_CANCEL', 'START_RESCHEDULE', 'RETRY', 'BACK'] as const) expect(sut.snapshot().can({ type })).toBe(false)
       },
       loaded: (sut) => {
         const { context } = sut.snapshot()

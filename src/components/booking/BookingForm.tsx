@@ -4,6 +4,7 @@ import { formatSlot } from '../../lib/time'
 import { primaryButton } from '../sections/ui'
 import { AddToCalendar } from './AddToCalendar'
 import { DaySlots } from './DaySlots'
+import { NotesField } from './NotesField'
 import { fieldError } from './styles'
 import { TextField } from './TextField'
 import { TimeSettings } from './TimeSettings'
@@ -18,7 +19,8 @@ export interface BookingFormProps {
 }
 
 /**
- * The booking form of both variants (docs/design.md#pages, docs/design.md#states, docs/design.md#validation): Full Name, Email Address and Select Time, driven
+ * The booking form of both variants (docs/design.md#pages, docs/design.md#states, docs/design.md#validation): Full Name, Email Address, Select Time and
+ * the optional note (issue 25), driven
  * by the bookingForm machine. It renders the snapshot and sends events; nothing else.
  */
 export function BookingForm({ variant, onConfirmed }: BookingFormProps) {
@@ -101,6 +103,16 @@ export function BookingForm({ variant, onConfirmed }: BookingFormProps) {
           {form.errors.slot}
         </p>
       </div>
+
+      <NotesField
+        id={`${id}-notes`}
+        value={form.fields.notes}
+        length={form.notesCount}
+        error={form.errors.notes}
+        readOnly={!form.canEdit}
+        onChange={form.changeNotes}
+        onBlur={form.blurNotes}
+      />
 
       <div className="mt-auto flex flex-col gap-3">
         {/* Always present, so the message is announced when it appears. */}

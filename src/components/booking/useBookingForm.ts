@@ -1,6 +1,6 @@
 import { useActorRef, useSelector } from '@xstate/react'
 import { useEffect, useEffectEvent } from 'react'
-import { formStatus, visibleErrors, type BookingVariant, type ConfirmedBooking } from '../../../machines/bookingForm'
+import { formStatus, notesLength, visibleErrors, type BookingVariant, type ConfirmedBooking } from '../../../machines/bookingForm'
 import { bookingSettings } from '../../lib/bookingSettings'
 import { bookingFormLogic } from '../../logic/bookingForm'
 import { nowInstant } from '../../lib/time'
@@ -28,6 +28,7 @@ export function useBookingForm(variant: BookingVariant, onConfirmed?: (booking: 
   const state = useSelector(form, formStatus)
   const fields = useSelector(form, (s) => s.context.fields)
   const errors = useSelector(form, (s) => visibleErrors(s.context), sameErrors)
+  const notesCount = useSelector(form, (s) => notesLength(s.context))
   const bookingError = useSelector(form, (s) => (s.matches('error') ? s.context.bookingError : null))
   const confirmation = useSelector(form, (s) => (s.matches('success') ? s.context.confirmed : null))
   const timeZone = useSelector(form, (s) => s.context.timeZone)
@@ -42,6 +43,7 @@ export function useBookingForm(variant: BookingVariant, onConfirmed?: (booking: 
     state,
     fields,
     errors,
+    notesCount,
     bookingError,
     confirmation,
     timeZone,
@@ -55,6 +57,8 @@ export function useBookingForm(variant: BookingVariant, onConfirmed?: (booking: 
     changeEmail: (value: string) => form.send({ type: 'EMAIL_CHANGED', value }),
     blurName: () => form.send({ type: 'NAME_BLURRED' }),
     blurEmail: () => form.send({ type: 'EMAIL_BLURRED' }),
+    changeNotes: (value: string) => form.send({ type: 'NOTES_CHANGED', value }),
+    blurNotes: () => form.send({ type: 'NOTES_BLURRED' }),
     chooseSlot: (slot: string) => form.send({ type: 'SLOT_CHOSEN', slot }),
     submit: () => form.send({ type: 'SUBMIT' }),
     chooseTimeZone: (zone: string) => form.send({ type: 'TIME_ZONE_CHOSEN', timeZone: zone }),

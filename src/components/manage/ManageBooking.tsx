@@ -76,6 +76,13 @@ function Step({ manage }: { manage: ManageBookingView }) {
         </BookingStep>
       )
     }
+    case 'noticeClosed':
+      return (
+        <BookingStep manage={manage} heading={manageCopy.noticeClosed.heading}>
+          {booking ? <AddToCalendar call={booking} /> : null}
+          <p className="rounded-lg border border-amber-300/30 bg-amber-400/10 px-4 py-3 text-amber-50">{manage.notice}</p>
+        </BookingStep>
+      )
     case 'loaded':
       return (
         <BookingStep manage={manage} heading={manageCopy.loaded.heading}>

@@ -13,7 +13,7 @@ import { useDaySlots } from '../booking/useDaySlots'
  */
 export function useManageBooking(uid: string) {
   const manage = useActorRef(manageBookingLogic, {
-    input: { uid, timeZone: preferredTimeZone(), hour24: preferredHour24(), now: nowInstant(), identity: bookingSettings },
+    input: { uid, timeZone: preferredTimeZone(), hour24: preferredHour24(), now: nowInstant(), clock: Date.now, identity: bookingSettings },
   })
   const step = useSelector(manage, manageStep)
   const booking = useSelector(manage, (s) => s.context.booking)
@@ -25,6 +25,7 @@ export function useManageBooking(uid: string) {
   const chosen = useSelector(manage, (s) => s.context.chosen)
   const movedFrom = useSelector(manage, (s) => s.context.movedFrom)
   const error = useSelector(manage, (s) => s.context.error)
+  const notice = useSelector(manage, (s) => s.context.notice)
   const cancelling = useSelector(manage, (s) => s.matches('cancelling'))
   const saving = useSelector(manage, (s) => s.matches({ rescheduling: 'saving' }))
   const slots = useDaySlots(useSelector(manage, (s) => s.children.slots))
@@ -58,7 +59,7 @@ export function useManageBooking(uid: string) {
     [manage],
   )
 
-  return { step, booking, timeZone, hour24, display, reason, chosen, movedFrom, error, cancelling, saving, slots, can, ...events }
+  return { step, booking, timeZone, hour24, display, reason, chosen, movedFrom, error, notice, cancelling, saving, slots, can, ...events }
 }
 
 export type ManageBookingView = ReturnType<typeof useManageBooking>

@@ -23,6 +23,11 @@ export interface InternalExecutors<TSut> {
   /** Advances the clock by `ms` (a SimulatedClock, Playwright's page.clock). */
   advance(sut: TSut, ms: number): void | Promise<void>
   /**
+   * Delays the machine computes from its context (not a fixed number), by name: how far the clock must
+   * move from now for the delay to be due.
+   */
+  delays?: Record<string, (sut: TSut) => number | Promise<number>>
+  /**
    * Settle the fake behind each invoked actor id. The event is the model's sample: its `output` or
    * `error` says which result to settle with when the machine's guards tell results apart.
    */
@@ -53,7 +58,10 @@ export async function execute<M extends AnyStateMachine, TSut>(
   internal: InternalExecutors<TSut>,
 ): Promise<void> {
   const after = /^xstate\.after\.(.+?)\.(.+)$/.exec(event.type)
-  if (after) return internal.advance(sut, delayMs(machine, after[1]!))
+  if (after) {
+    const computed = internal.delays?.[after[1]!]
+    return internal.advance(sut, computed ? await computed(sut) : delayMs(machine, after[1]!))
+  }
   const settled = /^xstate\.(done|error)\.actor\.(.+)$/.exec(event.type)
   if (settled) {
     const run = internal[settled[1] as 'done' | 'error'][settled[2]!]

@@ -10,10 +10,12 @@ import {
   confirmButton,
   contactField,
   dayLabelOf,
+  notesField,
+  openNotes,
   slotButtons,
   slotLabel,
   timeGroup,
-  type ContactField as Field,
+  type ContactField,
 } from '../../support/pages/bookingForm'
 import {
   bookingFormModel,
@@ -22,8 +24,10 @@ import {
   CHOSEN_START,
   EMAIL,
   failureOf,
+  HOSTILE_NOTE,
   LOCALE,
   NAME,
+  NOTE,
   TEXTS,
   OTHER_ZONE,
   TIME_ZONE,
@@ -33,6 +37,9 @@ import {
 test.use({ timezoneId: TIME_ZONE, locale: LOCALE })
 
 type M = typeof bookingFormMachine
+
+/** The fields a visitor types in: the two contact fields and the optional note (issue 25). */
+type Field = ContactField | 'notes'
 
 /**
  * The form as a visitor drives it, and what the visitor has done so far: from that the checks know
@@ -52,12 +59,14 @@ interface FormUi {
   submitted: boolean
   focused: Field | null
   failure: BookingFailure | null
+  /** The note's disclosure was opened (it stays open, in the inline form after a booking too). */
+  notesOpen: boolean
   /** The zone and clock the times show in. */
   timeZone: string
   hour24: boolean
 }
 
-const required: Record<Field, string> = { name: TEXTS.nameRequired, email: TEXTS.emailRequired }
+const required: Record<ContactField, string> = { name: TEXTS.nameRequired, email: TEXTS.emailRequired }
 
 async function start(page: Page, variant: FormUi['variant']): Promise<FormUi> {
   const routes = await routeBookingApi(page, { holdSlots: false })
@@ -72,12 +81,13 @@ async function start(page: Page, variant: FormUi['variant']): Promise<FormUi> {
     scope,
     routes,
     answeredBookings: 0,
-    values: { name: '', email: '' },
+    values: { name: '', email: '', notes: '' },
     slot: false,
-    touched: { name: false, email: false, slot: false },
+    touched: { name: false, email: false, notes: false, slot: false },
     submitted: false,
     focused: null,
     failure: null,
+    notesOpen: false,
     timeZone: TIME_ZONE,
     hour24: false,
   }
@@ -89,9 +99,16 @@ function moveFocus(sut: FormUi, next: Field | null) {
   sut.focused = next
 }
 
+/** A field's input; the note's disclosure opens first when it is closed. */
+async function inputOf(sut: FormUi, field: Field) {
+  if (field !== 'notes') return contactField(sut.scope, field)
+  sut.notesOpen = true
+  return openNotes(sut.scope)
+}
+
 async function type(sut: FormUi, field: Field, value: string) {
   moveFocus(sut, field)
-  const input = contactField(sut.scope, field)
+  const input = await inputOf(sut, field)
   // The same value again is typed again: clear, then type (otherwise the browser sends no change).
   if ((await input.inputValue()) === value) await input.fill('')
   await input.fill(value)
@@ -100,7 +117,7 @@ async function type(sut: FormUi, field: Field, value: string) {
 
 async function blur(sut: FormUi, field: Field) {
   moveFocus(sut, field)
-  const input = contactField(sut.scope, field)
+  const input = await inputOf(sut, field)
   await input.focus()
   await input.blur()
   sut.focused = null
@@ -110,8 +127,10 @@ async function blur(sut: FormUi, field: Field) {
 const events: UserExecutors<M, FormUi> = {
   NAME_CHANGED: (sut, event) => type(sut, 'name', event.value),
   EMAIL_CHANGED: (sut, event) => type(sut, 'email', event.value),
+  NOTES_CHANGED: (sut, event) => type(sut, 'notes', event.value),
   NAME_BLURRED: (sut) => blur(sut, 'name'),
   EMAIL_BLURRED: (sut) => blur(sut, 'email'),
+  NOTES_BLURRED: (sut) => blur(sut, 'notes'),
   SLOT_CHOSEN: async (sut, event) => {
     expect(event.slot).toBe(CHOSEN.time)
     moveFocus(sut, null)
@@ -144,9 +163,9 @@ const internal: InternalExecutors<FormUi> = {
       const route = await nthRoute(sut.routes.bookings, ++sut.answeredBookings)
       await route.fulfill({ json: event.output })
       // Confirmed: the form starts again, empty.
-      sut.values = { name: '', email: '' }
+      sut.values = { name: '', email: '', notes: '' }
       sut.slot = false
-      sut.touched = { name: false, email: false, slot: false }
+      sut.touched = { name: false, email: false, notes: false, slot: false }
       sut.submitted = false
       sut.failure = null
     },
@@ -172,6 +191,7 @@ async function expectFields(sut: FormUi) {
     if (!sut.values[field] && (sut.touched[field] || sut.submitted)) await expect(input).toHaveAccessibleDescription(required[field])
     else await expect(input).not.toHaveAttribute('aria-invalid')
   }
+  await expectNote(sut)
   const time = timeGroup(sut.scope)
   // The chosen time in the zone and on the clock chosen (the same instant in London is 11:00 pm on Monday).
   const label = slotLabel(CHOSEN.time, sut.timeZone, sut.hour24)
@@ -186,6 +206,28 @@ async function expectFields(sut: FormUi) {
   }
   if (!sut.slot && (sut.touched.slot || sut.submitted)) await expect(time).toHaveAccessibleDescription(TEXTS.slotRequired)
   else await expect(time).not.toHaveAttribute('aria-invalid')
+}
+
+/**
+ * The note (issue 25): closed and empty until the visitor opens it; then its text, its count, and the
+ * rule's sentence for a refused note once it is touched or after a submit attempt.
+ */
+async function expectNote(sut: FormUi) {
+  const field = notesField(sut.scope)
+  if (!sut.notesOpen) {
+    await expect(field).toBeHidden()
+    return
+  }
+  await expect(field).toBeVisible()
+  await expect(field).toHaveValue(sut.values.notes)
+  const count = `${sut.values.notes.trim().length.toLocaleString('en-NZ')} / 1,000 characters`
+  if (sut.values.notes === HOSTILE_NOTE && (sut.touched.notes || sut.submitted)) {
+    await expect(field).toHaveAttribute('aria-invalid', 'true')
+    await expect(field).toHaveAccessibleDescription(`${count} ${TEXTS.notesInvalid}`)
+  } else {
+    await expect(field).not.toHaveAttribute('aria-invalid')
+    await expect(field).toHaveAccessibleDescription(count)
+  }
 }
 
 /** The form's alert: empty, or the booking failure's text (docs/design.md#errors). */
@@ -212,11 +254,12 @@ const states: StateChecks<M, FormUi> = {
   submitting: async (sut) => {
     await expect(sut.scope.getByRole('button', { name: 'Processing...' })).toBeDisabled()
     for (const field of ['name', 'email'] as const) await expect(contactField(sut.scope, field)).toHaveAttribute('readonly')
-    // What is sent (docs/design.md#wire): the fields as shown, the chosen time in the visitor's zone, the build's event type.
+    if (sut.notesOpen) await expect(notesField(sut.scope)).toHaveAttribute('readonly')
+    // What is sent (docs/design.md#wire): the fields as shown, the note as `responses.notes` only when written,
+    // the chosen time in the visitor's zone, the build's event type.
     const request = (await nthRoute(sut.routes.bookings, sut.answeredBookings + 1)).request()
-    expect(request.postDataJSON()).toMatchObject(
-      bookingPayload({ responses: { name: NAME, email: EMAIL, guests: [] }, start: CHOSEN_START, end: CHOSEN_END, timeZone: TIME_ZONE }),
-    )
+    const responses = { name: NAME, email: EMAIL, guests: [], ...(sut.values.notes ? { notes: NOTE } : {}) }
+    expect(request.postDataJSON()).toEqual(bookingPayload({ responses, start: CHOSEN_START, end: CHOSEN_END, timeZone: TIME_ZONE }))
     await expectFields(sut)
     await expectNoBookingError(sut)
   },

@@ -23,6 +23,9 @@ import {
   manageModel,
   MOVED,
   MOVED_LABEL,
+  NOTICE,
+  NOTICE_BEGUN,
+  NOTICE_BEGUN_LABEL,
   PAST,
   REASON,
   RESCHEDULE_REQUEST,
@@ -41,6 +44,7 @@ const CALL_LABELS: Record<string, string> = {
   [UPCOMING.startTime]: UPCOMING_LABEL,
   [PAST.startTime]: 'Monday, 2 March 2026, 10:00 am to 10:15 am',
   [MOVED.startTime]: MOVED_LABEL,
+  [NOTICE_BEGUN.startTime]: NOTICE_BEGUN_LABEL,
 }
 const START_LABELS: Record<string, string> = { [UPCOMING.startTime]: 'Thursday, 5 March 2026, 10:00 am', [MOVED.startTime]: `${TODAY_LABEL}, 12:00 pm` }
 
@@ -58,6 +62,8 @@ interface ManageUi {
   reason: string
   chosen: boolean
   failure: ManageFailure | null
+  /** The sentence the page must show instead of the buttons (issue 25). */
+  notice: string | null
   /** The zone and clock the page shows times in. */
   timeZone: string
   hour24: boolean
@@ -80,6 +86,7 @@ async function start(page: Page): Promise<ManageUi> {
     reason: '',
     chosen: false,
     failure: null,
+    notice: null,
     slotRequestsBefore: 0,
     focusMoved: false,
     timeZone: TIME_ZONE,
@@ -154,17 +161,27 @@ const events: UserExecutors<M, ManageUi> = {
 /** Answers the page's next held request of a kind with a failure's answer. */
 async function fail(sut: ManageUi, kind: keyof ManageUi['answered'], error: unknown) {
   sut.failure = manageFailureOf(error)
+  if (sut.failure.notice) sut.notice = sut.failure.text
   sut.focusMoved = false
   await answer(await nthRequest(sut.routes[kind], ++sut.answered[kind]), sut.failure.answer)
 }
 
 const internal: InternalExecutors<ManageUi> = {
-  advance: () => {
-    throw new Error('The manage page has no delays.')
+  // Jumps (fires what is due once): the page's own timers would run for days of animation frames with runFor.
+  advance: (sut, ms) => sut.page.clock.fastForward(ms),
+  delays: {
+    /** To the booking's closesAt on the page's clock. */
+    noticeBegins: async (sut) => {
+      const notice = sut.booking!.changeNotice!
+      sut.notice = notice.message
+      sut.focusMoved = false
+      return Date.parse(notice.closesAt) - (await sut.page.evaluate(() => Date.now()))
+    },
   },
   done: {
     loadBooking: async (sut, event) => {
       sut.booking = event.output as BookingView
+      if (sut.booking === NOTICE_BEGUN) sut.notice = NOTICE
       sut.focusMoved = false
       await answer(await nthRequest(sut.routes.loads, ++sut.answered.loads), { json: sut.booking })
     },
@@ -176,7 +193,7 @@ const internal: InternalExecutors<ManageUi> = {
     },
     rescheduleBooking: async (sut) => {
       sut.movedFrom = sut.booking!.startTime
-      sut.booking = { ...sut.booking!, startTime: MOVED.startTime, endTime: MOVED.endTime }
+      sut.booking = { ...sut.booking!, startTime: MOVED.startTime, endTime: MOVED.endTime, changeNotice: MOVED.changeNotice }
       sut.focusMoved = false
       await answer(await nthRequest(sut.routes.moves, ++sut.answered.moves), { json: MOVED })
     },
@@ -231,6 +248,15 @@ const states: StateChecks<M, ManageUi> = {
     await expectStep(sut, cancelled ? MANAGE_TEXTS.cancelledHeading : MANAGE_TEXTS.pastHeading)
     await expectSummary(sut, cancelled ? 'Cancelled' : 'Confirmed')
     await noChange(sut)
+  },
+  noticeClosed: async (sut) => {
+    await expectStep(sut, MANAGE_TEXTS.noticeHeading)
+    await expectSummary(sut, 'Confirmed')
+    // The sentence instead of the two buttons (issue 25): the view's, or the server's after a 409.
+    await expect(sut.main.getByText(sut.notice!, { exact: true })).toBeVisible()
+    await expect(manageButton(sut.main, 'Reschedule')).toHaveCount(0)
+    await expect(manageButton(sut.main, 'Cancel this call')).toHaveCount(0)
+    await expect(newTimeGroup(sut.main)).toHaveCount(0)
   },
   loaded: async (sut) => {
     await expectStep(sut, MANAGE_TEXTS.loadedHeading)

@@ -42,6 +42,18 @@ export async function fillContact(scope: Locator, name: string, email: string): 
   await contactField(scope, 'email').fill(email)
 }
 
+/** The optional note (issue 25): behind its 'Add a note (optional)' disclosure. */
+export const notesToggle = (scope: Locator) => scope.getByText('Add a note (optional)', { exact: true })
+export const notesField = (scope: Locator) => scope.getByLabel('What would you like to talk about?')
+
+/** Opens the note's disclosure if it is closed, and returns the note's field. */
+export async function openNotes(scope: Locator): Promise<Locator> {
+  const field = notesField(scope)
+  if (!(await field.isVisible())) await notesToggle(scope).click()
+  await expect(field).toBeVisible()
+  return field
+}
+
 export const dayButton = (scope: Locator, which: 'Previous Day' | 'Next Day') => scope.getByRole('button', { name: which })
 
 export const timeGroup = (scope: Locator) => scope.getByRole('group', { name: 'Select Time' })

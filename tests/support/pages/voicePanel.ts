@@ -6,7 +6,7 @@ import { expect, type Locator, type Page } from '@playwright/test'
 import { waitForHydration } from '../../e2e/support/hydration'
 import { VOICE_FAKE_COMMAND, type VoiceFakeCommand, type VoiceFakeLog } from '../../e2e/support/voice-fake/fakeVapi'
 
-export const CONSENT_TEXT = "You'll talk or type with an AI assistant; calls may be recorded and messages stored."
+export const CONSENT_TEXT = "You'll talk or type with an AI assistant; calls may be recorded and messages stored. Our team gets a summary of each call."
 
 /** The floating widget: the call button and whatever stands beside it. */
 export const voiceWidget = (page: Page) => page.getByRole('region', { name: 'Voice assistant' })

@@ -52,6 +52,32 @@ describe('booking validation (docs/design.md#validation)', () => {
     })
   })
 
+  describe('the optional note (issue 25)', () => {
+    const refused = { notes: 'Notes must be at most 1,000 characters, without < or > or control characters' }
+
+    it.each([
+      ['absent', undefined],
+      ['empty', ''],
+      ['only spaces and line breaks', '  \r\n \n '],
+      ['several lines', 'We run a café.\r\nCan bookings be automated?\n\nThanks!'],
+      ['1,000 characters (after trimming)', ` ${'a'.repeat(1000)}\n`],
+    ])('%s: never blocks the booking', (_, notes) => {
+      expect(validateBooking({ ...valid, notes })).toEqual({})
+    })
+
+    it.each([
+      ['a control character', 'Call me\u0007 soon'],
+      ['a tab', 'Topics:\tpricing'],
+      ['a bidi override', 'Call me \u202Eback\u202C soon'],
+      ['a bidi isolate', 'Hi \u2066there\u2069'],
+      ['markup', 'See <script>alert(1)</script>'],
+      ['1,001 characters', 'a'.repeat(1001)],
+      ['10,000 characters', 'x'.repeat(10_000)],
+    ])('%s is refused with the sentence', (_, notes) => {
+      expect(validateBooking({ ...valid, notes })).toEqual(refused)
+    })
+  })
+
   it('uses the exact texts of the spec', () => {
     expect(VALIDATION_MESSAGES).toEqual({
       nameRequired: 'Name is required',

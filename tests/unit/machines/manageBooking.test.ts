@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import { createActor, waitFor } from 'xstate'
+import { createActor, SimulatedClock, waitFor } from 'xstate'
 import { BookingRejected } from '../../../core/bookingErrors'
 import { CANCELLATION_REASON_MAX_LENGTH, type BookingView, type CancelRequest, type RescheduleRequest } from '../../../core/manageWire'
 import type { SlotsByDate, SlotsQuery } from '../../../core/slotWindow'
-import { closedReason, manageBookingMachine, manageStep } from '../../../machines/manageBooking'
+import { closedReason, manageBookingMachine, manageStep, MAX_TIMER_MS } from '../../../machines/manageBooking'
 import { slotsMachine } from '../../../machines/slots'
 import { controllablePromiseActor, flush } from '../../paths/support/fakes'
 
@@ -33,6 +33,8 @@ function start() {
   const moves = controllablePromiseActor<BookingView, RescheduleRequest>()
   const slotLoads = controllablePromiseActor<SlotsByDate, SlotsQuery>()
   const focused: string[] = []
+  // The page's clock: NOW when it opens, then as the test moves it.
+  const clock = new SimulatedClock()
   const actor = createActor(
     manageBookingMachine.provide({
       actors: {
@@ -44,10 +46,20 @@ function start() {
       // Records what moved the page to a step whose heading it is asked to focus.
       actions: { focusStepHeading: ({ event }) => void focused.push(event.type) },
     }),
-    { input: { uid: UID, timeZone: ZONE, hour24: false, now: NOW, identity: { host: 'kiwi-automate', eventTypeId: 7, eventTypeSlug: 'quick-chat' } } },
+    {
+      input: {
+        uid: UID,
+        timeZone: ZONE,
+        hour24: false,
+        now: NOW,
+        clock: () => Date.parse(NOW) + clock.now(),
+        identity: { host: 'kiwi-automate', eventTypeId: 7, eventTypeSlug: 'quick-chat' },
+      },
+      clock,
+    },
   )
   actor.start()
-  return { actor, loads, cancels, moves, slotLoads, focused, value: () => actor.getSnapshot().value }
+  return { actor, loads, cancels, moves, slotLoads, focused, clock, value: () => actor.getSnapshot().value }
 }
 
 async function loaded(view: BookingView = booking) {
@@ -221,5 +233,96 @@ describe('manageBooking: focus', () => {
       'START_RESCHEDULE', // rescheduling.picking
       'xstate.error.actor.rescheduleBooking', // the slot was taken: picking again
     ])
+  })
+})
+
+describe('manageBooking: the notice period (issue 25)', () => {
+  const MINUTE = 60_000
+  const SENTENCE =
+    'Calls can be cancelled or moved online until 1 hour before they start, so this one can no longer be changed here. To change it, please reply to your confirmation email.'
+  const SERVER_SENTENCE =
+    'Calls can be cancelled or moved online until 1 hour before they start, so this one can no longer be changed here. To change it, please email hello@kiwiautomate.co.nz.'
+  /** A call whose notice period begins `minutes` after NOW. */
+  const closingIn = (minutes: number): BookingView => ({
+    ...booking,
+    changeNotice: { closesAt: new Date(Date.parse(NOW) + minutes * MINUTE).toISOString(), message: SENTENCE },
+  })
+
+  it('opened inside the period: the sentence instead of the buttons, whatever canChange says', async () => {
+    for (const view of [closingIn(-5), { ...closingIn(0), canChange: false }]) {
+      const page = await loaded(view)
+      expect(page.value()).toBe('noticeClosed')
+      expect(manageStep(page.actor.getSnapshot())).toBe('noticeClosed')
+      expect(page.actor.getSnapshot().context.notice).toBe(SENTENCE)
+      for (const type of ['START_CANCEL', 'START_RESCHEDULE'] as const) expect(page.actor.getSnapshot().can({ type })).toBe(false)
+    }
+  })
+
+  it('a cancelled call stays cancelled, and a call without a notice period is as before', async () => {
+    expect((await loaded({ ...closingIn(-5), status: 'CANCELLED', canChange: false })).value()).toBe('readOnly')
+    expect((await loaded(booking)).value()).toBe('loaded')
+  })
+
+  it('switches at closesAt while the page is open, counted afresh as each step begins', async () => {
+    const page = await loaded(closingIn(10))
+    page.clock.increment(4 * MINUTE)
+    page.actor.send({ type: 'START_RESCHEDULE' })
+    page.clock.increment(5 * MINUTE)
+    page.actor.send({ type: 'BACK' })
+    page.actor.send({ type: 'START_CANCEL' })
+    page.clock.increment(MINUTE - 1)
+    expect(page.value()).toBe('confirmingCancel')
+    page.clock.increment(1)
+    expect(page.value()).toBe('noticeClosed')
+    expect(page.actor.getSnapshot().context.notice).toBe(SENTENCE)
+  })
+
+  it('never interrupts a request in flight: its answer decides', async () => {
+    const page = await loaded(closingIn(1))
+    page.actor.send({ type: 'START_CANCEL' })
+    page.actor.send({ type: 'CONFIRM_CANCEL' })
+    page.clock.increment(2 * MINUTE)
+    expect(page.value()).toBe('cancelling')
+    page.cancels.last.settle.resolve()
+    await waitFor(page.actor, (s) => s.matches('cancelled'))
+  })
+
+  it.each([
+    ['cancel', 'cancels'],
+    ['move', 'moves'],
+  ] as const)('a 409 sentence to a %s lands in the same state, with the server sentence', async (_, kind) => {
+    const page = await loaded(booking)
+    if (kind === 'cancels') {
+      page.actor.send({ type: 'START_CANCEL' })
+      page.actor.send({ type: 'CONFIRM_CANCEL' })
+    } else {
+      page.actor.send({ type: 'START_RESCHEDULE' })
+      page.actor.send({ type: 'SLOT_CHOSEN', slot: SLOT })
+      page.actor.send({ type: 'CONFIRM_RESCHEDULE' })
+    }
+    page[kind].last.settle.reject(new BookingRejected(409, SERVER_SENTENCE))
+    await waitFor(page.actor, (s) => s.matches('noticeClosed'))
+    expect(page.actor.getSnapshot().context.notice).toBe(SERVER_SENTENCE)
+    expect(page.actor.getSnapshot().context.error).toBeNull()
+  })
+
+  it("after a move, the new time's period counts", async () => {
+    const page = await loaded(closingIn(60))
+    page.actor.send({ type: 'START_RESCHEDULE' })
+    page.actor.send({ type: 'SLOT_CHOSEN', slot: SLOT })
+    page.actor.send({ type: 'CONFIRM_RESCHEDULE' })
+    page.moves.last.settle.resolve({ ...moved, changeNotice: { closesAt: new Date(Date.parse(NOW) + 120 * MINUTE).toISOString(), message: SENTENCE } })
+    await waitFor(page.actor, (s) => s.matches('rescheduled'))
+    page.clock.increment(61 * MINUTE)
+    expect(page.value()).toBe('rescheduled')
+    page.clock.increment(59 * MINUTE)
+    expect(page.value()).toBe('noticeClosed')
+  })
+
+  it('a period further off than a browser timer reaches sets none (it would fire at once)', async () => {
+    const far = (MAX_TIMER_MS + MINUTE) / MINUTE
+    const page = await loaded(closingIn(far))
+    page.clock.increment(MAX_TIMER_MS)
+    expect(page.value()).toBe('loaded')
   })
 })

@@ -5,7 +5,7 @@
  */
 import { BookingRejected } from '../../../../core/bookingErrors'
 import type { BookingFormInput } from '../../../../machines/bookingForm'
-import { validateBooking } from '../../../../core/bookingFields'
+import { validateBooking, type BookingFields } from '../../../../core/bookingFields'
 import type { SlotsInput } from '../../../../machines/slots'
 import type { SlotsByDate } from '../../../../core/slotWindow'
 import type { BookingResponse } from '../../../../core/bookingWire'
@@ -51,6 +51,9 @@ export const WITH_SLOTS: SlotsByDate = {
 export const NO_SLOTS: SlotsByDate = {}
 
 export const NAME = 'Aroha Ngata'
+/** The optional note (issue 25): two lines as a visitor writes them; and one the rule refuses (a bidi override). */
+export const NOTE = 'We run a small café.\nCan the booking emails be automated?'
+export const HOSTILE_NOTE = 'Call me \u202Eback\u202C soon'
 export const EMAIL = 'aroha@example.co.nz'
 export const IDENTITY = { ...BOOKING_DEFAULTS }
 
@@ -72,6 +75,7 @@ export const TEXTS = {
   nameRequired: 'Name is required',
   emailRequired: 'Email is required',
   slotRequired: 'Please select a time slot',
+  notesInvalid: 'Notes must be at most 1,000 characters, without < or > or control characters',
   inlineConfirmed: `Booking confirmed! Check ${EMAIL} for details.`,
   modalConfirmed: `Booking confirmed! You'll receive a confirmation email at ${EMAIL}`,
   slotsFailed: 'Failed to load available time slots. Please try again.',
@@ -133,9 +137,10 @@ export const bookingFormInput = (variant: BookingFormInput['variant']): BookingF
 })
 
 /**
- * The form's model. Only valid values are sampled (a field is invalid while empty), and a snapshot's
- * vertex is its state and how many of the three fields are valid: 0 → 1 → 2 → 3 is how a visitor
- * completes the form, and SUBMIT's guard depends on nothing else. Touched flags, the zone and the
+ * The form's model. Only valid values are sampled for the three fields (a field is invalid while empty),
+ * and a snapshot's vertex is its state, how many of the three fields are valid (0 → 1 → 2 → 3 is how a
+ * visitor completes the form) and whether the optional note is refused (sampled valid and refused; an
+ * empty or valid note never blocks): SUBMIT's guard depends on nothing else. Touched flags, the zone and the
  * clock are left out: they change what shows, not where the machine goes (so a path changes the zone
  * or the clock only at its end).
  */
@@ -144,6 +149,10 @@ export const bookingFormModel = (variant: BookingFormInput['variant']): ModelOpt
   samples: {
     NAME_CHANGED: [{ type: 'NAME_CHANGED', value: NAME }],
     EMAIL_CHANGED: [{ type: 'EMAIL_CHANGED', value: EMAIL }],
+    NOTES_CHANGED: [
+      { type: 'NOTES_CHANGED', value: NOTE },
+      { type: 'NOTES_CHANGED', value: HOSTILE_NOTE },
+    ],
     SLOT_CHOSEN: [{ type: 'SLOT_CHOSEN', slot: CHOSEN.time }],
     TIME_ZONE_CHOSEN: [{ type: 'TIME_ZONE_CHOSEN', timeZone: OTHER_ZONE }],
     CLOCK_CHANGED: [{ type: 'CLOCK_CHANGED', hour24: true }],
@@ -151,8 +160,13 @@ export const bookingFormModel = (variant: BookingFormInput['variant']): ModelOpt
     'xstate.error.actor.bookEvent': BOOKING_FAILURES.map(({ error }) => ({ type: 'xstate.error.actor.bookEvent', error })),
   },
   serializeState: (s: AnySnapshot) =>
-    JSON.stringify({ value: s.value, valid: 3 - Object.keys(validateBooking(s.context.fields)).length }),
+    JSON.stringify({ value: s.value, ...fieldsVertex(s.context.fields) }),
 })
+
+function fieldsVertex(fields: BookingFields) {
+  const errors = validateBooking(fields)
+  return { valid: (['name', 'email', 'slot'] as const).filter((field) => !errors[field]).length, noteRefused: Boolean(errors.notes) }
+}
 
 export const slotsInput: SlotsInput = { now: NOW, timeZone: TIME_ZONE }
 

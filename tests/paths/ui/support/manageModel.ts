@@ -13,7 +13,11 @@ import { CHOSEN, IDENTITY, NAME, NOW, OTHER_ZONE, TIME_ZONE } from './bookingMod
 
 export const UID = '3f0c1a52-7d4e-4c3b-9a61-2b8e5d7f9c10'
 
-/** Thursday 5 March 2026, 10:00 to 10:15 in Auckland (NZDT). */
+/** The notice period's sentences (issue 25, core/manageWire changeNoticeMessage): as the view carries it, and as the server's 409 says it. */
+export const NOTICE = 'Calls can be cancelled or moved online until 1 hour before they start, so this one can no longer be changed here. To change it, please reply to your confirmation email.'
+export const NOTICE_REFUSAL = 'Calls can be cancelled or moved online until 1 hour before they start, so this one can no longer be changed here. To change it, please email hello@kiwiautomate.co.nz.'
+
+/** Thursday 5 March 2026, 10:00 to 10:15 in Auckland (NZDT); changes close an hour before, two days after NOW. */
 export const UPCOMING: BookingView = {
   uid: UID,
   title: `Quick Chat between Kiwi Automate and ${NAME}`,
@@ -24,16 +28,32 @@ export const UPCOMING: BookingView = {
   name: NAME,
   user: { username: IDENTITY.host },
   canChange: true,
+  changeNotice: { closesAt: '2026-03-04T20:00:00.000Z', message: NOTICE },
 }
 export const UPCOMING_LABEL = 'Thursday, 5 March 2026, 10:00 am to 10:15 am'
 export const UPCOMING_START_LABEL = 'Thursday, 5 March 2026, 10:00 am'
 
 /** Already cancelled; and past (Monday 2 March, 10:00), still ACCEPTED: neither can change. */
 export const CANCELLED: BookingView = { ...UPCOMING, status: 'CANCELLED', canChange: false }
-export const PAST: BookingView = { ...UPCOMING, startTime: '2026-03-01T21:00:00.000Z', endTime: '2026-03-01T21:15:00.000Z', canChange: false }
+const { changeNotice: _notice, ...withoutNotice } = UPCOMING
+export const PAST: BookingView = { ...withoutNotice, startTime: '2026-03-01T21:00:00.000Z', endTime: '2026-03-01T21:15:00.000Z', canChange: false }
+
+/** Today at 9:30 (half an hour after NOW): the page opens inside its notice period (issue 25). */
+export const NOTICE_BEGUN: BookingView = {
+  ...UPCOMING,
+  startTime: '2026-03-02T20:30:00.000Z',
+  endTime: '2026-03-02T20:45:00.000Z',
+  changeNotice: { closesAt: '2026-03-02T19:30:00.000Z', message: NOTICE },
+}
+export const NOTICE_BEGUN_LABEL = 'Tuesday, 3 March 2026, 9:30 am to 9:45 am'
 
 /** The move's answer: the booking's view at the chosen slot (today, 12:00 to 12:15), same uid. */
-export const MOVED: BookingView = { ...UPCOMING, startTime: '2026-03-02T23:00:00.000Z', endTime: '2026-03-02T23:15:00.000Z' }
+export const MOVED: BookingView = {
+  ...UPCOMING,
+  startTime: '2026-03-02T23:00:00.000Z',
+  endTime: '2026-03-02T23:15:00.000Z',
+  changeNotice: { closesAt: '2026-03-02T22:00:00.000Z', message: NOTICE },
+}
 export const MOVED_LABEL = 'Tuesday, 3 March 2026, 12:00 pm to 12:15 pm'
 export const MOVED_START_LABEL = 'Tuesday, 3 March 2026, 12:00 pm'
 
@@ -57,6 +77,7 @@ export const MANAGE_TEXTS = {
   cancelDoneHeading: 'Your call is cancelled',
   rescheduleHeading: 'Choose a new time',
   rescheduledHeading: 'Your call has moved',
+  noticeHeading: 'Your call is coming up',
   zone: 'Pacific/Auckland (New Zealand Daylight Time)',
 } as const
 
@@ -69,6 +90,8 @@ export interface ManageFailure {
   text: string
   answer: { status: number; body: string } | 'network'
   slotTaken: boolean
+  /** The notice period began (issue 25): the page shows `text` instead of the buttons. */
+  notice: boolean
 }
 
 const failure = (status: number, message: string | undefined, text: string, slotTaken = false): ManageFailure => ({
@@ -76,9 +99,13 @@ const failure = (status: number, message: string | undefined, text: string, slot
   text,
   answer: { status, body: message === undefined ? '' : JSON.stringify({ message }) },
   slotTaken,
+  notice: false,
 })
 
-const network = (text: string): ManageFailure => ({ error: new TypeError('Failed to fetch'), text, answer: 'network', slotTaken: false })
+const network = (text: string): ManageFailure => ({ error: new TypeError('Failed to fetch'), text, answer: 'network', slotTaken: false, notice: false })
+
+/** The server's 409 inside the notice period (a distinct error per request, so each sample is its own). */
+const noticeRefusal = (): ManageFailure => ({ ...failure(409, NOTICE_REFUSAL, NOTICE_REFUSAL), notice: true })
 
 export const LOAD_FAILURES = {
   notFound: failure(404, 'This booking was not found.', MANAGE_TEXTS.notFound),
@@ -89,12 +116,14 @@ export const CANCEL_FAILURES: readonly ManageFailure[] = [
   // A server sentence is shown as it is.
   failure(400, 'This call has already started or taken place, so it can no longer be cancelled.', 'This call has already started or taken place, so it can no longer be cancelled.'),
   network('We could not cancel your call. Please try again.'),
+  noticeRefusal(),
 ]
 
 export const RESCHEDULE_FAILURES: readonly ManageFailure[] = [
   failure(409, 'no_available_users_found_error', 'This time slot is no longer available. Please select another time.', true),
   // No message: never a bare status on screen.
   failure(502, undefined, 'We could not move your call. Please try again.'),
+  noticeRefusal(),
 ]
 
 const ALL_FAILURES = [...Object.values(LOAD_FAILURES), ...CANCEL_FAILURES, ...RESCHEDULE_FAILURES]
@@ -106,9 +135,10 @@ export function manageFailureOf(error: unknown): ManageFailure {
 }
 
 /** The answer of GET /api/booking/{uid} a sample stands for, by its output. */
-export const LOAD_ANSWERS = [UPCOMING, CANCELLED, PAST] as const
+export const LOAD_ANSWERS = [UPCOMING, CANCELLED, PAST, NOTICE_BEGUN] as const
 
-export const manageInput: ManageBookingInput = { uid: UID, timeZone: TIME_ZONE, hour24: false, now: NOW, identity: IDENTITY }
+/** The model's clock stands at NOW (the levels move theirs: a SimulatedClock, page.clock). */
+export const manageInput: ManageBookingInput = { uid: UID, timeZone: TIME_ZONE, hour24: false, now: NOW, clock: () => Date.parse(NOW), identity: IDENTITY }
 
 /**
  * The page's model. A snapshot's vertex is its state, whether a time is chosen and whether a reason
