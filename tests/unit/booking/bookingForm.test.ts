@@ -205,7 +205,7 @@ describe('bookingForm: success', () => {
     await waitFor(form.actor, (s) => s.matches('success'))
     const snapshot = form.actor.getSnapshot()
     expect(snapshot.context.confirmed).toMatchObject({ uid: 'bk_1', email: 'aroha@example.co.nz', name: 'Aroha Ngata' })
-    expect(snapshot.context.fields).toEqual({ name: '', email: '', slot: null })
+    expect(snapshot.context.fields).toEqual({ name: '', email: '', slot: null, notes: '' })
     expect(snapshot.context.submitted).toBe(false)
     expect(visibleErrors(snapshot.context)).toEqual({})
     expect(form.slotRequests).toHaveLength(2)
