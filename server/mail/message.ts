@@ -9,7 +9,8 @@ export interface Mailbox {
   address: string
 }
 
-export type MailKind = 'booked' | 'rescheduled' | 'cancelled'
+/** 'brief': what was said on the voice call that booked (server/mail/briefMail.ts). */
+export type MailKind = 'booked' | 'rescheduled' | 'cancelled' | 'brief'
 /** 'calendar': not a mail but the booking's event in the host's CalDAV calendar (server/calendar/caldavWriter.ts). */
 export type MailRecipient = 'visitor' | 'host' | 'guest' | 'calendar'
 
@@ -23,8 +24,10 @@ export interface OutboxMessage {
   subject: string
   text: string
   html: string
-  /** The iCalendar invite, sent as `text/calendar; method=…` and as the attachment invite.ics. */
-  invite: { method: 'REQUEST' | 'CANCEL'; content: string }
+  /** The iCalendar invite, sent as `text/calendar; method=…` and as the attachment invite.ics; none in a brief. */
+  invite?: { method: 'REQUEST' | 'CANCEL'; content: string }
+  /** Plain-text files attached (a brief's transcript). */
+  attachments?: { filename: string; content: string }[]
 }
 
 /** One job for the outbox, with its stable Message-ID. */

@@ -92,7 +92,7 @@ describe('the messages of a change', () => {
 
   it('invites with the booking’s calendar UID (not its uid), SEQUENCE, UTC times, organizer and attendees; a cancellation cancels', () => {
     const [booked] = jobs('booked')
-    expect(parseInvite(booked?.message.invite.content as string)).toEqual({
+    expect(parseInvite(booked?.message.invite?.content as string)).toEqual({
       method: 'REQUEST',
       uid: 'event-41@kiwi-automate',
       sequence: 2,
@@ -102,11 +102,11 @@ describe('the messages of a change', () => {
       organizer: 'mailto:team@kiwi.example',
       attendees: ['mailto:tane@example.com', 'mailto:guest@example.com'],
     })
-    const ics = booked?.message.invite.content as string
+    const ics = booked?.message.invite?.content as string
     expect(ics).toContain('DTSTART:20261124T210000Z\r\n')
     for (const line of ics.split('\r\n')) expect(new TextEncoder().encode(line).length).toBeLessThanOrEqual(75)
     const [cancelled] = jobs('cancelled')
-    expect(parseInvite(cancelled?.message.invite.content as string)).toMatchObject({
+    expect(parseInvite(cancelled?.message.invite?.content as string)).toMatchObject({
       method: 'CANCEL',
       status: 'CANCELLED',
       uid: 'event-41@kiwi-automate',
@@ -124,7 +124,7 @@ describe('the messages of a change', () => {
     })
     expect(host?.message.to).toBeNull()
     expect(visitor?.message.replyTo).toBeNull()
-    expect(parseInvite(visitor?.message.invite.content as string).organizer).toBe('mailto:bookings@kiwi.example')
+    expect(parseInvite(visitor?.message.invite?.content as string).organizer).toBe('mailto:bookings@kiwi.example')
   })
 })
 
