@@ -83,8 +83,8 @@ export async function voiceToolsRoute(c: Context, ctx: ApiContext, reports: Call
   }
   const parsed = v.safeParse(MessageSchema, json)
   if (!parsed.success) return c.json({ message: VOICE_TOOL_MESSAGES.notToolCalls }, 400)
-  // Pointed at this URL as the assistant's server, the platform also sends status updates, transcripts
-  // and reports: they need no answer.
+  // Pointed at this URL as the assistant's server, the platform also sends status updates and transcripts
+  // (when serverMessages lists them): they need no answer.
   if (parsed.output.message.type !== 'tool-calls') return c.json({}, 200)
 
   const message = parsed.output.message
