@@ -186,6 +186,17 @@ export function defineCallReportSuite(name: string, makeBackend: () => Promise<S
       expect((await store.mailJobs.forBooking(uid)).filter((job) => job.kind === 'brief')).toEqual([])
     })
 
+    it('a call cancelled before its report: the summary is kept on the booking, and no brief goes', async () => {
+      const uid = await bookInCall('call-cancelled', '2026-11-27T12:00+13:00')
+      const cancelled = await fetch(`${server.url}/api/cancel`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ uid }) })
+      expect(cancelled.status).toBe(200)
+      const sample = await fixture('vapi-end-of-call-report.booked')
+      sample.message.call.id = 'call-cancelled'
+      await report(sample)
+      expect(await store.voiceCalls.find(uid)).toMatchObject({ callSummary: sample.message.analysis.summary })
+      expect((await store.mailJobs.forBooking(uid)).filter((job) => job.kind === 'brief')).toEqual([])
+    })
+
     it('nothing of a report (summary, transcript, notes, names, addresses) reaches a log', async () => {
       const logged = [...captured.lines, ...mailLog].join('\n')
       expect(mailLog.some((line) => /mail job \d+ \(brief, to the host\) sent over SMTP/.test(line))).toBe(true)
