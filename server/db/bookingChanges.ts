@@ -66,7 +66,7 @@ const LOCK_EMAIL = 11
 const LOCK_CLIENT = 12
 
 /** Writes the jobs of a change: due now, or (a reminder) at their moment, never past `notAfter`. */
-async function writeMailJobs(sql: Sql, booking: BookingRow, jobs: NewMailJob[], now: Temporal.Instant): Promise<void> {
+export async function writeMailJobs(sql: Sql, booking: Pick<BookingRow, 'id'>, jobs: NewMailJob[], now: Temporal.Instant): Promise<void> {
   for (const job of jobs) {
     await sql.query(
       `INSERT INTO mail_jobs (booking_id, message_id, kind, recipient, message, next_attempt_at, not_after, remind_at, created_at)

@@ -22,6 +22,7 @@ import { migrate, migrationFiles } from './migrate'
 import type { RateLimitOptions } from './rateLimitWindows'
 import type { BookingRow, NewBooking } from './rows'
 import { SELECT_BOOKING, type Backend } from './sql'
+import { voiceCallStore, type VoiceCallStore } from './voiceCalls'
 
 export type { BookingLimits, ChangeLimits, ChangeResult, ClientLimit, InsertResult, MailsFor } from './bookingChanges'
 
@@ -54,6 +55,8 @@ export interface BookingStore {
   mailJobs: MailJobStore
   /** The host's calendar sources' last good copies (issue 24). */
   calendarCopies: CopyStore
+  /** Voice calls that booked, and their end-of-call reports (issue 25). */
+  voiceCalls: VoiceCallStore
   /** Told of every booking change, this instance's at once and (PostgreSQL) the other instances' within milliseconds. */
   changes: ChangeFeed
   /**
@@ -137,6 +140,7 @@ export async function openStore(options: StoreOptions): Promise<BookingStore> {
     mailJobs: mailJobStore(backend),
     calendarSecret: secret.value,
     calendarCopies: calendarCopyStore(backend),
+    voiceCalls: voiceCallStore(backend),
     changes: feed,
     rateLimiter: backend.rateLimiter,
     async takenStarts(host, from, to) {

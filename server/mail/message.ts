@@ -11,8 +11,11 @@ export interface Mailbox {
 
 /** A change of a booking, each of which mails at once. */
 export type ChangeKind = 'booked' | 'rescheduled' | 'cancelled'
-/** What a job is about; 'reminder': sent before the call (issue 25), due at its moment rather than at once. */
-export type MailKind = ChangeKind | 'reminder'
+/**
+ * What a job is about. 'reminder': sent before the call (issue 25), due at its moment rather than at once;
+ * 'brief': what was said on the voice call that booked (server/mail/briefMail.ts).
+ */
+export type MailKind = ChangeKind | 'reminder' | 'brief'
 /** 'calendar': not a mail but the booking's event in the host's CalDAV calendar (server/calendar/caldavWriter.ts). */
 export type MailRecipient = 'visitor' | 'host' | 'guest' | 'calendar'
 
@@ -26,8 +29,10 @@ export interface OutboxMessage {
   subject: string
   text: string
   html: string
-  /** The iCalendar invite, sent as `text/calendar; method=…` and as the attachment invite.ics. */
-  invite: { method: 'REQUEST' | 'CANCEL'; content: string }
+  /** The iCalendar invite, sent as `text/calendar; method=…` and as the attachment invite.ics; none in a brief. */
+  invite?: { method: 'REQUEST' | 'CANCEL'; content: string }
+  /** Plain-text files attached (a brief's transcript). */
+  attachments?: { filename: string; content: string }[]
 }
 
 /** One job for the outbox, with its stable Message-ID. */

@@ -34,8 +34,11 @@ export function visitorReminderContent(booking: MailBooking, settings: MailSetti
   }
 }
 
-/** What the agency reads before the call: who, when (the host's zone first), the visitor's notes. */
-export function hostReminderContent(booking: MailBooking, settings: MailSettings): MailContent {
+/**
+ * What the agency reads before the call: who, when (the host's zone first), the visitor's notes, and what the
+ * voice assistant's summary of the call said when the booking was made by voice (`brief`).
+ */
+export function hostReminderContent(booking: MailBooking, settings: MailSettings, brief?: string | null): MailContent {
   const zone = settings.hostZone
   return {
     subject: `Reminder: ${booking.name}, ${shortDateTime(booking.startTime, zone)} (${zone})`,
@@ -43,9 +46,8 @@ export function hostReminderContent(booking: MailBooking, settings: MailSettings
     intro: [`Your 15-minute call with ${booking.name} is coming up.`],
     details: [
       ...hostDetails(booking, settings),
-      // The call's brief goes here (issue 25, point 6): what the visitor told the voice assistant. The message is
-      // built when the booking is written, before any call report: whoever stores the summary later rewrites the
-      // booking's pending host reminder (mail_jobs: kind 'reminder', recipient 'host', status 'pending').
+      // The summary arrives after the booking: the report rewrites this reminder while it is still to go (db/voiceCalls.ts).
+      ...(brief ? [['From the voice call', brief] as [string, string]] : []),
     ],
     action: { label: 'View the booking', url: manageUrl(settings, booking.uid) },
     outro: ['The invite is attached (invite.ics).'],
@@ -64,6 +66,8 @@ export function reminderMails(options: {
   settings: MailSettings
   now: string
   newId: () => string
+  /** The voice call's summary, for the agency's reminder. */
+  brief?: string | null
 }): NewMailJob[] {
   const { booking, plan, settings, now } = options
   const startMs = Date.parse(booking.startTime)
@@ -86,7 +90,7 @@ export function reminderMails(options: {
       to: recipient === 'visitor' ? visitor : host,
       cc: [],
       replyTo: recipient === 'visitor' ? host : visitor,
-      ...rendered(recipient === 'visitor' ? visitorReminderContent(booking, settings) : hostReminderContent(booking, settings)),
+      ...rendered(recipient === 'visitor' ? visitorReminderContent(booking, settings) : hostReminderContent(booking, settings, options.brief)),
       invite,
     },
   })

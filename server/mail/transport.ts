@@ -30,7 +30,8 @@ function mailOptions(job: MailJob, signal: AbortSignal) {
     subject: m.subject,
     text: m.text,
     html: m.html,
-    icalEvent: { filename: 'invite.ics', method: m.invite.method, content: m.invite.content },
+    ...(m.invite ? { icalEvent: { filename: 'invite.ics', method: m.invite.method, content: m.invite.content } } : {}),
+    ...(m.attachments ? { attachments: m.attachments.map((file) => ({ ...file, contentType: 'text/plain; charset=utf-8' })) } : {}),
     signal,
   }
 }

@@ -4,7 +4,7 @@
  *
  * - check_availability({ date, timeZone }): the free times of that day, or of the next day that has
  *   some, spoken as ranges, plus the exact start instants book_call takes.
- * - book_call({ name, email, start, timeZone }): the web form's booking — the same payload builder
+ * - book_call({ name, email, start, timeZone, notes? }): the web form's booking — the same payload builder
  *   (core/bookingPayload), the same validation (checkBooking) and the same Scheduler (built-in or
  *   Cal.com, with its limits and mails) — answered with a sentence, also when it is refused.
  */
@@ -16,18 +16,20 @@ import { BOOKING_ERRORS, BOOKING_LENGTH_MINUTES, isValidTimeZone, SlotsResponseS
 import type { ClientLimit } from '../db/store'
 import type { ApiContext } from '../http/api/context'
 import { checkBooking, checkSlotsInput } from '../scheduler/validation'
+import { rememberCall } from './callBookings'
 import type { ToolCall } from './platformMessage'
 import { exact, sayDay, sayFreeDay, sayTime, VOICE_TOOL_MESSAGES } from './sentences'
 
 /** How many days after the asked-for day check_availability looks for the next free one. */
 export const NEXT_FREE_DAY_SEARCH_DAYS = 14
 
-export async function runTool(call: ToolCall, ctx: ApiContext, clients: ClientLimit[]): Promise<string> {
+/** `callId`: the conversation's id on the platform (`message.call.id`), recorded with what book_call books. */
+export async function runTool(call: ToolCall, ctx: ApiContext, clients: ClientLimit[], callId?: string): Promise<string> {
   switch (call.name) {
     case 'check_availability':
       return checkAvailability(call.args, ctx)
     case 'book_call':
-      return bookCall(call.args, ctx, clients)
+      return bookCall(call.args, ctx, clients, callId)
     default:
       return VOICE_TOOL_MESSAGES.unknownTool(call.name)
   }
@@ -46,10 +48,12 @@ const AvailabilityArgs = v.object({
   timeZone: TimeZoneArg,
 })
 
-/** Name and email are checked by checkBooking, with the web form's rules and sentences. */
+/** Name, email and notes are checked by checkBooking, with the web form's rules and sentences. */
 const BookingArgs = v.object({
   name: v.optional(v.string(WIRE_MESSAGES.name), ''),
   email: v.optional(v.string(WIRE_MESSAGES.email), ''),
+  /** What the caller wants to discuss, in their words (issue 25); optional. */
+  notes: v.nullish(v.string(WIRE_MESSAGES.notes)),
   start: v.optional(v.pipe(v.string(VOICE_TOOL_MESSAGES.badStart), v.trim(), v.nonEmpty(VOICE_TOOL_MESSAGES.badStart), v.maxLength(64, VOICE_TOOL_MESSAGES.badStart)), ''),
   timeZone: TimeZoneArg,
 })
@@ -151,19 +155,22 @@ async function alternatives(ctx: ApiContext, start: Temporal.Instant, timeZone: 
   return ` ${said.join(' or ')} ${slots.length === 1 ? 'is' : 'are'} free that day (exact starts: ${slots.map((slot) => exact(slot, timeZone)).join(', ')}).`
 }
 
-async function bookCall(args: unknown, ctx: ApiContext, clients: ClientLimit[]): Promise<string> {
+async function bookCall(args: unknown, ctx: ApiContext, clients: ClientLimit[], callId: string | undefined): Promise<string> {
   const parsed = v.safeParse(BookingArgs, args ?? {})
   if (!parsed.success) return firstMessage(parsed.issues, VOICE_TOOL_MESSAGES.badStart)
-  const { name, email, timeZone } = parsed.output
+  const { name, email, timeZone, notes } = parsed.output
   const start = startInstant(parsed.output.start, timeZone)
   if (!start) return VOICE_TOOL_MESSAGES.badStart
 
   // The web form's request, built and checked the same way (name and email rules, host, event type, length).
   const identity = { host: ctx.config.BOOKING_HOST, eventTypeId: ctx.config.BOOKING_EVENT_TYPE_ID, eventTypeSlug: ctx.config.BOOKING_EVENT_TYPE_SLUG }
-  const body = JSON.stringify(buildBookingPayload({ name, email, slot: start.toString(), timeZone }, identity))
+  // The note rides in Cal.com's responses.notes, where the form sends it, under the same rule.
+  const payload = buildBookingPayload({ name, email, slot: start.toString(), timeZone, notes: notes ?? undefined }, identity)
+  const body = JSON.stringify(payload)
   const checked = checkBooking(body, ctx.config)
   if (!checked.ok) return checked.message
   const outcome = await ctx.scheduler.book({ ...checked.value, clients })
+  if (outcome.ok && callId) await rememberCall(ctx, callId, outcome.body)
 
   const when = `${sayDay(start, timeZone)} at ${sayTime(start, timeZone)} (${timeZone} time)`
   if (outcome.ok) {

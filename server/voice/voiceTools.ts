@@ -1,7 +1,8 @@
 /**
  * POST /api/voice/tools — the voice assistant's tools (docs/voice-assistant.md), called by the voice
  * platform's server when the assistant uses one: its `tool-calls` message in, `{ results: [{ toolCallId,
- * name, result }] }` out, each result a short text the assistant can read out.
+ * name, result }] }` out, each result a short text the assistant can read out. Its `end-of-call-report`
+ * comes here too (callReport.ts: the agency's brief of a call that booked).
  *
  * The message's shape: platformMessage.ts; the tools (check_availability, book_call): tools.ts; what
  * they say: sentences.ts.
@@ -20,6 +21,7 @@ import { digestKey } from '../http/limits/keys'
 import type { SecretFailures } from '../http/limits/secretFailures'
 import { MESSAGES } from '../scheduler/validation'
 import type { ApiContext } from '../http/api/context'
+import { isCallReport, type CallReports } from './callReport'
 import { MessageSchema, toolCalls, type VoiceCall } from './platformMessage'
 import { VOICE_TOOL_MESSAGES } from './sentences'
 import { runTool } from './tools'
@@ -67,17 +69,22 @@ export const voiceToolsBodyLimit = bodyLimit({
 
 // --- The route -----------------------------------------------------------------------------------------
 
-export async function voiceToolsRoute(c: Context, ctx: ApiContext): Promise<Response> {
+export async function voiceToolsRoute(c: Context, ctx: ApiContext, reports: CallReports): Promise<Response> {
   let json: unknown
   try {
     json = JSON.parse(await c.req.text())
   } catch {
     return c.json({ message: VOICE_TOOL_MESSAGES.notJson }, 400)
   }
+  // What was said on a call (callReport.ts): stored before the answer, which the platform does not read.
+  if (isCallReport(json)) {
+    await reports.receive(json)
+    return c.json({}, 200)
+  }
   const parsed = v.safeParse(MessageSchema, json)
   if (!parsed.success) return c.json({ message: VOICE_TOOL_MESSAGES.notToolCalls }, 400)
-  // Pointed at this URL as the assistant's server, the platform also sends status updates, transcripts
-  // and reports: they need no answer.
+  // Pointed at this URL as the assistant's server, the platform also sends status updates and transcripts
+  // (when serverMessages lists them): they need no answer.
   if (parsed.output.message.type !== 'tool-calls') return c.json({}, 200)
 
   const message = parsed.output.message
@@ -88,7 +95,7 @@ export async function voiceToolsRoute(c: Context, ctx: ApiContext): Promise<Resp
     // One book_call per request: the others are answered, not run.
     const another = call.name === 'book_call' && booking
     if (call.name === 'book_call') booking = true
-    results.push({ toolCallId: call.id, name: call.name, result: another ? VOICE_TOOL_MESSAGES.onePerRequest : await runTool(call, ctx, clients) })
+    results.push({ toolCallId: call.id, name: call.name, result: another ? VOICE_TOOL_MESSAGES.onePerRequest : await runTool(call, ctx, clients, message.call?.id) })
   }
   return c.json({ results }, 200)
 }

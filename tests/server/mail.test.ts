@@ -94,7 +94,7 @@ describe('the messages of a change', () => {
 
   it('invites with the booking’s calendar UID (not its uid), SEQUENCE, UTC times, organizer and attendees; a cancellation cancels', () => {
     const [booked] = jobs('booked')
-    expect(parseInvite(booked?.message.invite.content as string)).toEqual({
+    expect(parseInvite(booked?.message.invite?.content as string)).toEqual({
       method: 'REQUEST',
       uid: 'event-41@kiwi-automate',
       sequence: 2,
@@ -104,11 +104,11 @@ describe('the messages of a change', () => {
       organizer: 'mailto:team@kiwi.example',
       attendees: ['mailto:tane@example.com', 'mailto:guest@example.com'],
     })
-    const ics = booked?.message.invite.content as string
+    const ics = booked?.message.invite?.content as string
     expect(ics).toContain('DTSTART:20261124T210000Z\r\n')
     for (const line of ics.split('\r\n')) expect(new TextEncoder().encode(line).length).toBeLessThanOrEqual(75)
     const [cancelled] = jobs('cancelled')
-    expect(parseInvite(cancelled?.message.invite.content as string)).toMatchObject({
+    expect(parseInvite(cancelled?.message.invite?.content as string)).toMatchObject({
       method: 'CANCEL',
       status: 'CANCELLED',
       uid: 'event-41@kiwi-automate',
@@ -126,7 +126,7 @@ describe('the messages of a change', () => {
     })
     expect(host?.message.to).toBeNull()
     expect(visitor?.message.replyTo).toBeNull()
-    expect(parseInvite(visitor?.message.invite.content as string).organizer).toBe('mailto:bookings@kiwi.example')
+    expect(parseInvite(visitor?.message.invite?.content as string).organizer).toBe('mailto:bookings@kiwi.example')
   })
 
   describe('reminders (issue 25)', () => {
@@ -155,7 +155,7 @@ describe('the messages of a change', () => {
       expect(visitor?.message.to).toEqual({ name: booking.name, address: booking.email })
       expect(host?.message.to).toEqual({ name: 'Kiwi Automate', address: 'team@kiwi.example' })
       for (const job of [visitor, host])
-        expect(parseInvite(job?.message.invite.content as string)).toMatchObject({ method: 'REQUEST', uid: 'event-41@kiwi-automate', sequence: 2 })
+        expect(parseInvite(job?.message.invite?.content as string)).toMatchObject({ method: 'REQUEST', uid: 'event-41@kiwi-automate', sequence: 2 })
       expect(visitor?.message.subject).toBe('Reminder: your call with Kiwi Automate, Wed 25 Nov 2026, 2:30 am (Asia/Kolkata)')
       expect(`${visitor?.message.subject}${visitor?.message.text}${visitor?.message.html}`).not.toContain('Pricing')
       expect(host?.message.subject).toBe('Reminder: Tāne 🌿 "T" O\'Brien, Wed 25 Nov 2026, 10:00 am (Pacific/Auckland)')

@@ -227,6 +227,17 @@ describe('voice assistant tools (POST /api/voice/tools)', () => {
       expect(await say(server, 'book_call', null)).toBe(VOICE_TOOL_MESSAGES.badStart)
       expect((await store.list(Temporal.Instant.from('2026-11-23T00:00:00Z'))).length).toBe(before)
     })
+
+    it('hostile notes (control characters, bidi overrides, markup, 10,000 characters, not text) are refused with the form’s sentence, and nothing is booked (issue 25)', async () => {
+      const before = (await store.list(Temporal.Instant.from('2026-11-23T00:00:00Z'))).length
+      const args = { name: 'Kiri Brown', email: 'kiri@example.com', start: '2026-12-01T10:00+13:00', timeZone: NZ }
+      for (const notes of ['Ring me\u0007 back', 'Invoices \u202Eevil\u202C', 'Bell\u0000', 'Tab\there', '<script>x</script>', 'a'.repeat(10_000), 'b'.repeat(1_001), 42, ['a list']]) {
+        expect(await say(server, 'book_call', { ...args, notes })).toBe(WIRE_MESSAGES.notes)
+      }
+      expect((await store.list(Temporal.Instant.from('2026-11-23T00:00:00Z'))).length).toBe(before)
+      // 1,000 characters over several lines are a note like the form's.
+      expect(await say(server, 'book_call', { ...args, start: '2026-12-03T15:00+13:00', notes: `Quotes\r\n${'c'.repeat(992)}` })).toMatch(/^Booked: /)
+    })
   })
 
   describe('the message', () => {
@@ -354,6 +365,11 @@ describe('voice assistant tools: limits and Cal.com mode', () => {
       expect(sent[0]!.url).toBe('https://cal.example.com/api/book/event')
       const identity = { host: config.BOOKING_HOST, eventTypeId: config.BOOKING_EVENT_TYPE_ID, eventTypeSlug: config.BOOKING_EVENT_TYPE_SLUG }
       expect(sent[0]!.body).toEqual(buildBookingPayload({ name: args.name, email: args.email, slot: '2026-11-26T01:30:00Z', timeZone: NZ }, identity))
+
+      // The caller's note goes in the booking as the form sends it: Cal.com's responses.notes (issue 25).
+      const notes = 'Automating quotes for a plumbing business; we use Xero.'
+      expect(await say(server, 'book_call', { ...args, notes: `  ${notes}\n` })).toMatch(/^Booked: /)
+      expect((sent[1]!.body as { responses: unknown }).responses).toEqual({ name: args.name, email: args.email, guests: [], notes })
 
       reply = { status: 400, body: { message: 'Attendee already has 2 upcoming bookings.' } }
       expect(await say(server, 'book_call', args)).toBe('Not booked: Attendee already has 2 upcoming bookings.')

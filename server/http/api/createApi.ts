@@ -22,6 +22,7 @@ import type { Clock } from '../../clock'
 import type { ApiContext } from './context'
 import { slotsRoute } from './slotsRoute'
 import { trpcError } from './trpcError'
+import { callReports } from '../../voice/callReport'
 import { requireVoiceSecret, voiceToolsBodyLimit, voiceToolsRoute } from '../../voice/voiceTools'
 
 export interface ApiDeps {
@@ -103,7 +104,8 @@ export function createApi({ config, store, clock = () => Temporal.Now.instant(),
   })
   api.get('/bookings.ics', (c) => bookingsFeedRoute(c, ctx, secretGuard))
   // The voice assistant's tools (server/voice/voiceTools.ts): the secret first (404 when unset), then the limits.
-  api.post('/voice/tools', requireVoiceSecret(config, secretGuard), limited('voice', config.RATE_LIMIT_VOICE_TOOLS, messageError), voiceToolsBodyLimit, (c) => voiceToolsRoute(c, ctx))
+  const reports = callReports({ config, store, clock, onMailQueued: onMailQueued ?? (() => undefined) })
+  api.post('/voice/tools', requireVoiceSecret(config, secretGuard), limited('voice', config.RATE_LIMIT_VOICE_TOOLS, messageError), voiceToolsBodyLimit, (c) => voiceToolsRoute(c, ctx, reports))
   api.onError((error, c) => {
     logOf(c).error({ err: error }, 'API error')
     const errorBody = c.req.path.endsWith('/calendar/slots') ? trpcError : messageError

@@ -1,0 +1,4 @@
+import { defineCallReportSuite } from './support/callReportSuite'
+import { onPostgres } from './support/databases'
+
+onPostgres('end-of-call reports', defineCallReportSuite)
