@@ -10,7 +10,7 @@ import { availabilityFromConfig } from './availability'
 import { calendarUid } from '../calendar/calendarUid'
 import { toResponse } from './bookingResponse'
 import { bookingChanges, type ChangeContext } from './builtInChanges'
-import type { Scheduler } from './scheduler'
+import type { Refusal, Scheduler, SlotsRequest } from './scheduler'
 import { freeSlots, groupSlotsByDate, outOfBoundsReason, toIsoUtc } from './slots'
 import { createSlotsCache } from './slotsCache'
 import { JsonBody } from '../http/jsonBody'
@@ -51,29 +51,44 @@ export function createBuiltInScheduler({
   const changes = bookingChanges(context)
   const slotsCache = createSlotsCache<JsonBody | undefined>(store.changes)
 
+  /** Refuses another host or event type before any work (the slots input names them). */
+  const refuseOther = ({ input }: SlotsRequest): Refusal | undefined => {
+    if (!input.usernameList.includes(host)) return { ok: false, status: 400, message: WIRE_MESSAGES.user }
+    if (input.eventTypeSlug !== config.BOOKING_EVENT_TYPE_SLUG) return { ok: false, status: 400, message: WIRE_MESSAGES.eventTypeSlug }
+    return undefined
+  }
+  /** The free starts in [from, to), or undefined while a calendar source cannot be read. */
+  const free = async (from: Temporal.Instant, to: Temporal.Instant, now: Temporal.Instant): Promise<Temporal.Instant[] | undefined> => {
+    if (!filters.active) return freeSlots(availability, now, from, to, await store.takenStarts(host, from, to))
+    const filter = await filters.forRange(from, to)
+    // Our own calls are among the filter's busy times.
+    return filter && freeSlots(availability, now, from, to, new Set(), filter)
+  }
+  const unreadable: Refusal = { ok: false, status: 503, message: CALENDAR_UNREADABLE }
+
   return {
-    async slots({ input, from, to }) {
-      if (!input.usernameList.includes(host)) return { ok: false, status: 400, message: WIRE_MESSAGES.user }
-      if (input.eventTypeSlug !== config.BOOKING_EVENT_TYPE_SLUG)
-        return { ok: false, status: 400, message: WIRE_MESSAGES.eventTypeSlug }
+    async slots(request) {
+      const refused = refuseOther(request)
+      if (refused) return refused
+      const { input, from, to } = request
       const now = clock()
       // A calendar refresh changes the version: answers computed before it are not served again.
       const key = `${calendar?.version() ?? 0}/${from.epochNanoseconds}/${to.epochNanoseconds}/${input.timeZone}`
       const body = await slotsCache.get(key, now, async () => {
-        let free: Temporal.Instant[]
-        if (filters.active) {
-          const filter = await filters.forRange(from, to)
-          if (!filter) return undefined
-          // Our own calls are among the filter's busy times.
-          free = freeSlots(availability, now, from, to, new Set(), filter)
-        } else {
-          free = freeSlots(availability, now, from, to, await store.takenStarts(host, from, to))
-        }
-        const answer: SlotsResponse = { result: { data: { json: { slots: groupSlotsByDate(free, input.timeZone) } } } }
+        const starts = await free(from, to, now)
+        if (!starts) return undefined
+        const answer: SlotsResponse = { result: { data: { json: { slots: groupSlotsByDate(starts, input.timeZone) } } } }
         return new JsonBody(JSON.stringify(answer))
       })
-      if (!body) return { ok: false, status: 503, message: CALENDAR_UNREADABLE }
+      if (!body) return unreadable
       return { ok: true, status: 200, body }
+    },
+
+    async freeSlots(request) {
+      const refused = refuseOther(request)
+      if (refused) return refused
+      const starts = await free(request.from, request.to, clock())
+      return starts ? { ok: true, status: 200, body: starts } : unreadable
     },
 
     async book(request) {

@@ -1,4 +1,7 @@
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
+import { Temporal } from 'temporal-polyfill'
+import * as v from 'valibot'
+import { SlotsResponseSchema } from '../../core/bookingWire'
 import { MANAGE_MESSAGES } from '../../core/manageWire'
 import { JsonBody } from '../http/jsonBody'
 import type { Outcome, Scheduler } from './scheduler'
@@ -106,6 +109,14 @@ export function createCalcomScheduler(options: { baseUrl: string; timeoutMs: num
     async slots({ input }) {
       const outcome = toOutcome(await upstream.slots({ json: input }))
       return outcome.ok ? { ...outcome, body: new JsonBody(JSON.stringify(outcome.body)) } : outcome
+    },
+    async freeSlots({ input }) {
+      const outcome = toOutcome(await upstream.slots({ json: input }))
+      if (!outcome.ok) return outcome
+      const answer = v.safeParse(SlotsResponseSchema, outcome.body)
+      if (!answer.success) return { ok: false, status: 502, message: UPSTREAM_MESSAGES.unreadable }
+      const starts = Object.values(answer.output.result.data.json.slots).flatMap((day) => day.map((slot) => Temporal.Instant.from(slot.time)))
+      return { ...outcome, body: starts.sort(Temporal.Instant.compare) }
     },
     book: async ({ request }) => toOutcome(await upstream.book(request)),
     cancel: async ({ uid, cancellationReason }) => toOutcome(await upstream.cancel({ uid, cancellationReason })),

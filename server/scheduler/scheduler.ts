@@ -1,4 +1,5 @@
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
+import type { Temporal } from 'temporal-polyfill'
 import type { JsonBody } from '../http/jsonBody'
 import type { ClientLimit } from '../db/store'
 import type { CancelRequest as CancelBody } from '../../core/manageWire'
@@ -15,6 +16,8 @@ import type { ValidBooking, ValidSlotsInput } from './validation'
 export interface Scheduler<BookingBody = unknown, CancelAnswer = unknown, ViewBody = unknown> {
   /** Free slots for a validated slots.getSchedule input, serialised (once, to be sent many times). */
   slots(request: SlotsRequest): Promise<Outcome<JsonBody>>
+  /** The same free slots as instants, in order (the voice tools read them: no wire text in between). */
+  freeSlots(request: SlotsRequest): Promise<Outcome<Temporal.Instant[]>>
   /** Books (or dry-runs) a validated booking request, or moves the booking of its `rescheduleUid`. */
   book(request: BookRequest): Promise<Outcome<BookingBody>>
   /** Cancels the booking of a validated cancel request (POST /api/cancel). */

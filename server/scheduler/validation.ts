@@ -37,11 +37,12 @@ export const MESSAGES = {
 
 export type Checked<T> = { ok: true; value: T } | { ok: false; status: 400; message: string }
 
-function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
+/** A request body's text as JSON: the one place wire text is parsed; the checks below take parsed values. */
+export function readJson(text: string): Checked<unknown> {
   try {
     return { ok: true, value: JSON.parse(text) as unknown }
   } catch {
-    return { ok: false }
+    return { ok: false, status: 400, message: MESSAGES.notJson }
   }
 }
 
@@ -56,13 +57,11 @@ export interface ValidBooking {
 }
 
 /** Everything about a booking body that does not depend on the calendar: shape, host, event type, length. */
-export function checkBooking(text: string, config: ServerConfig): Checked<ValidBooking> {
-  const json = parseJson(text)
-  if (!json.ok) return { ok: false, status: 400, message: MESSAGES.notJson }
-  if (!isPlainObject(json.value)) return { ok: false, status: 400, message: WIRE_MESSAGES.body }
+export function checkBooking(body: unknown, config: ServerConfig): Checked<ValidBooking> {
+  if (!isPlainObject(body)) return { ok: false, status: 400, message: WIRE_MESSAGES.body }
   // Cal.com's reschedule: the same payload with `rescheduleUid`, the attendee being the booking's own.
-  const rescheduling = json.value.rescheduleUid !== undefined && json.value.rescheduleUid !== null
-  const parsed = v.safeParse(rescheduling ? RescheduleRequestSchema : BookingRequestSchema, json.value)
+  const rescheduling = body.rescheduleUid !== undefined && body.rescheduleUid !== null
+  const parsed = v.safeParse(rescheduling ? RescheduleRequestSchema : BookingRequestSchema, body)
   if (!parsed.success) return { ok: false, status: 400, message: wireIssueMessage(parsed.issues, WIRE_MESSAGES.body) }
   const request = parsed.output
   if ((request.responses?.guests.length ?? 0) > config.BOOKING_MAX_GUESTS)
@@ -80,11 +79,9 @@ export function checkBooking(text: string, config: ServerConfig): Checked<ValidB
 }
 
 /** The body of POST /api/cancel: shape and reason; whether the uid exists is the scheduler's answer. */
-export function checkCancel(text: string): Checked<CancelRequest> {
-  const json = parseJson(text)
-  if (!json.ok) return { ok: false, status: 400, message: MESSAGES.notJson }
-  if (!isPlainObject(json.value)) return { ok: false, status: 400, message: MANAGE_MESSAGES.uid }
-  const parsed = v.safeParse(CancelRequestSchema, json.value)
+export function checkCancel(body: unknown): Checked<CancelRequest> {
+  if (!isPlainObject(body)) return { ok: false, status: 400, message: MANAGE_MESSAGES.uid }
+  const parsed = v.safeParse(CancelRequestSchema, body)
   if (!parsed.success) return { ok: false, status: 400, message: parsed.issues[0]?.message ?? MANAGE_MESSAGES.uid }
   return { ok: true, value: parsed.output }
 }
@@ -95,12 +92,10 @@ export interface ValidSlotsInput {
   to: Temporal.Instant
 }
 
-/** The `input` query parameter of the slots route. */
-export function checkSlotsInput(raw: string | undefined): Checked<ValidSlotsInput> {
-  if (raw === undefined || raw === '') return { ok: false, status: 400, message: MESSAGES.missingInput }
-  const json = parseJson(raw)
-  if (!json.ok || !isPlainObject(json.value)) return { ok: false, status: 400, message: WIRE_MESSAGES.slotsInput }
-  const parsed = v.safeParse(SlotsInputSchema, json.value)
+/** A slots input (the slots route's decoded `input`, or the voice tools' buildSlotsInput): shape and range. */
+export function checkSlotsInput(input: unknown): Checked<ValidSlotsInput> {
+  if (!isPlainObject(input)) return { ok: false, status: 400, message: WIRE_MESSAGES.slotsInput }
+  const parsed = v.safeParse(SlotsInputSchema, input)
   if (!parsed.success) return { ok: false, status: 400, message: wireIssueMessage(parsed.issues, WIRE_MESSAGES.slotsInput) }
   const from = parseInstant(parsed.output.json.startTime)
   const to = parseInstant(parsed.output.json.endTime)

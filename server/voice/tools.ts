@@ -12,7 +12,7 @@ import { Temporal } from 'temporal-polyfill'
 import * as v from 'valibot'
 import { BookingRejected, bookingErrorText } from '../../core/bookingErrors'
 import { buildBookingPayload } from '../../core/bookingPayload'
-import { BOOKING_ERRORS, BOOKING_LENGTH_MINUTES, isValidTimeZone, SlotsResponseSchema, WIRE_MESSAGES } from '../../core/bookingWire'
+import { BOOKING_ERRORS, BOOKING_LENGTH_MINUTES, buildSlotsInput, isValidTimeZone, WIRE_MESSAGES } from '../../core/bookingWire'
 import type { ClientLimit } from '../db/store'
 import type { ApiContext } from '../http/api/context'
 import { checkBooking, checkSlotsInput } from '../scheduler/validation'
@@ -86,33 +86,22 @@ type FreeSlots = { ok: true; days: Map<string, Temporal.Instant[]> } | { ok: fal
 
 /**
  * Free slot starts from the start of `date` in `timeZone` for `days` days, grouped by the caller's date,
- * asked of the Scheduler exactly as the booking form asks (the same slots input, the same validation).
+ * asked of the Scheduler as the booking form asks (the same slots input, the same validation).
  */
 async function freeSlots(ctx: ApiContext, date: Temporal.PlainDate, timeZone: string, days: number): Promise<FreeSlots> {
-  const from = date.toZonedDateTime({ timeZone }).toInstant()
-  const to = date.add({ days }).toZonedDateTime({ timeZone }).toInstant()
-  const raw = JSON.stringify({
-    json: {
-      isTeamEvent: false,
-      usernameList: [ctx.config.BOOKING_HOST],
-      eventTypeSlug: ctx.config.BOOKING_EVENT_TYPE_SLUG,
-      startTime: from.toString(),
-      endTime: to.toString(),
-      timeZone,
-      duration: null,
-      rescheduleUid: null,
-      orgSlug: null,
-    },
-  })
-  const checked = checkSlotsInput(raw)
+  const range = {
+    startTime: date.toZonedDateTime({ timeZone }).toInstant().toString(),
+    endTime: date.add({ days }).toZonedDateTime({ timeZone }).toInstant().toString(),
+    timeZone,
+  }
+  const checked = checkSlotsInput(buildSlotsInput(range, { host: ctx.config.BOOKING_HOST, eventTypeSlug: ctx.config.BOOKING_EVENT_TYPE_SLUG }))
   if (!checked.ok) return { ok: false, message: checked.message }
-  const outcome = await ctx.scheduler.slots(checked.value)
+  const outcome = await ctx.scheduler.freeSlots(checked.value)
   if (!outcome.ok) return { ok: false, message: VOICE_TOOL_MESSAGES.unavailable }
-  const body = v.safeParse(SlotsResponseSchema, JSON.parse(outcome.body.text))
-  if (!body.success) return { ok: false, message: VOICE_TOOL_MESSAGES.unavailable }
   const grouped = new Map<string, Temporal.Instant[]>()
-  for (const [day, slots] of Object.entries(body.output.result.data.json.slots)) {
-    grouped.set(day, slots.map((slot) => Temporal.Instant.from(slot.time)).sort(Temporal.Instant.compare))
+  for (const slot of outcome.body) {
+    const day = slot.toZonedDateTimeISO(timeZone).toPlainDate().toString()
+    grouped.set(day, [...(grouped.get(day) ?? []), slot])
   }
   return { ok: true, days: grouped }
 }
@@ -160,8 +149,7 @@ async function bookCall(args: unknown, ctx: ApiContext, clients: ClientLimit[]):
 
   // The web form's request, built and checked the same way (name and email rules, host, event type, length).
   const identity = { host: ctx.config.BOOKING_HOST, eventTypeId: ctx.config.BOOKING_EVENT_TYPE_ID, eventTypeSlug: ctx.config.BOOKING_EVENT_TYPE_SLUG }
-  const body = JSON.stringify(buildBookingPayload({ name, email, slot: start.toString(), timeZone }, identity))
-  const checked = checkBooking(body, ctx.config)
+  const checked = checkBooking(buildBookingPayload({ name, email, slot: start.toString(), timeZone }, identity), ctx.config)
   if (!checked.ok) return checked.message
   const outcome = await ctx.scheduler.book({ ...checked.value, clients })
 

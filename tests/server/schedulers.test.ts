@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import type { SlotsResponse } from '../../core/bookingWire'
 import type { Fetch } from '../../server/scheduler/calcomUpstream'
 import { localFeed } from '../../server/db/changeFeed'
 import type { BookingStore } from '../../server/db/store'
@@ -61,13 +62,13 @@ const noFetch: Fetch = () => Promise.reject(new Error('fetch called'))
 
 function slotsRequest(timeZone = 'Pacific/Auckland'): SlotsRequest {
   const input = slotsInput('2026-11-23T11:00:00.000Z', '2026-11-24T11:00:00.000Z', timeZone)
-  const checked = checkSlotsInput(JSON.stringify(input))
+  const checked = checkSlotsInput(input)
   if (!checked.ok) throw new Error(checked.message)
   return checked.value
 }
 
 function bookRequest(start: string, extra: Record<string, unknown> = {}): BookRequest {
-  const checked = checkBooking(JSON.stringify({ ...bookingBody(start), ...extra }), testConfig())
+  const checked = checkBooking({ ...bookingBody(start), ...extra }, testConfig())
   if (!checked.ok) throw new Error(checked.message)
   return { ...checked.value, clients: [{ key: 'test-client', maxPerDay: 100_000 }] }
 }
@@ -119,6 +120,15 @@ describe('without CALCOM_URL the built-in scheduler answers', () => {
     expect(calls).toEqual([])
   })
 
+  it('gives the same free slots as instants, for the voice tools', async () => {
+    const scheduler = createScheduler({ config: testConfig(), store: recordingStore().store, clock, fetch: noFetch })
+    const served = await scheduler.slots(slotsRequest())
+    const free = await scheduler.freeSlots(slotsRequest())
+    if (!served.ok || !free.ok) throw new Error('refused')
+    const times = Object.values((JSON.parse(served.body.text) as SlotsResponse).result.data.json.slots).flat().map((slot) => slot.time)
+    expect(free.body.map((slot) => slot.toString({ fractionalSecondDigits: 3 }))).toEqual(times)
+  })
+
   it('books into the store and answers the booking', async () => {
     const { store, calls } = recordingStore()
     const scheduler = createScheduler({ config: testConfig(), store, clock, fetch: noFetch })
@@ -158,6 +168,17 @@ describe('with CALCOM_URL the Cal.com scheduler answers', () => {
     expect(calls).toEqual([
       { url: `${CALCOM}/api/trpc/slots/getSchedule?input=${encodeURIComponent(JSON.stringify(input))}`, method: 'GET', body: undefined },
     ])
+  })
+
+  it('gives the free slots as instants in order, from the same call (the voice tools read these)', async () => {
+    const answer = { result: { data: { json: { slots: { '2026-11-25': [{ time: '2026-11-24T21:00:00.000Z' }], '2026-11-24': [{ time: '2026-11-23T20:15:00.000Z' }, { time: '2026-11-23T20:00:00.000Z' }] } } } } }
+    const { fetch, calls } = fakeFetch(() => json(200, answer))
+    const scheduler = createScheduler({ config, store: untouchableStore, clock, fetch })
+    const outcome = await scheduler.freeSlots(slotsRequest())
+    expect(outcome.ok && outcome.body.map(String)).toEqual(['2026-11-23T20:00:00Z', '2026-11-23T20:15:00Z', '2026-11-24T21:00:00Z'])
+    expect(calls).toHaveLength(1)
+    const { fetch: garbled } = fakeFetch(() => json(200, { result: {} }))
+    expect(await createScheduler({ config, store: untouchableStore, clock, fetch: garbled }).freeSlots(slotsRequest())).toMatchObject({ ok: false, status: 502 })
   })
 
   it('turns a Cal.com error into a refusal with its status, message and own body', async () => {

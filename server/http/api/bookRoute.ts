@@ -1,14 +1,15 @@
 import type { Context } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
-import { checkBooking } from '../../scheduler/validation'
+import { checkBooking, readJson } from '../../scheduler/validation'
 import type { ApiContext } from './context'
 
 /** POST /api/book/event — Cal.com's booking call (docs/design.md#wire). */
 export async function bookRoute(c: Context, ctx: ApiContext): Promise<Response> {
   const fail = (message: string, status: ContentfulStatusCode) => c.json({ message }, status)
   // The body limit middleware has already refused anything over MAX_BODY_BYTES.
-  const body = await c.req.text()
-  const checked = checkBooking(body, ctx.config)
+  const body = readJson(await c.req.text())
+  if (!body.ok) return fail(body.message, body.status)
+  const checked = checkBooking(body.value, ctx.config)
   if (!checked.ok) return fail(checked.message, checked.status)
 
   const outcome = await ctx.scheduler.book({ ...checked.value, clients: ctx.clientLimits(c) })

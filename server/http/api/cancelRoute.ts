@@ -1,6 +1,6 @@
 import type { Context } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
-import { checkCancel } from '../../scheduler/validation'
+import { checkCancel, readJson } from '../../scheduler/validation'
 import type { ApiContext } from './context'
 
 /**
@@ -14,8 +14,9 @@ import type { ApiContext } from './context'
  */
 export async function cancelRoute(c: Context, ctx: ApiContext): Promise<Response> {
   const fail = (message: string, status: ContentfulStatusCode) => c.json({ message }, status, { 'Cache-Control': 'no-store' })
-  const body = await c.req.text()
-  const checked = checkCancel(body)
+  const body = readJson(await c.req.text())
+  if (!body.ok) return fail(body.message, body.status)
+  const checked = checkCancel(body.value)
   if (!checked.ok) return fail(checked.message, checked.status)
   const outcome = await ctx.scheduler.cancel({ ...checked.value, clients: ctx.clientLimits(c) })
   if (!outcome.ok) {

@@ -2,7 +2,7 @@ import type { Context } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { WIRE_MESSAGES } from '../../../core/bookingWire'
 import { BoundedMap } from '../../runtime/boundedMap'
-import { checkSlotsInput, MESSAGES, type ValidSlotsInput } from '../../scheduler/validation'
+import { checkSlotsInput, MESSAGES, readJson, type ValidSlotsInput } from '../../scheduler/validation'
 import type { ApiContext } from './context'
 import { trpcError } from './trpcError'
 
@@ -35,7 +35,9 @@ function checkRawInput(raw: string): ReturnType<typeof checkSlotsInput> {
   } catch {
     return { ok: false, status: 400, message: WIRE_MESSAGES.slotsInput }
   }
-  const checked = checkSlotsInput(decoded)
+  const json = readJson(decoded)
+  if (!json.ok) return { ok: false, status: 400, message: WIRE_MESSAGES.slotsInput }
+  const checked = checkSlotsInput(json.value)
   if (checked.ok) validInputs.set(raw, checked.value)
   return checked
 }
@@ -44,7 +46,7 @@ function checkRawInput(raw: string): ReturnType<typeof checkSlotsInput> {
 export async function slotsRoute(c: Context, ctx: ApiContext): Promise<Response> {
   const fail = (message: string, status: ContentfulStatusCode) => c.json(trpcError(message, status), status)
   const raw = rawQueryValue(c.req.url, 'input')
-  if (raw === undefined) return fail(MESSAGES.missingInput, 400)
+  if (!raw) return fail(MESSAGES.missingInput, 400)
   const checked = checkRawInput(raw)
   if (!checked.ok) return fail(checked.message, checked.status)
 
