@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { Temporal } from 'temporal-polyfill'
-import { BOOKING_ERRORS, BOOKING_LENGTH_MINUTES, WIRE_MESSAGES, type BookingResponse, type SlotsResponse } from '../../core/bookingWire'
-import { DAILY_LIMIT_MESSAGE, upcomingLimitMessage, type BookingView, type CancelResponse } from '../../core/manageWire'
+import { BOOKING_LENGTH_MINUTES, type BookingResponse, type SlotsResponse } from '../../core/bookingWire'
+import type { BookingView, CancelResponse } from '../../core/manageWire'
 import type { Clock } from '../clock'
 import type { ServerConfig } from '../config'
 import type { BookingStore } from '../db/store'
@@ -9,16 +9,13 @@ import { emailKey } from '../http/limits/keys'
 import { availabilityFromConfig } from './availability'
 import { calendarUid } from '../calendar/calendarUid'
 import { toResponse } from './bookingResponse'
-import { bookingChanges, type ChangeContext } from './builtInChanges'
-import type { Refusal, Scheduler, SlotsRequest } from './scheduler'
+import { bookingChanges, dailyLimit, type ChangeContext } from './builtInChanges'
+import { refuse, type Refusal, type Scheduler, type SlotsRequest } from './scheduler'
 import { freeSlots, groupSlotsByDate, outOfBoundsReason, toIsoUtc } from './slots'
 import { createSlotsCache } from './slotsCache'
 import { JsonBody } from '../http/jsonBody'
 import type { CalendarBusy } from '../calendar/busyTimes'
 import { slotFilters } from './slotFilter'
-
-/** The slots answer while a calendar source cannot be read: the picker shows its load failure and Retry. */
-export const CALENDAR_UNREADABLE = 'The host’s calendar cannot be read right now. Please try again in a few minutes.'
 
 /** The built-in scheduler (docs/design.md#server): slots are the configured availability minus the stored bookings. */
 export function createBuiltInScheduler({
@@ -53,8 +50,8 @@ export function createBuiltInScheduler({
 
   /** Refuses another host or event type before any work (the slots input names them). */
   const refuseOther = ({ input }: SlotsRequest): Refusal | undefined => {
-    if (!input.usernameList.includes(host)) return { ok: false, status: 400, message: WIRE_MESSAGES.user }
-    if (input.eventTypeSlug !== config.BOOKING_EVENT_TYPE_SLUG) return { ok: false, status: 400, message: WIRE_MESSAGES.eventTypeSlug }
+    if (!input.usernameList.includes(host)) return refuse('unknownHost')
+    if (input.eventTypeSlug !== config.BOOKING_EVENT_TYPE_SLUG) return refuse('unknownEventType')
     return undefined
   }
   /** The free starts in [from, to), or undefined while a calendar source cannot be read. */
@@ -64,7 +61,8 @@ export function createBuiltInScheduler({
     // Our own calls are among the filter's busy times.
     return filter && freeSlots(availability, now, from, to, new Set(), filter)
   }
-  const unreadable: Refusal = { ok: false, status: 503, message: CALENDAR_UNREADABLE }
+  // While a calendar source cannot be read: the picker shows its load failure and Retry.
+  const unreadable = refuse('calendarUnreadable')
 
   return {
     async slots(request) {
@@ -95,12 +93,12 @@ export function createBuiltInScheduler({
       const { start, end, clients } = request
       if (request.request.rescheduleUid) return changes.reschedule(request.request.rescheduleUid, request)
       const { responses } = request.request
-      if (!responses) return { ok: false, status: 400, message: WIRE_MESSAGES.responses }
+      if (!responses) return refuse('missingResponses')
       const now = clock()
       if (outOfBoundsReason(availability, now, start) !== undefined)
-        return { ok: false, status: 400, message: BOOKING_ERRORS.outOfBounds }
+        return refuse('outOfBounds')
       // The host's calendar, buffers and daily cap, checked again at booking time (the slot may have gone since).
-      if (!(await isFree(start, now))) return { ok: false, status: 409, message: BOOKING_ERRORS.slotTaken }
+      if (!(await isFree(start, now))) return refuse('slotTaken')
 
       const { name, email, guests } = responses
       const booking = {
@@ -119,7 +117,7 @@ export function createBuiltInScheduler({
       if (request.request._isDryRun) {
         // Cal.com's dry run: the slot checked, nothing written.
         const taken = await store.takenStarts(host, start, end)
-        if (taken.size > 0) return { ok: false, status: 409, message: BOOKING_ERRORS.slotTaken }
+        if (taken.size > 0) return refuse('slotTaken')
         const body = toResponse({
           ...booking,
           id: 0,
@@ -148,11 +146,9 @@ export function createBuiltInScheduler({
         onMailQueued()
         return { ok: true, status: 200, body: toResponse(result.booking, calendarUid(store.calendarSecret, result.booking.id, host)) }
       }
-      if (result.reason === 'email_limit')
-        return { ok: false, status: 409, message: upcomingLimitMessage(config.MAX_UPCOMING_PER_EMAIL, config.BOOKING_HOST_NAME) }
-      if (result.reason === 'client_limit')
-        return { ok: false, status: 429, message: result.message ?? DAILY_LIMIT_MESSAGE, retryAfterSeconds: result.retryAfterSeconds }
-      return { ok: false, status: 409, message: BOOKING_ERRORS.slotTaken }
+      if (result.reason === 'email_limit') return refuse('upcomingLimit')
+      if (result.reason === 'client_limit') return dailyLimit(result)
+      return refuse('slotTaken')
     },
 
     cancel: (request) => changes.cancel(request.uid, request.cancellationReason ?? undefined, request.clients),

@@ -1,6 +1,5 @@
 /** The built-in scheduler's changes of an existing booking (reschedule, cancel) and its view for the manage page. */
-import { BOOKING_ERRORS } from '../../core/bookingWire'
-import { DAILY_LIMIT_MESSAGE, isBookingUid, MANAGE_MESSAGES, rescheduleLimitMessage, type BookingView, type CancelResponse } from '../../core/manageWire'
+import { isBookingUid, MANAGE_MESSAGES, type BookingView, type CancelResponse } from '../../core/manageWire'
 import type { Clock } from '../clock'
 import type { ServerConfig } from '../config'
 import { rescheduleRefusal } from '../db/bookingChanges'
@@ -12,7 +11,7 @@ import { calendarJob } from '../calendar/caldavWriter'
 import type { MailKind } from '../mail/message'
 import { mailSettings } from '../mail/settings'
 import type { Availability } from './availability'
-import type { BookRequest, Outcome, Refusal } from './scheduler'
+import { refuse, type BookRequest, type Outcome, type Refusal } from './scheduler'
 import { outOfBoundsReason, toIsoUtc } from './slots'
 
 export interface ChangeContext {
@@ -46,7 +45,15 @@ export function toView(row: BookingRow, now: Temporal.Instant, iCalUID: string):
   }
 }
 
-const notFound: Refusal = { ok: false, status: 404, message: MANAGE_MESSAGES.notFound }
+const notFound = refuse('notFound')
+
+/** A daily cap reached (the client network's, or a voice call's own): when to try again, and the limit's sentence. */
+export const dailyLimit = ({ retryAfterSeconds, message }: { retryAfterSeconds: number; message: string | undefined }): Refusal => ({
+  ok: false,
+  code: 'dailyLimit',
+  retryAfterSeconds,
+  ...(message === undefined ? {} : { limitMessage: message }),
+})
 
 export function bookingChanges({ config, store, clock, availability, onMailQueued, newId, isFree }: ChangeContext) {
   const settings = mailSettings(config, store.calendarSecret)
@@ -62,18 +69,15 @@ export function bookingChanges({ config, store, clock, availability, onMailQueue
       ...(writesCalendar ? [calendarJob(kind, settings, newId)] : []),
     ]
 
-  /** A refused change in words; `moving` says whether it was a reschedule. */
+  /** A refused change as a code; `moving` says whether it was a reschedule. */
   function refusal(result: Exclude<ChangeResult, { ok: true }>, moving: boolean): Refusal {
     if (result.reason === 'not_found') return notFound
-    if (result.reason === 'slot_taken') return { ok: false, status: 409, message: BOOKING_ERRORS.slotTaken }
-    if (result.reason === 'cancelled')
-      return { ok: false, status: 400, message: moving ? MANAGE_MESSAGES.cancelledReschedule : MANAGE_MESSAGES.alreadyCancelled }
-    if (result.reason === 'client_limit')
-      return { ok: false, status: 429, message: result.message ?? DAILY_LIMIT_MESSAGE, retryAfterSeconds: result.retryAfterSeconds }
-    if (result.reason === 'same_start') return { ok: false, status: 400, message: MANAGE_MESSAGES.sameStart }
-    if (result.reason === 'too_many_reschedules')
-      return { ok: false, status: 400, message: rescheduleLimitMessage(config.MAX_RESCHEDULES_PER_BOOKING) }
-    return { ok: false, status: 400, message: moving ? MANAGE_MESSAGES.pastReschedule : MANAGE_MESSAGES.pastCancel }
+    if (result.reason === 'slot_taken') return refuse('slotTaken')
+    if (result.reason === 'cancelled') return refuse(moving ? 'cancelledReschedule' : 'alreadyCancelled')
+    if (result.reason === 'client_limit') return dailyLimit(result)
+    if (result.reason === 'same_start') return refuse('sameStart')
+    if (result.reason === 'too_many_reschedules') return refuse('rescheduleLimit')
+    return refuse(moving ? 'pastReschedule' : 'pastCancel')
   }
 
   return {
@@ -84,10 +88,10 @@ export function bookingChanges({ config, store, clock, availability, onMailQueue
       if (!isBookingUid(uid)) return notFound
       const now = clock()
       if (outOfBoundsReason(availability, now, start) !== undefined)
-        return { ok: false, status: 400, message: BOOKING_ERRORS.outOfBounds }
+        return refuse('outOfBounds')
       const moving = await store.find(uid)
       if (moving && !(await isFree(start, now, Date.parse(moving.startTime))))
-        return { ok: false, status: 409, message: BOOKING_ERRORS.slotTaken }
+        return refuse('slotTaken')
       if (request._isDryRun) {
         const row = moving
         if (!row) return notFound
@@ -96,7 +100,7 @@ export function bookingChanges({ config, store, clock, availability, onMailQueue
         const refused = rescheduleRefusal(row, start, config.MAX_RESCHEDULES_PER_BOOKING)
         if (refused) return refusal({ ok: false, reason: refused }, true)
         const taken = await store.takenStarts(row.host, start, end)
-        if (taken.size > 0) return { ok: false, status: 409, message: BOOKING_ERRORS.slotTaken }
+        if (taken.size > 0) return refuse('slotTaken')
         return { ok: true, status: 200, body: view({ ...row, startTime: toIsoUtc(start), endTime: toIsoUtc(end) }, now) }
       }
       const to = { start, end, maxReschedules: config.MAX_RESCHEDULES_PER_BOOKING }

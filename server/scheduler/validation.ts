@@ -18,22 +18,10 @@ import {
   type RescheduleRequest,
 } from '../../core/manageWire'
 import type { ServerConfig } from '../config'
+import { guestsSentence, SERVER_SENTENCES } from '../sentences'
 
 /** Largest request body accepted (docs/design.md#server). */
 export const MAX_BODY_BYTES = 16 * 1024
-
-export const MESSAGES = {
-  tooLarge: 'The request is too large.',
-  notJson: 'The booking request must be JSON.',
-  rateLimited: 'Too many requests. Please wait a moment and try again.',
-  wrongHost: 'This host cannot be booked here.',
-  wrongEventType: 'This call type cannot be booked here.',
-  length: `The call must end ${BOOKING_LENGTH_MINUTES} minutes after it starts.`,
-  missingInput: 'The time slot request is missing its input.',
-  /** More guests than BOOKING_MAX_GUESTS. */
-  guests: (max: number) =>
-    max === 0 ? 'A call cannot be booked with guests here.' : `A call can be booked with at most ${max} guest${max === 1 ? '' : 's'}.`,
-} as const
 
 export type Checked<T> = { ok: true; value: T } | { ok: false; status: 400; message: string }
 
@@ -42,7 +30,7 @@ export function readJson(text: string): Checked<unknown> {
   try {
     return { ok: true, value: JSON.parse(text) as unknown }
   } catch {
-    return { ok: false, status: 400, message: MESSAGES.notJson }
+    return { ok: false, status: 400, message: SERVER_SENTENCES.notJson }
   }
 }
 
@@ -65,16 +53,16 @@ export function checkBooking(body: unknown, config: ServerConfig): Checked<Valid
   if (!parsed.success) return { ok: false, status: 400, message: wireIssueMessage(parsed.issues, WIRE_MESSAGES.body) }
   const request = parsed.output
   if ((request.responses?.guests.length ?? 0) > config.BOOKING_MAX_GUESTS)
-    return { ok: false, status: 400, message: MESSAGES.guests(config.BOOKING_MAX_GUESTS) }
-  if (request.user !== config.BOOKING_HOST) return { ok: false, status: 400, message: MESSAGES.wrongHost }
+    return { ok: false, status: 400, message: guestsSentence(config.BOOKING_MAX_GUESTS) }
+  if (request.user !== config.BOOKING_HOST) return { ok: false, status: 400, message: SERVER_SENTENCES.wrongHost }
   if (request.eventTypeId !== config.BOOKING_EVENT_TYPE_ID || request.eventTypeSlug !== config.BOOKING_EVENT_TYPE_SLUG) {
-    return { ok: false, status: 400, message: MESSAGES.wrongEventType }
+    return { ok: false, status: 400, message: SERVER_SENTENCES.wrongEventType }
   }
   const start = parseInstant(request.start)
   if (!start) return { ok: false, status: 400, message: WIRE_MESSAGES.start }
   const end = parseInstant(request.end)
   if (!end) return { ok: false, status: 400, message: WIRE_MESSAGES.end }
-  if (!start.add({ minutes: BOOKING_LENGTH_MINUTES }).equals(end)) return { ok: false, status: 400, message: MESSAGES.length }
+  if (!start.add({ minutes: BOOKING_LENGTH_MINUTES }).equals(end)) return { ok: false, status: 400, message: SERVER_SENTENCES.length }
   return { ok: true, value: { request, start, end } }
 }
 

@@ -2,6 +2,7 @@ import type { Context } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { checkBooking, readJson } from '../../scheduler/validation'
 import type { ApiContext } from './context'
+import { refusalAnswer } from './refusalAnswer'
 
 /** POST /api/book/event — Cal.com's booking call (docs/design.md#wire). */
 export async function bookRoute(c: Context, ctx: ApiContext): Promise<Response> {
@@ -15,7 +16,8 @@ export async function bookRoute(c: Context, ctx: ApiContext): Promise<Response> 
   const outcome = await ctx.scheduler.book({ ...checked.value, clients: ctx.clientLimits(c) })
   if (!outcome.ok) {
     if (outcome.retryAfterSeconds !== undefined) c.header('Retry-After', String(outcome.retryAfterSeconds))
-    return fail(outcome.message, outcome.status)
+    const { message, status } = refusalAnswer(outcome, ctx.config)
+    return fail(message, status)
   }
   return c.json(outcome.body as object, outcome.status)
 }

@@ -2,6 +2,7 @@ import type { Context } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { checkCancel, readJson } from '../../scheduler/validation'
 import type { ApiContext } from './context'
+import { refusalAnswer } from './refusalAnswer'
 
 /**
  * POST /api/cancel — Cal.com's cancel: `{ uid, cancellationReason? }` (reason at most 500 characters,
@@ -21,7 +22,8 @@ export async function cancelRoute(c: Context, ctx: ApiContext): Promise<Response
   const outcome = await ctx.scheduler.cancel({ ...checked.value, clients: ctx.clientLimits(c) })
   if (!outcome.ok) {
     if (outcome.retryAfterSeconds !== undefined) c.header('Retry-After', String(outcome.retryAfterSeconds))
-    return fail(outcome.message, outcome.status)
+    const { message, status } = refusalAnswer(outcome, ctx.config)
+    return fail(message, status)
   }
   return c.json(outcome.body as object, outcome.status, { 'Cache-Control': 'no-store' })
 }
