@@ -1,5 +1,9 @@
-/** What the visitor reads when a booking fails (docs/design.md#errors): Cal.com's codes become sentences. */
-import { BOOKING_ERRORS } from './bookingWire'
+/**
+ * What the visitor reads when a booking, a move or a cancellation fails (docs/design.md#errors): the browser's
+ * book of sentences for failures the server words with a code (Cal.com's) or not at all. The server's own
+ * sentences are shown as they are (core/bookingWire.ts WIRE_MESSAGES, core/manageWire.ts MANAGE_MESSAGES).
+ */
+import { BOOKING_ERRORS, isCalcomCode, WIRE_MESSAGES, type CalcomCode } from './bookingWire'
 
 /** A booking request the server answered with a non-OK status; `message` is the body's, if any. */
 export class BookingRejected extends Error {
@@ -17,18 +21,22 @@ export class BookingRejected extends Error {
 export const BOOKING_ERROR_TEXTS = {
   slotTaken: 'This time slot is no longer available. Please select another time.',
   outOfBounds: 'That time can no longer be booked. Please choose another time.',
+  /** Another of Cal.com's codes (`event_type_not_found_error`): a code is never shown as is. */
   otherCode: 'That time could not be booked. Please choose another time or try again.',
   network: 'Failed to complete booking. Please try again.',
 } as const
 
+export type BookingErrorCode = keyof typeof BOOKING_ERROR_TEXTS
+
 /** Every code the API can answer with, and the sentence a visitor reads instead (no code reaches the screen). */
-const CODE_TEXTS: Record<string, string> = {
+const CODE_TEXTS: Readonly<Record<CalcomCode, string>> = {
   [BOOKING_ERRORS.slotTaken]: BOOKING_ERROR_TEXTS.slotTaken,
   [BOOKING_ERRORS.outOfBounds]: BOOKING_ERROR_TEXTS.outOfBounds,
 }
 
-/** Cal.com answers some refusals with a code (`event_type_not_found_error`), not a sentence: never shown as is. */
-const isErrorCode = (message: string): boolean => /^[a-z0-9]+(_[a-z0-9]+)+$/.test(message)
+/** The sentence of a server's `message`: a known code's, `fallback` for another code, else the message as is. */
+const readable = (message: string, fallback: string): string =>
+  (CODE_TEXTS as Readonly<Record<string, string>>)[message] ?? (isCalcomCode(message) ? fallback : message)
 
 /** True when the server said the slot is taken: the form clears the choice and reloads the day. */
 export function isSlotTaken(error: unknown): boolean {
@@ -37,7 +45,7 @@ export function isSlotTaken(error: unknown): boolean {
 
 export function bookingErrorText(error: unknown): string {
   if (!(error instanceof BookingRejected)) return BOOKING_ERROR_TEXTS.network
-  if (error.serverMessage) return CODE_TEXTS[error.serverMessage] ?? (isErrorCode(error.serverMessage) ? BOOKING_ERROR_TEXTS.otherCode : error.serverMessage)
+  if (error.serverMessage) return readable(error.serverMessage, BOOKING_ERROR_TEXTS.otherCode)
   return `Booking failed: ${error.status}`
 }
 
@@ -46,11 +54,9 @@ export const MANAGE_ERROR_TEXTS = {
   load: 'We could not load your booking. Please check your connection and try again.',
   cancel: 'We could not cancel your call. Please try again.',
   reschedule: 'We could not move your call. Please try again.',
-  rateLimited: 'Too many requests. Please wait a moment and try again.',
 } as const
 
-/** Cal.com's codes are snake_case words (`no_available_users_found_error`); its sentences are not. */
-const looksLikeCode = (message: string) => /^[a-z0-9]+(_[a-z0-9]+)+$/.test(message)
+export type ManageErrorCode = keyof typeof MANAGE_ERROR_TEXTS
 
 /** An unknown or malformed uid: the manage page shows the same "not found" whatever exists. */
 export function isBookingNotFound(error: unknown): boolean {
@@ -62,7 +68,7 @@ export function isBookingNotFound(error: unknown): boolean {
  * move, a taken slot, comes with a code, never a sentence.
  */
 export function isChangeNoticeRefusal(error: unknown): boolean {
-  return error instanceof BookingRejected && error.status === 409 && Boolean(error.serverMessage) && !looksLikeCode(error.serverMessage!)
+  return error instanceof BookingRejected && error.status === 409 && Boolean(error.serverMessage) && !isCalcomCode(error.serverMessage!)
 }
 
 /**
@@ -73,6 +79,6 @@ export function manageErrorText(error: unknown, action: 'cancel' | 'reschedule')
   const fallback = MANAGE_ERROR_TEXTS[action]
   if (!(error instanceof BookingRejected)) return fallback
   const message = error.serverMessage
-  if (message) return CODE_TEXTS[message] ?? (looksLikeCode(message) ? fallback : message)
-  return error.status === 429 ? MANAGE_ERROR_TEXTS.rateLimited : fallback
+  if (message) return readable(message, fallback)
+  return error.status === 429 ? WIRE_MESSAGES.rateLimited : fallback
 }

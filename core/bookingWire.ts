@@ -42,7 +42,10 @@ const Text = (message: string, maxLength: number) =>
 /** The longest slots range answered, in days: a client asks for 11; the cost of an answer grows with it. */
 export const MAX_SLOTS_RANGE_DAYS = 62
 
-/** The readable sentences of the wire rules, by field (also used for a missing field). */
+/**
+ * The book of the wire's sentences (docs/design.md#errors): the server answers with them as `message` and the
+ * browser shows them as they are. One sentence per code; a missing field is reported with its code's (FIELD_CODES).
+ */
 export const WIRE_MESSAGES = {
   body: 'The booking request must be a JSON object.',
   name: `Please enter your name (${NAME_MIN_LENGTH} to ${NAME_MAX_LENGTH} characters, no < or >).`,
@@ -53,8 +56,7 @@ export const WIRE_MESSAGES = {
   user: 'The host of the call is missing or not valid.',
   start: 'Please choose a valid start time.',
   end: 'The end time of the call is missing or not valid.',
-  eventTypeId: 'The call type is missing or not valid.',
-  eventTypeSlug: 'The call type is missing or not valid.',
+  eventType: 'The call type is missing or not valid.',
   timeZone: 'Please choose a valid time zone.',
   language: 'The language is missing or not valid.',
   metadata: 'The booking details are not valid.',
@@ -63,7 +65,22 @@ export const WIRE_MESSAGES = {
   slotsRange: 'The start of the time slot range must be before its end.',
   slotsSpan: `The time slot range may span at most ${MAX_SLOTS_RANGE_DAYS} days.`,
   rescheduleUid: 'The booking to reschedule is not valid.',
+  /** Any route's 429 (server/http/limits/), and what the manage page says for a 429 without a sentence. */
+  rateLimited: 'Too many requests. Please wait a moment and try again.',
 } as const
+
+export type WireCode = keyof typeof WIRE_MESSAGES
+
+/** The code of a request field whose own code differs from its name (a missing field is worded by its code). */
+const FIELD_CODES: Readonly<Record<string, WireCode>> = {
+  eventTypeId: 'eventType',
+  eventTypeSlug: 'eventType',
+  hasHashedBookingLink: 'flags',
+  routedTeamMemberIds: 'flags',
+  skipContactOwner: 'flags',
+  _isDryRun: 'flags',
+  dub_id: 'flags',
+}
 
 /** Local time with a UTC offset, as sent in `start` and `end` (`2026-11-23T10:00:00+13:00`). */
 export const OFFSET_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/
@@ -80,7 +97,7 @@ export const SlotsInputSchema = v.object(
           v.minLength(1, WIRE_MESSAGES.user),
           v.maxLength(10, WIRE_MESSAGES.user),
         ),
-        eventTypeSlug: Text(WIRE_MESSAGES.eventTypeSlug, 100),
+        eventTypeSlug: Text(WIRE_MESSAGES.eventType, 100),
         startTime: v.pipe(v.string(WIRE_MESSAGES.slotsInput), v.isoTimestamp(WIRE_MESSAGES.slotsInput)),
         endTime: v.pipe(v.string(WIRE_MESSAGES.slotsInput), v.isoTimestamp(WIRE_MESSAGES.slotsInput)),
         timeZone: TimeZone(WIRE_MESSAGES.timeZone),
@@ -94,6 +111,38 @@ export const SlotsInputSchema = v.object(
   WIRE_MESSAGES.slotsInput,
 )
 export type SlotsInput = v.InferOutput<typeof SlotsInputSchema>
+
+/** Whose free times are asked for: the host handle and the event type's slug (settings both sides read). */
+export interface SlotsIdentity {
+  host: string
+  eventTypeSlug: string
+}
+
+/** The times asked about: [startTime, endTime) as ISO instants, grouped by date in `timeZone`. */
+export interface SlotsRange {
+  startTime: string
+  endTime: string
+  timeZone: string
+  /** The booking being moved: its own slot counts as free. */
+  rescheduleUid?: string
+}
+
+/** The slots input as the booking form and the voice tools ask it (one builder, so the two ask alike). */
+export function buildSlotsInput({ startTime, endTime, timeZone, rescheduleUid }: SlotsRange, identity: SlotsIdentity): SlotsInput {
+  return {
+    json: {
+      isTeamEvent: false,
+      usernameList: [identity.host],
+      eventTypeSlug: identity.eventTypeSlug,
+      startTime,
+      endTime,
+      timeZone,
+      duration: null,
+      rescheduleUid: rescheduleUid ?? null,
+      orgSlug: null,
+    },
+  }
+}
 
 export const SlotsResponseSchema = v.object({
   result: v.object({
@@ -131,8 +180,8 @@ export const BookingRequestSchema = v.object(
     user: v.pipe(Text(WIRE_MESSAGES.user, 100), v.minLength(1, WIRE_MESSAGES.user)),
     start: v.pipe(v.string(WIRE_MESSAGES.start), v.regex(OFFSET_DATE_TIME, WIRE_MESSAGES.start)),
     end: v.pipe(v.string(WIRE_MESSAGES.end), v.regex(OFFSET_DATE_TIME, WIRE_MESSAGES.end)),
-    eventTypeId: v.pipe(v.number(WIRE_MESSAGES.eventTypeId), v.integer(WIRE_MESSAGES.eventTypeId)),
-    eventTypeSlug: Text(WIRE_MESSAGES.eventTypeSlug, 100),
+    eventTypeId: v.pipe(v.number(WIRE_MESSAGES.eventType), v.integer(WIRE_MESSAGES.eventType)),
+    eventTypeSlug: Text(WIRE_MESSAGES.eventType, 100),
     timeZone: TimeZone(WIRE_MESSAGES.timeZone),
     language: Text(WIRE_MESSAGES.language, 35),
     metadata: v.record(Text(WIRE_MESSAGES.metadata, 100), v.unknown(), WIRE_MESSAGES.metadata),
@@ -169,11 +218,16 @@ export type BookingResponse = v.InferOutput<typeof BookingResponseSchema>
 /** Any error answer: Cal.com reads `message`. */
 export const BookingErrorSchema = v.object({ message: v.string() })
 
-/** The error messages of docs/design.md#wire with Cal.com's own codes. */
+/** The error messages of docs/design.md#wire with Cal.com's own codes (codes on the wire, never shown: core/bookingErrors.ts words them). */
 export const BOOKING_ERRORS = {
   slotTaken: 'no_available_users_found_error',
   outOfBounds: 'booking_time_out_of_bounds_error',
 } as const
+
+export type CalcomCode = (typeof BOOKING_ERRORS)[keyof typeof BOOKING_ERRORS]
+
+/** Cal.com's codes are snake_case words (`event_type_not_found_error`); its sentences, and ours, are not. */
+export const isCalcomCode = (message: string): boolean => /^[a-z0-9]+(_[a-z0-9]+)+$/.test(message)
 
 /**
  * The readable sentence for the first problem valibot found. A missing field is reported with the
@@ -185,9 +239,8 @@ export function wireIssueMessage(issues: readonly v.BaseIssue<unknown>[], fallba
   const keys = (issue.path ?? []).map((item) => String(item.key))
   for (let i = keys.length - 1; i >= 0; i--) {
     const key = keys[i] as string
-    if (issue.input === undefined && key in WIRE_MESSAGES) return WIRE_MESSAGES[key as keyof typeof WIRE_MESSAGES]
-    if (['hasHashedBookingLink', 'routedTeamMemberIds', 'skipContactOwner', '_isDryRun', 'dub_id'].includes(key))
-      return WIRE_MESSAGES.flags
+    const code = FIELD_CODES[key] ?? (key in WIRE_MESSAGES ? (key as WireCode) : undefined)
+    if (code === 'flags' || (code && issue.input === undefined)) return WIRE_MESSAGES[code]
   }
   return issue.message || fallback
 }

@@ -15,6 +15,8 @@ export const CHAT_ERRORS = {
   failed: 'The assistant could not answer just now. Press Retry to try again.',
 } as const
 
+export type ChatErrorCode = keyof typeof CHAT_ERRORS
+
 /** The sentence for an HTTP status the platform answered /chat/web with (not 2xx). */
 export function chatStatusError(status: number): string {
   if (status === 401 || status === 403) return CHAT_ERRORS.refused

@@ -13,7 +13,10 @@ export const isBookingUid = (uid: string): boolean => BOOKING_UID.test(uid)
 
 export const CANCELLATION_REASON_MAX_LENGTH = 500
 
-/** Sentences the manage API answers with, as `message`; the page shows them as they are. */
+/**
+ * The book of the manage API's sentences (docs/design.md#errors), answered as `message`; the page shows them as
+ * they are. The sentences that take a number are the functions below.
+ */
 export const MANAGE_MESSAGES = {
   notFound: 'This booking was not found.',
   uid: 'The booking reference is missing.',
@@ -24,7 +27,11 @@ export const MANAGE_MESSAGES = {
   cancelledReschedule: 'This call was cancelled, so it cannot be moved. Please book a new call instead.',
   pastReschedule: 'This call has already started or taken place, so it can no longer be moved.',
   sameStart: 'Your call is already at this time. Please choose another time.',
+  /** The daily cap of a client's network (RATE_LIMIT_BOOKINGS_PER_DAY), for bookings, moves and cancellations alike. */
+  dailyLimit: 'Too many calls have been booked from your network today. Please try again tomorrow.',
 } as const
+
+export type ManageCode = keyof typeof MANAGE_MESSAGES
 
 /** A duration in minutes as a visitor reads it: '60 minutes' is '1 hour', '90 minutes' stays as it is. */
 const noticeLength = (minutes: number): string => {
@@ -47,8 +54,6 @@ export const rescheduleLimitMessage = (limit: number): string =>
 /** At most N upcoming calls per email address (MAX_UPCOMING_PER_EMAIL): the 409 sentence. */
 export const upcomingLimitMessage = (limit: number, hostName: string): string =>
   `You already have ${limit} upcoming call${limit === 1 ? '' : 's'} booked with ${hostName}; cancel one from your confirmation email to book another.`
-
-export const DAILY_LIMIT_MESSAGE = 'Too many calls have been booked from your network today. Please try again tomorrow.'
 
 /**
  * Free text keeps one kind of line break: `\r\n` and a bare `\r` become `\n` when it is validated, so no

@@ -1,6 +1,7 @@
 import { Hono, type MiddlewareHandler } from 'hono'
 import { requestId } from 'hono/request-id'
 import type { ServerConfig } from '../config'
+import { SERVER_SENTENCES } from '../sentences'
 import { healthRoutes, type HealthDeps } from './health'
 import { chooseEncoding } from './jsonBody'
 import { logOf, type Logger } from '../log/logger'
@@ -27,7 +28,6 @@ export interface AppDeps extends BaseDeps {
   api?: Hono
 }
 
-export const NOT_JSON_MESSAGE = 'The request body must be JSON, sent with Content-Type: application/json.'
 const JSON_CONTENT_TYPE = /^application\/json\s*(;|$)/i
 
 /**
@@ -79,12 +79,12 @@ function baseApp({ config, logger, health = { state: () => 'ready' }, inlineScri
   app.route('/', healthRoutes(health))
   // Only JSON bodies: also refuses the form posts another site could make a visitor's browser send.
   app.on(['POST', 'PUT', 'PATCH', 'DELETE'], '/api/*', async (c, next) => {
-    if (!JSON_CONTENT_TYPE.test(c.req.header('content-type') ?? '')) return c.json({ message: NOT_JSON_MESSAGE }, 415)
+    if (!JSON_CONTENT_TYPE.test(c.req.header('content-type') ?? '')) return c.json({ message: SERVER_SENTENCES.notJsonContentType }, 415)
     await next()
   })
   app.onError((error, c) => {
     logOf(c).error({ err: error }, 'Unhandled error')
-    return c.text('Something went wrong on our side. Please try again.', 500, { 'Cache-Control': 'no-store' })
+    return c.text(SERVER_SENTENCES.serverError, 500, { 'Cache-Control': 'no-store' })
   })
   return app
 }
@@ -93,7 +93,7 @@ function baseApp({ config, logger, health = { state: () => 'ready' }, inlineScri
 export function createStartingApp(deps: BaseDeps): Hono {
   const app = baseApp(deps)
   app.all('*', (c) =>
-    c.json({ message: 'The server is starting. Please try again in a moment.' }, 503, {
+    c.json({ message: SERVER_SENTENCES.starting }, 503, {
       'Retry-After': '5',
       'Cache-Control': 'no-store',
     }),
@@ -105,7 +105,7 @@ export function createApp({ site, renderNotFound, api, ...base }: AppDeps): Hono
   const app = baseApp(base)
 
   if (api) app.route('/api', api)
-  app.all('/api/*', (c) => c.json({ message: 'Not found' }, 404))
+  app.all('/api/*', (c) => c.json({ message: SERVER_SENTENCES.notFound }, 404))
 
   app.on(['GET', 'HEAD'], '*', async (c) => {
     const file = lookup(site, c.req.path)
@@ -128,6 +128,6 @@ export function createApp({ site, renderNotFound, api, ...base }: AppDeps): Hono
     return new Response(c.req.method === 'HEAD' ? null : new Uint8Array(body), { status: 200, headers: responseHeaders })
   })
 
-  app.all('*', (c) => c.text('Method Not Allowed', 405, { Allow: 'GET, HEAD' }))
+  app.all('*', (c) => c.text(SERVER_SENTENCES.methodNotAllowed, 405, { Allow: 'GET, HEAD' }))
   return app
 }

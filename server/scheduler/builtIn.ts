@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { Temporal } from 'temporal-polyfill'
-import { BOOKING_ERRORS, BOOKING_LENGTH_MINUTES, WIRE_MESSAGES, type BookingResponse, type SlotsResponse } from '../../core/bookingWire'
-import { DAILY_LIMIT_MESSAGE, upcomingLimitMessage, type BookingView, type CancelResponse } from '../../core/manageWire'
+import { BOOKING_LENGTH_MINUTES, type BookingResponse, type SlotsResponse } from '../../core/bookingWire'
+import type { BookingView, CancelResponse } from '../../core/manageWire'
 import type { Clock } from '../clock'
 import type { ServerConfig } from '../config'
 import type { BookingStore } from '../db/store'
@@ -9,16 +9,13 @@ import { emailKey } from '../http/limits/keys'
 import { availabilityFromConfig } from './availability'
 import { calendarUid } from '../calendar/calendarUid'
 import { toResponse } from './bookingResponse'
-import { bookingChanges, type ChangeContext } from './builtInChanges'
-import type { Scheduler } from './scheduler'
+import { bookingChanges, dailyLimit, type ChangeContext } from './builtInChanges'
+import { refuse, type Refusal, type Scheduler, type SlotsRequest } from './scheduler'
 import { freeSlots, groupSlotsByDate, outOfBoundsReason, toIsoUtc } from './slots'
 import { createSlotsCache } from './slotsCache'
 import { JsonBody } from '../http/jsonBody'
 import type { CalendarBusy } from '../calendar/busyTimes'
 import { slotFilters } from './slotFilter'
-
-/** The slots answer while a calendar source cannot be read: the picker shows its load failure and Retry. */
-export const CALENDAR_UNREADABLE = 'The host’s calendar cannot be read right now. Please try again in a few minutes.'
 
 /** A slots answer without slots: a call inside its notice period cannot be moved. */
 const NO_SLOTS = new JsonBody(JSON.stringify({ result: { data: { json: { slots: {} } } } } satisfies SlotsResponse))
@@ -54,11 +51,27 @@ export function createBuiltInScheduler({
   const changes = bookingChanges(context)
   const slotsCache = createSlotsCache<JsonBody | undefined>(store.changes)
 
+  /** Refuses another host or event type before any work (the slots input names them). */
+  const refuseOther = ({ input }: SlotsRequest): Refusal | undefined => {
+    if (!input.usernameList.includes(host)) return refuse('unknownHost')
+    if (input.eventTypeSlug !== config.BOOKING_EVENT_TYPE_SLUG) return refuse('unknownEventType')
+    return undefined
+  }
+  /** The free starts in [from, to), or undefined while a calendar source cannot be read. */
+  const free = async (from: Temporal.Instant, to: Temporal.Instant, now: Temporal.Instant): Promise<Temporal.Instant[] | undefined> => {
+    if (!filters.active) return freeSlots(availability, now, from, to, await store.takenStarts(host, from, to))
+    const filter = await filters.forRange(from, to)
+    // Our own calls are among the filter's busy times.
+    return filter && freeSlots(availability, now, from, to, new Set(), filter)
+  }
+  // While a calendar source cannot be read: the picker shows its load failure and Retry.
+  const unreadable = refuse('calendarUnreadable')
+
   return {
-    async slots({ input, from, to }) {
-      if (!input.usernameList.includes(host)) return { ok: false, status: 400, message: WIRE_MESSAGES.user }
-      if (input.eventTypeSlug !== config.BOOKING_EVENT_TYPE_SLUG)
-        return { ok: false, status: 400, message: WIRE_MESSAGES.eventTypeSlug }
+    async slots(request) {
+      const refused = refuseOther(request)
+      if (refused) return refused
+      const { input, from, to } = request
       const now = clock()
       // Moving a call (issue 25): none inside its notice period, and no move into a new one.
       const moving = input.rescheduleUid && changes.notice.minutes > 0 ? input.rescheduleUid : undefined
@@ -67,33 +80,33 @@ export function createBuiltInScheduler({
       // A calendar refresh changes the version: answers computed before it are not served again.
       const key = `${calendar?.version() ?? 0}/${from.epochNanoseconds}/${to.epochNanoseconds}/${input.timeZone}${noticeFilters ? '/move' : ''}`
       const body = await slotsCache.get(key, now, async () => {
-        let free: Temporal.Instant[]
-        if (filters.active) {
-          const filter = await filters.forRange(from, to)
-          if (!filter) return undefined
-          // Our own calls are among the filter's busy times.
-          free = freeSlots(availability, now, from, to, new Set(), filter)
-        } else {
-          free = freeSlots(availability, now, from, to, await store.takenStarts(host, from, to))
-        }
-        if (noticeFilters) free = free.filter((start) => changes.movableTo(start, now))
-        const answer: SlotsResponse = { result: { data: { json: { slots: groupSlotsByDate(free, input.timeZone) } } } }
+        const starts = await free(from, to, now)
+        if (!starts) return undefined
+        const offered = noticeFilters ? starts.filter((start) => changes.movableTo(start, now)) : starts
+        const answer: SlotsResponse = { result: { data: { json: { slots: groupSlotsByDate(offered, input.timeZone) } } } }
         return new JsonBody(JSON.stringify(answer))
       })
-      if (!body) return { ok: false, status: 503, message: CALENDAR_UNREADABLE }
+      if (!body) return unreadable
       return { ok: true, status: 200, body }
+    },
+
+    async freeSlots(request) {
+      const refused = refuseOther(request)
+      if (refused) return refused
+      const starts = await free(request.from, request.to, clock())
+      return starts ? { ok: true, status: 200, body: starts } : unreadable
     },
 
     async book(request) {
       const { start, end, clients } = request
       if (request.request.rescheduleUid) return changes.reschedule(request.request.rescheduleUid, request)
       const { responses } = request.request
-      if (!responses) return { ok: false, status: 400, message: WIRE_MESSAGES.responses }
+      if (!responses) return refuse('missingResponses')
       const now = clock()
       if (outOfBoundsReason(availability, now, start) !== undefined)
-        return { ok: false, status: 400, message: BOOKING_ERRORS.outOfBounds }
+        return refuse('outOfBounds')
       // The host's calendar, buffers and daily cap, checked again at booking time (the slot may have gone since).
-      if (!(await isFree(start, now))) return { ok: false, status: 409, message: BOOKING_ERRORS.slotTaken }
+      if (!(await isFree(start, now))) return refuse('slotTaken')
 
       const { name, email, guests, notes } = responses
       const booking = {
@@ -113,7 +126,7 @@ export function createBuiltInScheduler({
       if (request.request._isDryRun) {
         // Cal.com's dry run: the slot checked, nothing written.
         const taken = await store.takenStarts(host, start, end)
-        if (taken.size > 0) return { ok: false, status: 409, message: BOOKING_ERRORS.slotTaken }
+        if (taken.size > 0) return refuse('slotTaken')
         const body = toResponse({
           ...booking,
           id: 0,
@@ -143,11 +156,9 @@ export function createBuiltInScheduler({
         onMailQueued()
         return { ok: true, status: 200, body: toResponse(result.booking, calendarUid(store.calendarSecret, result.booking.id, host)) }
       }
-      if (result.reason === 'email_limit')
-        return { ok: false, status: 409, message: upcomingLimitMessage(config.MAX_UPCOMING_PER_EMAIL, config.BOOKING_HOST_NAME) }
-      if (result.reason === 'client_limit')
-        return { ok: false, status: 429, message: result.message ?? DAILY_LIMIT_MESSAGE, retryAfterSeconds: result.retryAfterSeconds }
-      return { ok: false, status: 409, message: BOOKING_ERRORS.slotTaken }
+      if (result.reason === 'email_limit') return refuse('upcomingLimit')
+      if (result.reason === 'client_limit') return dailyLimit(result)
+      return refuse('slotTaken')
     },
 
     cancel: (request) => changes.cancel(request.uid, request.cancellationReason ?? undefined, request.clients),

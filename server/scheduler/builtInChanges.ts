@@ -1,6 +1,5 @@
 /** The built-in scheduler's changes of an existing booking (reschedule, cancel) and its view for the manage page. */
-import { BOOKING_ERRORS } from '../../core/bookingWire'
-import { changeNoticeMessage, DAILY_LIMIT_MESSAGE, isBookingUid, MANAGE_MESSAGES, rescheduleLimitMessage, type BookingView, type CancelResponse } from '../../core/manageWire'
+import { changeNoticeMessage, isBookingUid, MANAGE_MESSAGES, type BookingView, type CancelResponse } from '../../core/manageWire'
 import type { Clock } from '../clock'
 import type { ServerConfig } from '../config'
 import { rescheduleRefusal, tooLateToChange } from '../db/bookingChanges'
@@ -13,7 +12,7 @@ import type { ChangeKind } from '../mail/message'
 import { reminderMails } from '../mail/reminderMails'
 import { mailSettings } from '../mail/settings'
 import type { Availability } from './availability'
-import type { BookRequest, Outcome, Refusal } from './scheduler'
+import { refuse, type BookRequest, type Outcome, type Refusal } from './scheduler'
 import { outOfBoundsReason, toIsoUtc } from './slots'
 
 export interface ChangeContext {
@@ -52,13 +51,21 @@ export function toView(row: BookingRow, now: Temporal.Instant, iCalUID: string, 
   }
 }
 
-/** SCHEDULE_CHANGE_NOTICE_MINUTES and its sentence (changeNoticeMessage, with HOST_EMAIL). */
+/** SCHEDULE_CHANGE_NOTICE_MINUTES and its sentence (changeNoticeMessage, with HOST_EMAIL), as the view carries it. */
 export interface ChangeNotice {
   minutes: number
   message: string
 }
 
-const notFound: Refusal = { ok: false, status: 404, message: MANAGE_MESSAGES.notFound }
+const notFound = refuse('notFound')
+
+/** A daily cap reached (the client network's, or a voice call's own): when to try again, and the limit's sentence. */
+export const dailyLimit = ({ retryAfterSeconds, message }: { retryAfterSeconds: number; message: string | undefined }): Refusal => ({
+  ok: false,
+  code: 'dailyLimit',
+  retryAfterSeconds,
+  ...(message === undefined ? {} : { limitMessage: message }),
+})
 
 export function bookingChanges({ config, store, clock, availability, onMailQueued, newId, isFree }: ChangeContext) {
   const settings = mailSettings(config, store.calendarSecret)
@@ -81,19 +88,16 @@ export function bookingChanges({ config, store, clock, availability, onMailQueue
       ...(kind === 'cancelled' ? [] : reminderMails({ booking, plan: reminders, settings, now: now.toString(), newId })),
     ]
 
-  /** A refused change in words; `moving` says whether it was a reschedule. */
+  /** A refused change as a code; `moving` says whether it was a reschedule. */
   function refusal(result: Exclude<ChangeResult, { ok: true }>, moving: boolean): Refusal {
     if (result.reason === 'not_found') return notFound
-    if (result.reason === 'slot_taken') return { ok: false, status: 409, message: BOOKING_ERRORS.slotTaken }
-    if (result.reason === 'cancelled')
-      return { ok: false, status: 400, message: moving ? MANAGE_MESSAGES.cancelledReschedule : MANAGE_MESSAGES.alreadyCancelled }
-    if (result.reason === 'client_limit')
-      return { ok: false, status: 429, message: result.message ?? DAILY_LIMIT_MESSAGE, retryAfterSeconds: result.retryAfterSeconds }
-    if (result.reason === 'notice') return { ok: false, status: 409, message: notice.message }
-    if (result.reason === 'same_start') return { ok: false, status: 400, message: MANAGE_MESSAGES.sameStart }
-    if (result.reason === 'too_many_reschedules')
-      return { ok: false, status: 400, message: rescheduleLimitMessage(config.MAX_RESCHEDULES_PER_BOOKING) }
-    return { ok: false, status: 400, message: moving ? MANAGE_MESSAGES.pastReschedule : MANAGE_MESSAGES.pastCancel }
+    if (result.reason === 'slot_taken') return refuse('slotTaken')
+    if (result.reason === 'cancelled') return refuse(moving ? 'cancelledReschedule' : 'alreadyCancelled')
+    if (result.reason === 'client_limit') return dailyLimit(result)
+    if (result.reason === 'notice') return refuse('changeNotice')
+    if (result.reason === 'same_start') return refuse('sameStart')
+    if (result.reason === 'too_many_reschedules') return refuse('rescheduleLimit')
+    return refuse(moving ? 'pastReschedule' : 'pastCancel')
   }
 
   /** A call moved to `start` must not land inside its own notice period: it could not be changed again. */
@@ -116,10 +120,10 @@ export function bookingChanges({ config, store, clock, availability, onMailQueue
       if (!isBookingUid(uid)) return notFound
       const now = clock()
       if (outOfBoundsReason(availability, now, start) !== undefined || !movableTo(start, now))
-        return { ok: false, status: 400, message: BOOKING_ERRORS.outOfBounds }
+        return refuse('outOfBounds')
       const moving = await store.find(uid)
       if (moving && !(await isFree(start, now, Date.parse(moving.startTime))))
-        return { ok: false, status: 409, message: BOOKING_ERRORS.slotTaken }
+        return refuse('slotTaken')
       if (request._isDryRun) {
         const row = moving
         if (!row) return notFound
@@ -129,7 +133,7 @@ export function bookingChanges({ config, store, clock, availability, onMailQueue
         const refused = rescheduleRefusal(row, start, config.MAX_RESCHEDULES_PER_BOOKING)
         if (refused) return refusal({ ok: false, reason: refused }, true)
         const taken = await store.takenStarts(row.host, start, end)
-        if (taken.size > 0) return { ok: false, status: 409, message: BOOKING_ERRORS.slotTaken }
+        if (taken.size > 0) return refuse('slotTaken')
         return { ok: true, status: 200, body: view({ ...row, startTime: toIsoUtc(start), endTime: toIsoUtc(end) }, now) }
       }
       const to = { start, end, maxReschedules: config.MAX_RESCHEDULES_PER_BOOKING }

@@ -1,7 +1,10 @@
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
-import { MANAGE_MESSAGES } from '../../core/manageWire'
+import { Temporal } from 'temporal-polyfill'
+import * as v from 'valibot'
+import { BOOKING_ERRORS, SlotsResponseSchema } from '../../core/bookingWire'
+import { calendarStatusSentence } from '../sentences'
 import { JsonBody } from '../http/jsonBody'
-import type { Outcome, Scheduler } from './scheduler'
+import { refuse, type Outcome, type RefusalCode, type Scheduler } from './scheduler'
 
 /**
  * Cal.com mode (docs/design.md#server): the booking routes forward what they validated (never the raw request) to a
@@ -10,18 +13,13 @@ import type { Outcome, Scheduler } from './scheduler'
  */
 export type Fetch = (input: string, init: RequestInit) => Promise<Response>
 
-export const UPSTREAM_MESSAGES = {
-  timeout: 'The calendar service did not answer in time. Please try again.',
-  unreachable: 'The calendar service cannot be reached. Please try again later.',
-  unreadable: 'The calendar service sent an answer we could not read. Please try again later.',
-  failing: 'The calendar service could not complete the request. Please try again later.',
-  noMessage: (status: number) => `The calendar service could not complete the request (status ${status}).`,
-} as const
-
 /** Upstream answers larger than this are not read (a slot map for 11 days is a few KB). */
 const MAX_UPSTREAM_BYTES = 2 * 1024 * 1024
 
-export type UpstreamResult = { ok: true; status: number; json: unknown } | { ok: false; status: 502; message: string }
+/** Cal.com's answer, or why there is none (a 502 with our own sentence: server/http/api/refusalAnswer.ts). */
+export type UpstreamResult = { ok: true; status: number; json: unknown } | { ok: false; code: UpstreamFailure }
+
+export type UpstreamFailure = 'calendarTimeout' | 'calendarUnreachable' | 'calendarAnswerUnreadable' | 'calendarFailing'
 
 export interface Upstream {
   /** GET {CALCOM_URL}/api/trpc/slots/getSchedule?input=<the validated input, encoded> */
@@ -40,7 +38,7 @@ export function createUpstream(options: { baseUrl: string; timeoutMs: number; fe
     try {
       response = await doFetch(url, { ...init, signal, redirect: 'manual' })
     } catch {
-      return { ok: false, status: 502, message: signal.aborted ? UPSTREAM_MESSAGES.timeout : UPSTREAM_MESSAGES.unreachable }
+      return { ok: false, code: signal.aborted ? 'calendarTimeout' : 'calendarUnreachable' }
     }
     let text: string
     try {
@@ -49,13 +47,13 @@ export function createUpstream(options: { baseUrl: string; timeoutMs: number; fe
       text = await response.text()
       if (text.length > MAX_UPSTREAM_BYTES) throw new Error('too large')
     } catch {
-      return { ok: false, status: 502, message: signal.aborted ? UPSTREAM_MESSAGES.timeout : UPSTREAM_MESSAGES.unreadable }
+      return { ok: false, code: signal.aborted ? 'calendarTimeout' : 'calendarAnswerUnreadable' }
     }
-    if (response.status >= 500) return { ok: false, status: 502, message: UPSTREAM_MESSAGES.failing }
+    if (response.status >= 500) return { ok: false, code: 'calendarFailing' }
     try {
       return { ok: true, status: response.status, json: JSON.parse(text) as unknown }
     } catch {
-      return { ok: false, status: 502, message: UPSTREAM_MESSAGES.unreadable }
+      return { ok: false, code: 'calendarAnswerUnreadable' }
     }
   }
   const post = (path: string, body: unknown) =>
@@ -84,15 +82,22 @@ export function upstreamMessage(json: unknown, status: number): string {
     const nested = (json as { error?: { json?: { message?: unknown } } }).error?.json?.message
     if (typeof nested === 'string' && nested.length > 0) return nested
   }
-  return UPSTREAM_MESSAGES.noMessage(status)
+  return calendarStatusSentence(status)
 }
 
-/** Cal.com's answer as a scheduler outcome: 2xx bodies pass through, anything else is a refusal with its status. */
+/** Our code for Cal.com's own codes (`no_available_users_found_error`), so a caller branches on codes alike in both modes. */
+const CALCOM_CODES: Readonly<Record<string, RefusalCode>> = {
+  [BOOKING_ERRORS.slotTaken]: 'slotTaken',
+  [BOOKING_ERRORS.outOfBounds]: 'outOfBounds',
+}
+
+/** Cal.com's answer as a scheduler outcome: 2xx bodies pass through, anything else is a refusal with Cal.com's own words. */
 function toOutcome(answer: UpstreamResult): Outcome<unknown> {
-  if (!answer.ok) return answer
+  if (!answer.ok) return refuse(answer.code)
   const status = answer.status as ContentfulStatusCode
   if (answer.status >= 200 && answer.status < 300) return { ok: true, status, body: answer.json }
-  return { ok: false, status, message: upstreamMessage(answer.json, answer.status), upstreamBody: answer.json }
+  const message = upstreamMessage(answer.json, answer.status)
+  return { ok: false, code: CALCOM_CODES[message] ?? 'calcomRefused', upstream: { status, message, body: answer.json } }
 }
 
 /**
@@ -107,8 +112,16 @@ export function createCalcomScheduler(options: { baseUrl: string; timeoutMs: num
       const outcome = toOutcome(await upstream.slots({ json: input }))
       return outcome.ok ? { ...outcome, body: new JsonBody(JSON.stringify(outcome.body)) } : outcome
     },
+    async freeSlots({ input }) {
+      const outcome = toOutcome(await upstream.slots({ json: input }))
+      if (!outcome.ok) return outcome
+      const answer = v.safeParse(SlotsResponseSchema, outcome.body)
+      if (!answer.success) return refuse('calendarAnswerUnreadable')
+      const starts = Object.values(answer.output.result.data.json.slots).flatMap((day) => day.map((slot) => Temporal.Instant.from(slot.time)))
+      return { ...outcome, body: starts.sort(Temporal.Instant.compare) }
+    },
     book: async ({ request }) => toOutcome(await upstream.book(request)),
     cancel: async ({ uid, cancellationReason }) => toOutcome(await upstream.cancel({ uid, cancellationReason })),
-    booking: async () => ({ ok: false, status: 404, message: MANAGE_MESSAGES.notFound }),
+    booking: async () => refuse('notFound'),
   }
 }

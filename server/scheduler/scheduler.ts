@@ -1,4 +1,5 @@
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
+import type { Temporal } from 'temporal-polyfill'
 import type { JsonBody } from '../http/jsonBody'
 import type { ClientLimit } from '../db/store'
 import type { CancelRequest as CancelBody } from '../../core/manageWire'
@@ -15,6 +16,8 @@ import type { ValidBooking, ValidSlotsInput } from './validation'
 export interface Scheduler<BookingBody = unknown, CancelAnswer = unknown, ViewBody = unknown> {
   /** Free slots for a validated slots.getSchedule input, serialised (once, to be sent many times). */
   slots(request: SlotsRequest): Promise<Outcome<JsonBody>>
+  /** The same free slots as instants, in order (the voice tools read them: no wire text in between). */
+  freeSlots(request: SlotsRequest): Promise<Outcome<Temporal.Instant[]>>
   /** Books (or dry-runs) a validated booking request, or moves the booking of its `rescheduleUid`. */
   book(request: BookRequest): Promise<Outcome<BookingBody>>
   /** Cancels the booking of a validated cancel request (POST /api/cancel). */
@@ -30,16 +33,54 @@ export interface Answer<Body> {
   body: Body
 }
 
-/** A refusal with Cal.com's status and message; each route words it in its own error shape. */
+/**
+ * Why the scheduler said no, as a code (branch on it, never on a sentence). The routes word it and give it its
+ * status in one place, server/http/api/refusalAnswer.ts; Cal.com's codes on the wire (`slotTaken`,
+ * `outOfBounds`) are among them.
+ */
+export type RefusalCode =
+  // The slot (Cal.com's codes).
+  | 'slotTaken'
+  | 'outOfBounds'
+  // The booking being changed (core/manageWire.ts).
+  | 'notFound'
+  | 'alreadyCancelled'
+  | 'cancelledReschedule'
+  | 'pastCancel'
+  | 'pastReschedule'
+  | 'sameStart'
+  /** Inside SCHEDULE_CHANGE_NOTICE_MINUTES of the start (issue 25). */
+  | 'changeNotice'
+  // The limits.
+  | 'rescheduleLimit'
+  | 'upcomingLimit'
+  | 'dailyLimit'
+  // What a validated request still cannot name (core/bookingWire.ts).
+  | 'unknownHost'
+  | 'unknownEventType'
+  | 'missingResponses'
+  // The calendar: the host's, or Cal.com's service.
+  | 'calendarUnreadable'
+  | 'calendarTimeout'
+  | 'calendarUnreachable'
+  | 'calendarAnswerUnreadable'
+  | 'calendarFailing'
+  /** Any other refusal of Cal.com's: its own words, in `upstream`. */
+  | 'calcomRefused'
+
 export interface Refusal {
   ok: false
-  status: ContentfulStatusCode
-  message: string
-  /** Cal.com's own error body, when it sent one (the slots route passes it through unchanged). */
-  upstreamBody?: unknown
+  code: RefusalCode
+  /** Cal.com's own status, message and body (Cal.com mode): sent on as they came. */
+  upstream?: { status: ContentfulStatusCode; message: string; body: unknown }
   /** For a 429: when to try again. */
   retryAfterSeconds?: number
+  /** For `dailyLimit`: the refusing limit's own sentence, when it has one (server/voice/voiceTools.ts gives one). */
+  limitMessage?: string
 }
+
+/** A refusal with nothing but its code. */
+export const refuse = (code: RefusalCode): Refusal => ({ ok: false, code })
 
 export type Outcome<Body> = Answer<Body> | Refusal
 

@@ -18,30 +18,19 @@ import {
   type RescheduleRequest,
 } from '../../core/manageWire'
 import type { ServerConfig } from '../config'
+import { guestsSentence, SERVER_SENTENCES } from '../sentences'
 
 /** Largest request body accepted (docs/design.md#server). */
 export const MAX_BODY_BYTES = 16 * 1024
 
-export const MESSAGES = {
-  tooLarge: 'The request is too large.',
-  notJson: 'The booking request must be JSON.',
-  rateLimited: 'Too many requests. Please wait a moment and try again.',
-  wrongHost: 'This host cannot be booked here.',
-  wrongEventType: 'This call type cannot be booked here.',
-  length: `The call must end ${BOOKING_LENGTH_MINUTES} minutes after it starts.`,
-  missingInput: 'The time slot request is missing its input.',
-  /** More guests than BOOKING_MAX_GUESTS. */
-  guests: (max: number) =>
-    max === 0 ? 'A call cannot be booked with guests here.' : `A call can be booked with at most ${max} guest${max === 1 ? '' : 's'}.`,
-} as const
-
 export type Checked<T> = { ok: true; value: T } | { ok: false; status: 400; message: string }
 
-function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
+/** A request body's text as JSON: the one place wire text is parsed; the checks below take parsed values. */
+export function readJson(text: string): Checked<unknown> {
   try {
     return { ok: true, value: JSON.parse(text) as unknown }
   } catch {
-    return { ok: false }
+    return { ok: false, status: 400, message: SERVER_SENTENCES.notJson }
   }
 }
 
@@ -56,35 +45,31 @@ export interface ValidBooking {
 }
 
 /** Everything about a booking body that does not depend on the calendar: shape, host, event type, length. */
-export function checkBooking(text: string, config: ServerConfig): Checked<ValidBooking> {
-  const json = parseJson(text)
-  if (!json.ok) return { ok: false, status: 400, message: MESSAGES.notJson }
-  if (!isPlainObject(json.value)) return { ok: false, status: 400, message: WIRE_MESSAGES.body }
+export function checkBooking(body: unknown, config: ServerConfig): Checked<ValidBooking> {
+  if (!isPlainObject(body)) return { ok: false, status: 400, message: WIRE_MESSAGES.body }
   // Cal.com's reschedule: the same payload with `rescheduleUid`, the attendee being the booking's own.
-  const rescheduling = json.value.rescheduleUid !== undefined && json.value.rescheduleUid !== null
-  const parsed = v.safeParse(rescheduling ? RescheduleRequestSchema : BookingRequestSchema, json.value)
+  const rescheduling = body.rescheduleUid !== undefined && body.rescheduleUid !== null
+  const parsed = v.safeParse(rescheduling ? RescheduleRequestSchema : BookingRequestSchema, body)
   if (!parsed.success) return { ok: false, status: 400, message: wireIssueMessage(parsed.issues, WIRE_MESSAGES.body) }
   const request = parsed.output
   if ((request.responses?.guests.length ?? 0) > config.BOOKING_MAX_GUESTS)
-    return { ok: false, status: 400, message: MESSAGES.guests(config.BOOKING_MAX_GUESTS) }
-  if (request.user !== config.BOOKING_HOST) return { ok: false, status: 400, message: MESSAGES.wrongHost }
+    return { ok: false, status: 400, message: guestsSentence(config.BOOKING_MAX_GUESTS) }
+  if (request.user !== config.BOOKING_HOST) return { ok: false, status: 400, message: SERVER_SENTENCES.wrongHost }
   if (request.eventTypeId !== config.BOOKING_EVENT_TYPE_ID || request.eventTypeSlug !== config.BOOKING_EVENT_TYPE_SLUG) {
-    return { ok: false, status: 400, message: MESSAGES.wrongEventType }
+    return { ok: false, status: 400, message: SERVER_SENTENCES.wrongEventType }
   }
   const start = parseInstant(request.start)
   if (!start) return { ok: false, status: 400, message: WIRE_MESSAGES.start }
   const end = parseInstant(request.end)
   if (!end) return { ok: false, status: 400, message: WIRE_MESSAGES.end }
-  if (!start.add({ minutes: BOOKING_LENGTH_MINUTES }).equals(end)) return { ok: false, status: 400, message: MESSAGES.length }
+  if (!start.add({ minutes: BOOKING_LENGTH_MINUTES }).equals(end)) return { ok: false, status: 400, message: SERVER_SENTENCES.length }
   return { ok: true, value: { request, start, end } }
 }
 
 /** The body of POST /api/cancel: shape and reason; whether the uid exists is the scheduler's answer. */
-export function checkCancel(text: string): Checked<CancelRequest> {
-  const json = parseJson(text)
-  if (!json.ok) return { ok: false, status: 400, message: MESSAGES.notJson }
-  if (!isPlainObject(json.value)) return { ok: false, status: 400, message: MANAGE_MESSAGES.uid }
-  const parsed = v.safeParse(CancelRequestSchema, json.value)
+export function checkCancel(body: unknown): Checked<CancelRequest> {
+  if (!isPlainObject(body)) return { ok: false, status: 400, message: MANAGE_MESSAGES.uid }
+  const parsed = v.safeParse(CancelRequestSchema, body)
   if (!parsed.success) return { ok: false, status: 400, message: parsed.issues[0]?.message ?? MANAGE_MESSAGES.uid }
   return { ok: true, value: parsed.output }
 }
@@ -95,12 +80,10 @@ export interface ValidSlotsInput {
   to: Temporal.Instant
 }
 
-/** The `input` query parameter of the slots route. */
-export function checkSlotsInput(raw: string | undefined): Checked<ValidSlotsInput> {
-  if (raw === undefined || raw === '') return { ok: false, status: 400, message: MESSAGES.missingInput }
-  const json = parseJson(raw)
-  if (!json.ok || !isPlainObject(json.value)) return { ok: false, status: 400, message: WIRE_MESSAGES.slotsInput }
-  const parsed = v.safeParse(SlotsInputSchema, json.value)
+/** A slots input (the slots route's decoded `input`, or the voice tools' buildSlotsInput): shape and range. */
+export function checkSlotsInput(input: unknown): Checked<ValidSlotsInput> {
+  if (!isPlainObject(input)) return { ok: false, status: 400, message: WIRE_MESSAGES.slotsInput }
+  const parsed = v.safeParse(SlotsInputSchema, input)
   if (!parsed.success) return { ok: false, status: 400, message: wireIssueMessage(parsed.issues, WIRE_MESSAGES.slotsInput) }
   const from = parseInstant(parsed.output.json.startTime)
   const to = parseInstant(parsed.output.json.endTime)

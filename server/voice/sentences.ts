@@ -1,6 +1,7 @@
 /**
- * What the voice assistant's tools say (server/voice/tools.ts): the fixed sentences, and how free times are
- * read out — days and times in the caller's zone, back-to-back starts as ranges, the exact starts book_call takes.
+ * The voice assistant's book of sentences (docs/design.md#errors): everything its tools (server/voice/tools.ts) say,
+ * the fixed sentences by code and the ones built from times — days and times in the caller's zone,
+ * back-to-back starts as ranges, the exact starts book_call takes.
  */
 import type { Temporal } from 'temporal-polyfill'
 import { BOOKING_LENGTH_MINUTES } from '../../core/bookingWire'
@@ -16,7 +17,12 @@ export const VOICE_TOOL_MESSAGES = {
   unavailable: 'The calendar cannot be reached just now. Please offer to take the caller’s details or try again in a minute.',
   onePerRequest: 'Not booked: only one call can be booked at a time. Please book one call, then ask before booking another.',
   onePerCall: 'This conversation has already booked a call; a caller can book one call per conversation.',
+  /** The slot went between check_availability and book_call; the nearest free times follow (sayAlternatives). */
+  justTaken: 'That time was just taken.',
+  noAlternatives: ' Nothing else is free that day; check_availability can find the next free day.',
 } as const
+
+export type VoiceToolCode = keyof typeof VOICE_TOOL_MESSAGES
 
 // --- Saying times ------------------------------------------------------------------------------------------
 
@@ -56,3 +62,26 @@ export function sayFreeDay(slots: readonly Temporal.Instant[], timeZone: string)
   const times = slots.length === 1 ? `one free time (${timeZone} time): ${sayTime(slots[0]!, timeZone)}` : `free times (${timeZone} time) from ${sayRanges(slots, timeZone)}, starting every ${stepMinutes(slots)} minutes`
   return `${sayDay(slots[0]!, timeZone)} has ${times}; a call lasts ${BOOKING_LENGTH_MINUTES} minutes. Exact starts for book_call: ${slots.map((slot) => exact(slot, timeZone)).join(', ')}.`
 }
+
+/** No free time on the asked-for day: the next day that has some. */
+export const sayNextFreeDay = (askedDay: string, slots: readonly Temporal.Instant[], timeZone: string): string =>
+  `There are no free times on ${askedDay}. The next free day: ${sayFreeDay(slots, timeZone)}`
+
+/** The free starts nearest to one that could not be booked, after a space ("2:30 pm or 3:00 pm are free that day…"). */
+export function sayAlternatives(slots: readonly Temporal.Instant[], timeZone: string): string {
+  if (slots.length === 0) return VOICE_TOOL_MESSAGES.noAlternatives
+  const said = slots.map((slot) => sayTime(slot, timeZone))
+  return ` ${said.join(' or ')} ${slots.length === 1 ? 'is' : 'are'} free that day (exact starts: ${slots.map((slot) => exact(slot, timeZone)).join(', ')}).`
+}
+
+/** A call's start as the caller hears it: "Tuesday 24 November at 10:00 am (Pacific/Auckland time)". */
+const sayWhen = (start: Temporal.Instant, timeZone: string) => `${sayDay(start, timeZone)} at ${sayTime(start, timeZone)} (${timeZone} time)`
+
+export const sayBooked = (start: Temporal.Instant, timeZone: string, booked: { name: string; email: string }): string =>
+  `Booked: a ${BOOKING_LENGTH_MINUTES}-minute call on ${sayWhen(start, timeZone)} for ${booked.name}. A confirmation goes to ${booked.email}.`
+
+/** A start outside the bookable window; the nearest free times follow. */
+export const sayCannotBook = (start: Temporal.Instant, timeZone: string): string => `${sayWhen(start, timeZone)} cannot be booked.`
+
+/** Any other refusal, in the booking form's words. */
+export const sayNotBooked = (sentence: string): string => `Not booked: ${sentence}`

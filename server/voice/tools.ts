@@ -12,13 +12,14 @@ import { Temporal } from 'temporal-polyfill'
 import * as v from 'valibot'
 import { BookingRejected, bookingErrorText } from '../../core/bookingErrors'
 import { buildBookingPayload } from '../../core/bookingPayload'
-import { BOOKING_ERRORS, BOOKING_LENGTH_MINUTES, isValidTimeZone, SlotsResponseSchema, WIRE_MESSAGES } from '../../core/bookingWire'
+import { buildSlotsInput, isValidTimeZone, WIRE_MESSAGES } from '../../core/bookingWire'
 import type { ClientLimit } from '../db/store'
 import type { ApiContext } from '../http/api/context'
+import { refusalAnswer } from '../http/api/refusalAnswer'
 import { checkBooking, checkSlotsInput } from '../scheduler/validation'
 import { rememberCall } from './callBookings'
 import type { ToolCall } from './platformMessage'
-import { exact, sayDay, sayFreeDay, sayTime, VOICE_TOOL_MESSAGES } from './sentences'
+import { sayAlternatives, sayBooked, sayCannotBook, sayDay, sayFreeDay, sayNextFreeDay, sayNotBooked, VOICE_TOOL_MESSAGES } from './sentences'
 
 /** How many days after the asked-for day check_availability looks for the next free one. */
 export const NEXT_FREE_DAY_SEARCH_DAYS = 14
@@ -90,33 +91,22 @@ type FreeSlots = { ok: true; days: Map<string, Temporal.Instant[]> } | { ok: fal
 
 /**
  * Free slot starts from the start of `date` in `timeZone` for `days` days, grouped by the caller's date,
- * asked of the Scheduler exactly as the booking form asks (the same slots input, the same validation).
+ * asked of the Scheduler as the booking form asks (the same slots input, the same validation).
  */
 async function freeSlots(ctx: ApiContext, date: Temporal.PlainDate, timeZone: string, days: number): Promise<FreeSlots> {
-  const from = date.toZonedDateTime({ timeZone }).toInstant()
-  const to = date.add({ days }).toZonedDateTime({ timeZone }).toInstant()
-  const raw = JSON.stringify({
-    json: {
-      isTeamEvent: false,
-      usernameList: [ctx.config.BOOKING_HOST],
-      eventTypeSlug: ctx.config.BOOKING_EVENT_TYPE_SLUG,
-      startTime: from.toString(),
-      endTime: to.toString(),
-      timeZone,
-      duration: null,
-      rescheduleUid: null,
-      orgSlug: null,
-    },
-  })
-  const checked = checkSlotsInput(raw)
+  const range = {
+    startTime: date.toZonedDateTime({ timeZone }).toInstant().toString(),
+    endTime: date.add({ days }).toZonedDateTime({ timeZone }).toInstant().toString(),
+    timeZone,
+  }
+  const checked = checkSlotsInput(buildSlotsInput(range, { host: ctx.config.BOOKING_HOST, eventTypeSlug: ctx.config.BOOKING_EVENT_TYPE_SLUG }))
   if (!checked.ok) return { ok: false, message: checked.message }
-  const outcome = await ctx.scheduler.slots(checked.value)
+  const outcome = await ctx.scheduler.freeSlots(checked.value)
   if (!outcome.ok) return { ok: false, message: VOICE_TOOL_MESSAGES.unavailable }
-  const body = v.safeParse(SlotsResponseSchema, JSON.parse(outcome.body.text))
-  if (!body.success) return { ok: false, message: VOICE_TOOL_MESSAGES.unavailable }
   const grouped = new Map<string, Temporal.Instant[]>()
-  for (const [day, slots] of Object.entries(body.output.result.data.json.slots)) {
-    grouped.set(day, slots.map((slot) => Temporal.Instant.from(slot.time)).sort(Temporal.Instant.compare))
+  for (const slot of outcome.body) {
+    const day = slot.toZonedDateTimeISO(timeZone).toPlainDate().toString()
+    grouped.set(day, [...(grouped.get(day) ?? []), slot])
   }
   return { ok: true, days: grouped }
 }
@@ -134,12 +124,12 @@ async function checkAvailability(args: unknown, ctx: ApiContext): Promise<string
   const askedDay = sayDay(date.toZonedDateTime({ timeZone, plainTime: '12:00' }).toInstant(), timeZone)
   const next = [...free.days.entries()].filter(([day, slots]) => day > date.toString() && slots.length > 0).sort(([a], [b]) => a.localeCompare(b))[0]
   if (!next) return VOICE_TOOL_MESSAGES.noTimes(askedDay, NEXT_FREE_DAY_SEARCH_DAYS)
-  return `There are no free times on ${askedDay}. The next free day: ${sayFreeDay(next[1], timeZone)}`
+  return sayNextFreeDay(askedDay, next[1], timeZone)
 }
 
 // --- book_call -------------------------------------------------------------------------------------------
 
-/** Up to two free starts nearest to the one that could not be booked, said as times ("2:30 pm or 3:00 pm"). */
+/** Up to two free starts nearest to the one that could not be booked, said as times ("2:30 pm or 3:00 pm"), after a space. */
 async function alternatives(ctx: ApiContext, start: Temporal.Instant, timeZone: string): Promise<string> {
   const day = start.toZonedDateTimeISO(timeZone).toPlainDate()
   const free = await freeSlots(ctx, day, timeZone, 1)
@@ -150,9 +140,7 @@ async function alternatives(ctx: ApiContext, start: Temporal.Instant, timeZone: 
     .slice(0, 2)
     .map(({ slot }) => slot)
     .sort(Temporal.Instant.compare)
-  if (slots.length === 0) return ' Nothing else is free that day; check_availability can find the next free day.'
-  const said = slots.map((slot) => sayTime(slot, timeZone))
-  return ` ${said.join(' or ')} ${slots.length === 1 ? 'is' : 'are'} free that day (exact starts: ${slots.map((slot) => exact(slot, timeZone)).join(', ')}).`
+  return sayAlternatives(slots, timeZone)
 }
 
 async function bookCall(args: unknown, ctx: ApiContext, clients: ClientLimit[], callId: string | undefined): Promise<string> {
@@ -166,18 +154,18 @@ async function bookCall(args: unknown, ctx: ApiContext, clients: ClientLimit[], 
   const identity = { host: ctx.config.BOOKING_HOST, eventTypeId: ctx.config.BOOKING_EVENT_TYPE_ID, eventTypeSlug: ctx.config.BOOKING_EVENT_TYPE_SLUG }
   // The note rides in Cal.com's responses.notes, where the form sends it, under the same rule.
   const payload = buildBookingPayload({ name, email, slot: start.toString(), timeZone, notes: notes ?? undefined }, identity)
-  const body = JSON.stringify(payload)
-  const checked = checkBooking(body, ctx.config)
+  const checked = checkBooking(payload, ctx.config)
   if (!checked.ok) return checked.message
   const outcome = await ctx.scheduler.book({ ...checked.value, clients })
   if (outcome.ok && callId) await rememberCall(ctx, callId, outcome.body)
 
-  const when = `${sayDay(start, timeZone)} at ${sayTime(start, timeZone)} (${timeZone} time)`
   if (outcome.ok) {
     const booked = checked.value.request.responses ?? { name, email }
-    return `Booked: a ${BOOKING_LENGTH_MINUTES}-minute call on ${when} for ${booked.name}. A confirmation goes to ${booked.email}.`
+    return sayBooked(start, timeZone, booked)
   }
-  if (outcome.message === BOOKING_ERRORS.slotTaken) return `That time was just taken.${await alternatives(ctx, start, timeZone)}`
-  if (outcome.message === BOOKING_ERRORS.outOfBounds) return `${when} cannot be booked.${await alternatives(ctx, start, timeZone)}`
-  return `Not booked: ${bookingErrorText(new BookingRejected(outcome.status, outcome.message))}`
+  if (outcome.code === 'slotTaken') return VOICE_TOOL_MESSAGES.justTaken + (await alternatives(ctx, start, timeZone))
+  if (outcome.code === 'outOfBounds') return sayCannotBook(start, timeZone) + (await alternatives(ctx, start, timeZone))
+  // Any other refusal as the booking form words it (never a code).
+  const { status, message } = refusalAnswer(outcome, ctx.config)
+  return sayNotBooked(bookingErrorText(new BookingRejected(status, message)))
 }

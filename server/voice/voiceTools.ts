@@ -19,10 +19,10 @@ import type { ServerConfig } from '../config'
 import type { ClientLimit } from '../db/store'
 import { digestKey } from '../http/limits/keys'
 import type { SecretFailures } from '../http/limits/secretFailures'
-import { MESSAGES } from '../scheduler/validation'
 import type { ApiContext } from '../http/api/context'
 import { isCallReport, type CallReports } from './callReport'
 import { MessageSchema, toolCalls, type VoiceCall } from './platformMessage'
+import { SERVER_SENTENCES } from '../sentences'
 import { VOICE_TOOL_MESSAGES } from './sentences'
 import { runTool } from './tools'
 
@@ -48,14 +48,14 @@ function sameSecret(given: string, expected: string): boolean {
 export function requireVoiceSecret(config: ServerConfig, failures: SecretFailures): MiddlewareHandler {
   return createMiddleware(async (c, next) => {
     const expected = config.VAPI_SERVER_SECRET
-    if (!expected) return c.json({ message: 'Not found' }, 404)
+    if (!expected) return c.json({ message: SERVER_SENTENCES.notFound }, 404)
     const refused = await failures.refusal(c)
     if (refused) return refused
     const bearer = /^Bearer\s+(.+)$/i.exec(c.req.header('authorization') ?? '')?.[1]
     const given = c.req.header('x-vapi-secret') ?? bearer ?? ''
     if (!sameSecret(given, expected)) {
       await failures.failed(c)
-      return c.json({ message: 'Unauthorized' }, 401)
+      return c.json({ message: SERVER_SENTENCES.unauthorized }, 401)
     }
     await next()
   })
@@ -64,7 +64,7 @@ export function requireVoiceSecret(config: ServerConfig, failures: SecretFailure
 /** The booking routes' body limit (hono/body-limit, 413 with a message), at this route's size. */
 export const voiceToolsBodyLimit = bodyLimit({
   maxSize: MAX_VOICE_TOOLS_BODY_BYTES,
-  onError: (c) => c.json({ message: MESSAGES.tooLarge }, 413),
+  onError: (c) => c.json({ message: SERVER_SENTENCES.tooLarge }, 413),
 })
 
 // --- The route -----------------------------------------------------------------------------------------

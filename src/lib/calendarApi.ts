@@ -6,6 +6,7 @@ import { bookingSettings } from './bookingSettings'
 import {
   BookingErrorSchema,
   BookingResponseSchema,
+  buildSlotsInput,
   SlotsResponseSchema,
   type BookingRequest,
   type BookingResponse,
@@ -14,21 +15,7 @@ import {
 
 /** The `?input=` of GET /api/calendar/slots for a day. */
 export function slotsInput(query: SlotsQuery, settings = bookingSettings): SlotsInput {
-  const { timeZone, rescheduleUid } = query
-  const { startTime, endTime } = queryWindow(query)
-  return {
-    json: {
-      isTeamEvent: false,
-      usernameList: [settings.host],
-      eventTypeSlug: settings.eventTypeSlug,
-      startTime,
-      endTime,
-      timeZone,
-      duration: null,
-      rescheduleUid: rescheduleUid ?? null,
-      orgSlug: null,
-    },
-  }
+  return buildSlotsInput({ ...queryWindow(query), timeZone: query.timeZone, rescheduleUid: query.rescheduleUid }, settings)
 }
 
 export function slotsUrl(query: SlotsQuery, settings = bookingSettings): string {

@@ -14,7 +14,8 @@ import { join } from 'node:path'
 import pg from 'pg'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createApi } from '../../server/http/api/createApi'
-import { createApp, createStartingApp, NOT_JSON_MESSAGE } from '../../server/http/app'
+import { createApp, createStartingApp } from '../../server/http/app'
+import { SERVER_SENTENCES } from '../../server/sentences'
 import { DataDirLockedError, LOCK_FILE, lockDataDir } from '../../server/runtime/dataDirLock'
 import { memoryRateLimiter } from '../../server/db/rateLimitWindows'
 import type { BookingStore } from '../../server/db/store'
@@ -180,7 +181,7 @@ describe('HTTP hygiene', () => {
     for (const type of [undefined, 'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/jsonp']) {
       const response = await book(type ? { 'Content-Type': type } : {})
       expect(response.status, String(type)).toBe(415)
-      expect(await response.json()).toEqual({ message: NOT_JSON_MESSAGE })
+      expect(await response.json()).toEqual({ message: SERVER_SENTENCES.notJsonContentType })
     }
     expect((await book({ 'Content-Type': 'application/json; charset=utf-8' })).status).toBe(200)
     expect((await book({ 'Content-Type': 'Application/JSON' })).status).toBe(200)

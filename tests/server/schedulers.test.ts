@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import type { SlotsResponse } from '../../core/bookingWire'
 import type { Fetch } from '../../server/scheduler/calcomUpstream'
 import { localFeed } from '../../server/db/changeFeed'
 import type { BookingStore } from '../../server/db/store'
@@ -62,13 +63,13 @@ const noFetch: Fetch = () => Promise.reject(new Error('fetch called'))
 
 function slotsRequest(timeZone = 'Pacific/Auckland'): SlotsRequest {
   const input = slotsInput('2026-11-23T11:00:00.000Z', '2026-11-24T11:00:00.000Z', timeZone)
-  const checked = checkSlotsInput(JSON.stringify(input))
+  const checked = checkSlotsInput(input)
   if (!checked.ok) throw new Error(checked.message)
   return checked.value
 }
 
 function bookRequest(start: string, extra: Record<string, unknown> = {}): BookRequest {
-  const checked = checkBooking(JSON.stringify({ ...bookingBody(start), ...extra }), testConfig())
+  const checked = checkBooking({ ...bookingBody(start), ...extra }, testConfig())
   if (!checked.ok) throw new Error(checked.message)
   return { ...checked.value, clients: [{ key: 'test-client', maxPerDay: 100_000 }] }
 }
@@ -84,7 +85,7 @@ describe('without CALCOM_URL the built-in scheduler answers', () => {
     const scheduler = createScheduler({ config: testConfig(), store, clock, fetch: noFetch })
     const outcome = await scheduler.slots(slotsRequest())
     expect(calls).toEqual(['takenStarts'])
-    if (!outcome.ok) throw new Error(outcome.message)
+    if (!outcome.ok) throw new Error(outcome.code)
     expect(outcome.status).toBe(200)
     const slots = (JSON.parse(outcome.body.text) as { result: { data: { json: { slots: Record<string, unknown[]> } } } }).result
       .data.json.slots
@@ -109,15 +110,20 @@ describe('without CALCOM_URL the built-in scheduler answers', () => {
     expect(calls).toHaveLength(3)
   })
 
-  it('refuses another host with the wire message, before the store', async () => {
+  it('refuses another host with its code, before the store', async () => {
     const { store, calls } = recordingStore()
     const scheduler = createScheduler({ config: testConfig({ BOOKING_HOST: 'someone-else' }), store, clock })
-    expect(await scheduler.slots(slotsRequest())).toEqual({
-      ok: false,
-      status: 400,
-      message: 'The host of the call is missing or not valid.',
-    })
+    expect(await scheduler.slots(slotsRequest())).toEqual({ ok: false, code: 'unknownHost' })
     expect(calls).toEqual([])
+  })
+
+  it('gives the same free slots as instants, for the voice tools', async () => {
+    const scheduler = createScheduler({ config: testConfig(), store: recordingStore().store, clock, fetch: noFetch })
+    const served = await scheduler.slots(slotsRequest())
+    const free = await scheduler.freeSlots(slotsRequest())
+    if (!served.ok || !free.ok) throw new Error('refused')
+    const times = Object.values((JSON.parse(served.body.text) as SlotsResponse).result.data.json.slots).flat().map((slot) => slot.time)
+    expect(free.body.map((slot) => slot.toString({ fractionalSecondDigits: 3 }))).toEqual(times)
   })
 
   it('books into the store and answers the booking', async () => {
@@ -132,14 +138,10 @@ describe('without CALCOM_URL the built-in scheduler answers', () => {
     })
   })
 
-  it('refuses a start out of bounds with Cal.com’s code, writing nothing', async () => {
+  it('refuses a start out of bounds with its code, writing nothing', async () => {
     const { store, calls } = recordingStore()
     const scheduler = createScheduler({ config: testConfig(), store, clock })
-    expect(await scheduler.book(bookRequest('2026-11-23T09:00'))).toEqual({
-      ok: false,
-      status: 400,
-      message: 'booking_time_out_of_bounds_error',
-    })
+    expect(await scheduler.book(bookRequest('2026-11-23T09:00'))).toEqual({ ok: false, code: 'outOfBounds' })
     expect(calls).toEqual([])
   })
 })
@@ -161,26 +163,36 @@ describe('with CALCOM_URL the Cal.com scheduler answers', () => {
     ])
   })
 
+  it('gives the free slots as instants in order, from the same call (the voice tools read these)', async () => {
+    const answer = { result: { data: { json: { slots: { '2026-11-25': [{ time: '2026-11-24T21:00:00.000Z' }], '2026-11-24': [{ time: '2026-11-23T20:15:00.000Z' }, { time: '2026-11-23T20:00:00.000Z' }] } } } } }
+    const { fetch, calls } = fakeFetch(() => json(200, answer))
+    const scheduler = createScheduler({ config, store: untouchableStore, clock, fetch })
+    const outcome = await scheduler.freeSlots(slotsRequest())
+    expect(outcome.ok && outcome.body.map(String)).toEqual(['2026-11-23T20:00:00Z', '2026-11-23T20:15:00Z', '2026-11-24T21:00:00Z'])
+    expect(calls).toHaveLength(1)
+    const { fetch: garbled } = fakeFetch(() => json(200, { result: {} }))
+    expect(await createScheduler({ config, store: untouchableStore, clock, fetch: garbled }).freeSlots(slotsRequest())).toEqual({ ok: false, code: 'calendarAnswerUnreadable' })
+  })
+
   it('turns a Cal.com error into a refusal with its status, message and own body', async () => {
     const error = { error: { json: { message: 'User not found', code: -32004, data: { code: 'NOT_FOUND', httpStatus: 404 } } } }
     const { fetch } = fakeFetch(() => json(404, error))
     const scheduler = createScheduler({ config, store: untouchableStore, clock, fetch })
     expect(await scheduler.slots(slotsRequest())).toEqual({
       ok: false,
-      status: 404,
-      message: 'User not found',
-      upstreamBody: error,
+      code: 'calcomRefused',
+      upstream: { status: 404, message: 'User not found', body: error },
     })
   })
 
-  it('forwards the validated booking (trimmed, unknown fields left out) and passes Cal.com’s refusal on', async () => {
+  it('forwards the validated booking (trimmed, unknown fields left out) and passes Cal.com’s refusal on, with our code for its code', async () => {
     const { fetch, calls } = fakeFetch(() => json(409, { message: 'no_available_users_found_error' }))
     const scheduler = createScheduler({ config, store: untouchableStore, clock, fetch })
     const request = bookRequest('2026-11-24T10:00', { injected: '<script>', responses: { name: '  Aroha Ngata ', email: 'aroha@example.co.nz', guests: [] } })
     expect(await scheduler.book(request)).toMatchObject({
       ok: false,
-      status: 409,
-      message: 'no_available_users_found_error',
+      code: 'slotTaken',
+      upstream: { status: 409, message: 'no_available_users_found_error' },
     })
     expect(calls).toMatchObject([{ url: `${CALCOM}/api/book/event`, method: 'POST' }])
     expect(JSON.parse(String(calls[0]?.body))).toEqual({
@@ -190,20 +202,16 @@ describe('with CALCOM_URL the Cal.com scheduler answers', () => {
   })
 
   it.each([
-    ['a 5xx', () => json(503, { message: 'upstream stack trace at /srv/cal' }), 'The calendar service could not complete the request. Please try again later.'],
-    ['an answer that is not JSON', () => new Response('<html>Bad gateway</html>', { status: 404 }), 'The calendar service sent an answer we could not read. Please try again later.'],
-  ])('turns %s into a 502 with our own sentence', async (_, reply, message) => {
+    ['a 5xx', () => json(503, { message: 'upstream stack trace at /srv/cal' }), 'calendarFailing'],
+    ['an answer that is not JSON', () => new Response('<html>Bad gateway</html>', { status: 404 }), 'calendarAnswerUnreadable'],
+  ])('turns %s into a refusal of our own (a 502 with our sentence)', async (_, reply, code) => {
     const { fetch } = fakeFetch(reply)
     const scheduler = createScheduler({ config, store: untouchableStore, clock, fetch })
-    expect(await scheduler.book(bookRequest('2026-11-24T10:00'))).toEqual({ ok: false, status: 502, message })
+    expect(await scheduler.book(bookRequest('2026-11-24T10:00'))).toEqual({ ok: false, code })
   })
 
   it('answers a 502 refusal when Cal.com cannot be reached', async () => {
     const scheduler = createScheduler({ config, store: untouchableStore, clock, fetch: noFetch })
-    expect(await scheduler.book(bookRequest('2026-11-24T10:00'))).toEqual({
-      ok: false,
-      status: 502,
-      message: 'The calendar service cannot be reached. Please try again later.',
-    })
+    expect(await scheduler.book(bookRequest('2026-11-24T10:00'))).toEqual({ ok: false, code: 'calendarUnreachable' })
   })
 })

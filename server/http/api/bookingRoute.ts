@@ -1,5 +1,6 @@
 import type { Context } from 'hono'
 import type { ApiContext } from './context'
+import { refusalAnswer } from './refusalAnswer'
 
 /**
  * GET /api/booking/{uid} — one booking for the manage page (/booking/{uid}). The random uid is the
@@ -20,6 +21,9 @@ import type { ApiContext } from './context'
 export async function bookingRoute(c: Context, ctx: ApiContext): Promise<Response> {
   const outcome = await ctx.scheduler.booking(c.req.param('uid') ?? '')
   const headers = { 'Cache-Control': 'no-store' }
-  if (!outcome.ok) return c.json({ message: outcome.message }, outcome.status, headers)
+  if (!outcome.ok) {
+    const { message, status } = refusalAnswer(outcome, ctx.config)
+    return c.json({ message }, status, headers)
+  }
   return c.json(outcome.body as object, outcome.status, headers)
 }

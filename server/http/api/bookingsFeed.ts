@@ -4,6 +4,7 @@ import { buildCalendar } from '../../../core/icalendar'
 import { calendarUid } from '../../calendar/calendarUid'
 import type { BookingRow } from '../../db/rows'
 import type { SecretFailures } from '../limits/secretFailures'
+import { SERVER_SENTENCES } from '../../sentences'
 import type { ApiContext } from './context'
 
 /** What the agency reads of a booking's history in its calendar: rescheduled, cancelled and why. */
@@ -49,13 +50,13 @@ function tokenMatches(given: string, expected: string): boolean {
  */
 export async function bookingsFeedRoute(c: Context, ctx: ApiContext, failures: SecretFailures): Promise<Response> {
   const token = ctx.config.ADMIN_TOKEN
-  if (!token) return c.json({ message: 'Not found' }, 404)
+  if (!token) return c.json({ message: SERVER_SENTENCES.notFound }, 404)
   const refused = await failures.refusal(c)
   if (refused) return refused
   const match = /^Bearer +(\S+) *$/i.exec(c.req.header('authorization') ?? '')
   if (!match || !tokenMatches(match[1] as string, token)) {
     await failures.failed(c)
-    return c.json({ message: 'A valid bearer token is required.' }, 401, { 'WWW-Authenticate': 'Bearer realm="bookings"' })
+    return c.json({ message: SERVER_SENTENCES.bearerRequired }, 401, { 'WWW-Authenticate': 'Bearer realm="bookings"' })
   }
   const since = ctx.clock().subtract({ hours: 24 * 30 })
   const bookings = await ctx.store.list(since, 5000)

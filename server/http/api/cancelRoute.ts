@@ -1,7 +1,8 @@
 import type { Context } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
-import { checkCancel } from '../../scheduler/validation'
+import { checkCancel, readJson } from '../../scheduler/validation'
 import type { ApiContext } from './context'
+import { refusalAnswer } from './refusalAnswer'
 
 /**
  * POST /api/cancel — Cal.com's cancel: `{ uid, cancellationReason? }` (reason at most 500 characters,
@@ -15,13 +16,15 @@ import type { ApiContext } from './context'
  */
 export async function cancelRoute(c: Context, ctx: ApiContext): Promise<Response> {
   const fail = (message: string, status: ContentfulStatusCode) => c.json({ message }, status, { 'Cache-Control': 'no-store' })
-  const body = await c.req.text()
-  const checked = checkCancel(body)
+  const body = readJson(await c.req.text())
+  if (!body.ok) return fail(body.message, body.status)
+  const checked = checkCancel(body.value)
   if (!checked.ok) return fail(checked.message, checked.status)
   const outcome = await ctx.scheduler.cancel({ ...checked.value, clients: ctx.clientLimits(c) })
   if (!outcome.ok) {
     if (outcome.retryAfterSeconds !== undefined) c.header('Retry-After', String(outcome.retryAfterSeconds))
-    return fail(outcome.message, outcome.status)
+    const { message, status } = refusalAnswer(outcome, ctx.config)
+    return fail(message, status)
   }
   return c.json(outcome.body as object, outcome.status, { 'Cache-Control': 'no-store' })
 }

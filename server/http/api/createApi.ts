@@ -13,7 +13,8 @@ import { logOf } from '../../log/logger'
 import { rateLimit, type ErrorBody } from '../limits/rateLimit'
 import { secretFailures } from '../limits/secretFailures'
 import { createScheduler } from '../../scheduler/chooseScheduler'
-import { MAX_BODY_BYTES, MESSAGES } from '../../scheduler/validation'
+import { MAX_BODY_BYTES } from '../../scheduler/validation'
+import { SERVER_SENTENCES } from '../../sentences'
 import { bookingRoute } from './bookingRoute'
 import { bookingsFeedRoute } from './bookingsFeed'
 import { bookRoute } from './bookRoute'
@@ -76,7 +77,7 @@ export function createApi({ config, store, clock = () => Temporal.Now.instant(),
     })
   // Trusts a declared Content-Length (Node's parser ends the body there) and counts the bytes of a chunked body.
   const limitedBody = () =>
-    bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => c.json(messageError(MESSAGES.tooLarge, 413), 413) })
+    bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => c.json(messageError(SERVER_SENTENCES.tooLarge, 413), 413) })
 
   // Answers that carry personal data (a booking, its view, a cancellation) are never stored by a cache,
   // whatever their status, the limits' 429 included.
@@ -109,7 +110,7 @@ export function createApi({ config, store, clock = () => Temporal.Now.instant(),
   api.onError((error, c) => {
     logOf(c).error({ err: error }, 'API error')
     const errorBody = c.req.path.endsWith('/calendar/slots') ? trpcError : messageError
-    return c.json(errorBody('Something went wrong on our side. Please try again.', 500), 500)
+    return c.json(errorBody(SERVER_SENTENCES.serverError, 500), 500)
   })
   return api
 }

@@ -2,8 +2,10 @@ import type { Context } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { WIRE_MESSAGES } from '../../../core/bookingWire'
 import { BoundedMap } from '../../runtime/boundedMap'
-import { checkSlotsInput, MESSAGES, type ValidSlotsInput } from '../../scheduler/validation'
+import { checkSlotsInput, readJson, type ValidSlotsInput } from '../../scheduler/validation'
+import { SERVER_SENTENCES } from '../../sentences'
 import type { ApiContext } from './context'
+import { refusalAnswer } from './refusalAnswer'
 import { trpcError } from './trpcError'
 
 /** The still-encoded value of `name` in the query string of `url` (a full URL, as Request#url is). */
@@ -35,7 +37,9 @@ function checkRawInput(raw: string): ReturnType<typeof checkSlotsInput> {
   } catch {
     return { ok: false, status: 400, message: WIRE_MESSAGES.slotsInput }
   }
-  const checked = checkSlotsInput(decoded)
+  const json = readJson(decoded)
+  if (!json.ok) return { ok: false, status: 400, message: WIRE_MESSAGES.slotsInput }
+  const checked = checkSlotsInput(json.value)
   if (checked.ok) validInputs.set(raw, checked.value)
   return checked
 }
@@ -44,15 +48,16 @@ function checkRawInput(raw: string): ReturnType<typeof checkSlotsInput> {
 export async function slotsRoute(c: Context, ctx: ApiContext): Promise<Response> {
   const fail = (message: string, status: ContentfulStatusCode) => c.json(trpcError(message, status), status)
   const raw = rawQueryValue(c.req.url, 'input')
-  if (raw === undefined) return fail(MESSAGES.missingInput, 400)
+  if (!raw) return fail(SERVER_SENTENCES.missingInput, 400)
   const checked = checkRawInput(raw)
   if (!checked.ok) return fail(checked.message, checked.status)
 
   const outcome = await ctx.scheduler.slots(checked.value)
   if (!outcome.ok) {
     // Cal.com's own tRPC error goes back as it came.
-    if (outcome.upstreamBody !== undefined) return c.json(outcome.upstreamBody as object, outcome.status)
-    return fail(outcome.message, outcome.status)
+    if (outcome.upstream) return c.json(outcome.upstream.body as object, outcome.upstream.status)
+    const { message, status } = refusalAnswer(outcome, ctx.config)
+    return fail(message, status)
   }
   const { body, encoding } = outcome.body.encodedFor(c.req.header('accept-encoding') ?? '')
   const headers: Record<string, string> = { 'Content-Type': 'application/json', 'Cache-Control': 'no-store', Vary: 'Accept-Encoding' }

@@ -3,7 +3,7 @@ import { createMiddleware } from 'hono/factory'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible'
 import { logOf } from '../../log/logger'
-import { MESSAGES } from '../../scheduler/validation'
+import { WIRE_MESSAGES } from '../../../core/bookingWire'
 
 /** How a route words an error body: tRPC's shape on the slots route, `{ message }` on the booking route. */
 export type ErrorBody = (message: string, status: ContentfulStatusCode) => object
@@ -31,7 +31,7 @@ export function rateLimit(options: {
     } catch (rejection) {
       if (rejection instanceof RateLimiterRes) {
         const retryAfter = Math.max(1, Math.ceil(rejection.msBeforeNext / 1000))
-        return c.json(options.errorBody(MESSAGES.rateLimited, 429), 429, { 'Retry-After': String(retryAfter) })
+        return c.json(options.errorBody(WIRE_MESSAGES.rateLimited, 429), 429, { 'Retry-After': String(retryAfter) })
       }
       logOf(c).warn({ err: rejection, limit: options.limiter.keyPrefix }, 'Rate limit store failed; request let through')
     }

@@ -10,7 +10,7 @@
 import type { Context } from 'hono'
 import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible'
 import { logOf } from '../../log/logger'
-import { MESSAGES } from '../../scheduler/validation'
+import { WIRE_MESSAGES } from '../../../core/bookingWire'
 
 export interface SecretFailures {
   /** The 429 to answer before comparing, when the client is over its failures; undefined otherwise. */
@@ -34,7 +34,7 @@ export function secretFailures(options: { limiter: RateLimiterAbstract; key: (c:
       }
       if (!seen || seen.consumedPoints < limiter.points) return undefined
       const retryAfter = Math.max(1, Math.ceil(seen.msBeforeNext / 1000))
-      return c.json({ message: MESSAGES.rateLimited }, 429, { 'Retry-After': String(retryAfter) })
+      return c.json({ message: WIRE_MESSAGES.rateLimited }, 429, { 'Retry-After': String(retryAfter) })
     },
     async failed(c) {
       try {

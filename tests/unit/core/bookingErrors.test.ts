@@ -7,6 +7,7 @@ import {
   manageErrorText,
   MANAGE_ERROR_TEXTS,
 } from '../../../core/bookingErrors'
+import { WIRE_MESSAGES } from '../../../core/bookingWire'
 
 describe('what a visitor reads when a booking fails (docs/design.md#errors)', () => {
   it.each([
@@ -57,6 +58,6 @@ describe('manage page sentences (issue 11): no code and no bare status on screen
   })
 
   it('says to wait on a 429 without a message', () => {
-    expect(manageErrorText(new BookingRejected(429, undefined), 'cancel')).toBe(MANAGE_ERROR_TEXTS.rateLimited)
+    expect(manageErrorText(new BookingRejected(429, undefined), 'cancel')).toBe(WIRE_MESSAGES.rateLimited)
   })
 })
