@@ -10,7 +10,7 @@ import { availabilityFromConfig } from './availability'
 import { calendarUid } from '../calendarUid'
 import { toResponse } from './bookingResponse'
 import { bookingChanges, type ChangeContext } from './builtInChanges'
-import type { Scheduler } from './scheduler'
+import type { Scheduler, SlotsRequest } from './scheduler'
 import { freeSlots, groupSlotsByDate, outOfBoundsReason, toIsoUtc } from './slots'
 import { createSlotsCache } from './slotsCache'
 import { JsonBody } from '../jsonBody'
@@ -19,6 +19,20 @@ import { slotFilters } from './slotFilter'
 
 /** The slots answer while a calendar source cannot be read: the picker shows its load failure and Retry. */
 export const CALENDAR_UNREADABLE = 'The host’s calendar cannot be read right now. Please try again in a few minutes.'
+
+/**
+ * The range and zone of a request, as the slots cache's key holds them: made once per validated input
+ * (server/api/slotsRoute.ts keeps those, so a repeated request brings the same object).
+ */
+const rangeKeys = new WeakMap<SlotsRequest, string>()
+function rangeKey(request: SlotsRequest): string {
+  let key = rangeKeys.get(request)
+  if (key === undefined) {
+    key = `${request.from.epochNanoseconds}/${request.to.epochNanoseconds}/${request.input.timeZone}`
+    rangeKeys.set(request, key)
+  }
+  return key
+}
 
 /** The built-in scheduler (docs/design.md#server): slots are the configured availability minus the stored bookings. */
 export function createBuiltInScheduler({
@@ -52,13 +66,14 @@ export function createBuiltInScheduler({
   const slotsCache = createSlotsCache<JsonBody | undefined>(store.changes)
 
   return {
-    async slots({ input, from, to }) {
+    async slots(request) {
+      const { input, from, to } = request
       if (!input.usernameList.includes(host)) return { ok: false, status: 400, message: WIRE_MESSAGES.user }
       if (input.eventTypeSlug !== config.BOOKING_EVENT_TYPE_SLUG)
         return { ok: false, status: 400, message: WIRE_MESSAGES.eventTypeSlug }
       const now = clock()
       // A calendar refresh changes the version: answers computed before it are not served again.
-      const key = `${calendar?.version() ?? 0}/${from.epochNanoseconds}/${to.epochNanoseconds}/${input.timeZone}`
+      const key = `${calendar?.version() ?? 0}/${rangeKey(request)}`
       const body = await slotsCache.get(key, now, async () => {
         let free: Temporal.Instant[]
         if (filters.active) {
