@@ -2,8 +2,8 @@
  * Where the server's log lines go: a file descriptor (stdout), never a reason for the process to stay.
  * Lines logged during one turn of the event loop go out together at its end (setImmediate), in one
  * write from the main thread: under load many lines cost one system call, and no thread is woken for
- * them (writing through libuv's thread pool woke a thread, and then the loop, for every batch: the
- * largest cost of a cached slots answer after the socket's own write, issue 24).
+ * them (writing through libuv's thread pool woke a thread, and then the loop, for every batch: a
+ * large part of a cached slots answer's time under load, issue 24).
  *
  * Why not pino's own destination (SonicBoom): at exit it flushes synchronously, and a write that fails
  * there is retried every 100 ms for ever. With stdout's reader gone (EPIPE: `npm start | tee log` after
