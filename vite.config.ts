@@ -3,9 +3,8 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import react from '@vitejs/plugin-react'
 import { fileURLToPath } from 'node:url'
 import { defineConfig, loadEnv, type UserConfig } from 'vite'
-import { readBookingSettings } from './core/settings.ts'
+import { readBrowserSettings } from './core/settings.ts'
 import { appLoaderPlugin } from './scripts/appLoaderPlugin.ts'
-import { readVoiceConfig } from './src/lib/voice/config.ts'
 
 // Browser tests only (tests/e2e/serve.ts): swap the voice SDK for a scripted fake. Never set for a real build.
 const voiceFake = process.env.E2E_VOICE_FAKE === '1'
@@ -84,15 +83,17 @@ const config = {
 
 export default defineConfig(({ mode }) => {
   const env = { ...loadEnv(mode, process.cwd(), envPrefix), ...process.env }
-  // A wrong booking setting fails the build with the variable's name, as it stops the server.
-  readBookingSettings(env)
+  // Every browser setting, checked here: a wrong one fails the build with the variable's name, as it
+  // stops the server. The app reads the result (src/config.ts), never the variables.
+  const settings = readBrowserSettings(env)
   return {
     ...config,
     define: {
+      'import.meta.env.BROWSER_SETTINGS': JSON.stringify(settings),
       'import.meta.env.BUILD_YEAR': JSON.stringify(buildYear),
       // A constant at each use, so the first-load voice shell of a build without voice settings drops
       // what it would never show (VoiceWidget.tsx).
-      'import.meta.env.VOICE_CONFIGURED': JSON.stringify(readVoiceConfig(env) !== null),
+      'import.meta.env.VOICE_CONFIGURED': JSON.stringify(settings.voice !== null),
     },
   }
 })

@@ -3,6 +3,10 @@
  * uses, and the booking settings that the browser build and the server both read, defined once.
  */
 import * as v from 'valibot'
+// With its extension: vite.config.ts loads this file too.
+import { BOOKING_DEFAULTS, BROWSER_DEFAULTS, type BrowserSettings } from './browserSettings.ts'
+
+export { BOOKING_DEFAULTS }
 
 /** A wrong setting: the server stops at start, the build fails, with this message naming the variable. */
 export class ConfigError extends Error {
@@ -38,13 +42,6 @@ export const envUrl = (name: string) =>
     v.transform((s) => (s === '' ? undefined : s.replace(/\/+$/, ''))),
   )
 
-/** Defaults of the settings that the browser build and the server share (docs/design.md#configuration). */
-export const BOOKING_DEFAULTS = {
-  host: 'kiwi-automate',
-  eventTypeId: 7,
-  eventTypeSlug: 'quick-chat',
-} as const
-
 /** The host handle (sent as `user` and `usernameList`) and the event type: one setting each, for both sides. */
 export const bookingSettingsEntries = {
   BOOKING_HOST: envText('BOOKING_HOST', BOOKING_DEFAULTS.host),
@@ -52,10 +49,34 @@ export const bookingSettingsEntries = {
   BOOKING_EVENT_TYPE_SLUG: envText('BOOKING_EVENT_TYPE_SLUG', BOOKING_DEFAULTS.eventTypeSlug),
 }
 
+/** An absolute URL kept as written (trimmed); unset or empty means `fallback`. */
+const envLink = (name: string, fallback: string) =>
+  v.pipe(
+    v.optional(v.string(), ''),
+    v.transform((s) => s.trim()),
+    v.check((s) => s === '' || URL.canParse(s), `${name} must be an absolute URL such as https://example.com`),
+    v.transform((s) => (s === '' ? fallback : s)),
+  )
+
+/** Trimmed text, empty when unset. */
+const envOptionalText = v.pipe(
+  v.optional(v.string(), ''),
+  v.transform((s) => s.trim()),
+)
+
+const defaults = BROWSER_DEFAULTS.site
+
+/** Every variable the browser build reads (VITE_* and BOOKING_*). */
 const BrowserSettingsSchema = v.object({
   ...bookingSettingsEntries,
   /** Base URL of the calendar API; unset means the site's own server. */
   VITE_CALENDAR_API_BASE: envUrl('VITE_CALENDAR_API_BASE'),
+  VITE_SITE_URL: v.pipe(envLink('VITE_SITE_URL', defaults.url), v.transform((s) => s.replace(/\/+$/, ''))),
+  VITE_CONSULTATION_URL: envLink('VITE_CONSULTATION_URL', defaults.consultationUrl),
+  VITE_EXTERNAL_SCRIPT_URL: envLink('VITE_EXTERNAL_SCRIPT_URL', defaults.externalScriptUrl),
+  VITE_VAPI_PUBLIC_KEY: envOptionalText,
+  VITE_VAPI_ASSISTANT_ID: envOptionalText,
+  VITE_VAPI_BASE_URL: envUrl('VITE_VAPI_BASE_URL'),
 })
 
 /** Parses `env` with `schema`, or throws a ConfigError listing every wrong variable with its message. */
@@ -72,21 +93,27 @@ export function parseSettings<const TSchema extends v.GenericSchema<Env, unknown
   throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`)
 }
 
-export interface BookingSettings {
-  host: string
-  eventTypeId: number
-  eventTypeSlug: string
-  /** Base URL of the calendar API; empty means the site's own server. */
-  apiBase: string
-}
+export type { BookingSettings, BrowserSettings, VoiceConfig } from './browserSettings.ts'
 
-/** The booking settings the browser build bakes in; throws a ConfigError on a wrong value. */
-export function readBookingSettings(env: Env): BookingSettings {
+/**
+ * The settings the browser build bakes in (vite.config.ts; the app reads them through src/config.ts);
+ * throws a ConfigError naming every wrong variable.
+ */
+export function readBrowserSettings(env: Env): BrowserSettings {
   const parsed = parseSettings(BrowserSettingsSchema, env)
+  const { VITE_VAPI_PUBLIC_KEY: publicKey, VITE_VAPI_ASSISTANT_ID: assistantId } = parsed
   return {
-    host: parsed.BOOKING_HOST,
-    eventTypeId: parsed.BOOKING_EVENT_TYPE_ID,
-    eventTypeSlug: parsed.BOOKING_EVENT_TYPE_SLUG,
-    apiBase: parsed.VITE_CALENDAR_API_BASE ?? '',
+    booking: {
+      host: parsed.BOOKING_HOST,
+      eventTypeId: parsed.BOOKING_EVENT_TYPE_ID,
+      eventTypeSlug: parsed.BOOKING_EVENT_TYPE_SLUG,
+      apiBase: parsed.VITE_CALENDAR_API_BASE ?? '',
+    },
+    voice: publicKey && assistantId ? { publicKey, assistantId, baseUrl: parsed.VITE_VAPI_BASE_URL } : null,
+    site: {
+      url: parsed.VITE_SITE_URL,
+      consultationUrl: parsed.VITE_CONSULTATION_URL,
+      externalScriptUrl: parsed.VITE_EXTERNAL_SCRIPT_URL,
+    },
   }
 }

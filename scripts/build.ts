@@ -42,7 +42,7 @@ await assertRuntimeDependencies(
 )
 await buildServer(distDir)
 
-const { renderDocument, listPages, listShells } = (await import(
+const { renderDocument, listPages, listShells, siteSettings } = (await import(
   pathToFileURL(join(renderDir, 'entry-server.js')).href
 )) as typeof import('../src/entry-server.tsx')
 let prerenderedPaths: string[]
@@ -69,7 +69,8 @@ for (const path of [...prerenderedPaths, ...shellPaths]) {
   await writeFile(file, page.html)
 }
 
-const siteUrl = (process.env.VITE_SITE_URL || 'http://localhost:3000').replace(/\/+$/, '')
+// The address the pages were rendered with (checked by vite.config.ts, read through src/config.ts).
+const siteUrl = siteSettings.url
 const sitemap = [
   '<?xml version="1.0" encoding="UTF-8"?>',
   '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',

@@ -7,6 +7,9 @@ import { sitePages, siteShells, type SitePage, type SiteShell } from './lib/page
 import type { RenderModule } from '../core/renderContract'
 import { createAppRouter } from './router'
 
+/** The build's settings as the pages have them: the sitemap's address (scripts/build.ts). */
+export { siteSettings } from './config'
+
 export interface RenderedPage {
   /** The markup inside #root. */
   html: string

@@ -1,7 +1,7 @@
 import { Hono, type MiddlewareHandler } from 'hono'
-import { requestId } from 'hono/request-id'
 import type { ServerConfig } from '../config'
 import { SERVER_SENTENCES } from '../sentences'
+import { hasCommonHeaders } from './completeResponse'
 import { healthRoutes, type HealthDeps } from './health'
 import { chooseEncoding } from './jsonBody'
 import { logOf, type Logger } from '../log/logger'
@@ -59,19 +59,31 @@ function requestLog(logger: Logger): MiddlewareHandler {
   }
 }
 
+/**
+ * X-Request-Id is kept when it is at most 128 characters of [A-Za-z0-9_=-], generated otherwise: the
+ * rule of hono/request-id, whose middleware also sets the header on Hono's prepared headers, a Headers
+ * object every answer would then build (server/http/completeResponse.ts says why that is avoided).
+ */
+const SANE_REQUEST_ID = /^[\w=-]{1,128}$/
+const requestId: MiddlewareHandler = async (c, next) => {
+  const sent = c.req.header('x-request-id')
+  c.set('requestId', sent !== undefined && SANE_REQUEST_ID.test(sent) ? sent : crypto.randomUUID())
+  await next()
+}
+
 /** Request ids, logs, security headers, health routes, JSON-only API bodies and the last-resort 500. */
 function baseApp({ config, logger, health = { state: () => 'ready' }, inlineScripts }: BaseDeps): Hono {
   const app = new Hono()
   const pageHeaders = securityHeaders(contentSecurityPolicy(config, inlineScripts))
 
-  // X-Request-Id is kept when it is at most 128 characters of [A-Za-z0-9_=-], generated otherwise.
-  app.use(requestId({ limitLength: 128 }))
+  app.use(requestId)
   app.use(requestLog(logger))
   app.use(async (c, next) => {
+    const headers: Record<string, string> = { ...(c.req.path.startsWith('/api/') ? DATA_SECURITY_HEADERS : pageHeaders), 'X-Request-Id': c.get('requestId') }
+    c.set('commonHeaders', headers)
     await next()
-    const headers = c.req.path.startsWith('/api/') ? DATA_SECURITY_HEADERS : pageHeaders
-    for (const name in headers) c.res.headers.set(name, headers[name] as string)
-    c.res.headers.set('X-Request-Id', c.get('requestId'))
+    // A route's complete answer has them already (server/http/completeResponse.ts).
+    if (!hasCommonHeaders(c.res)) for (const name in headers) c.res.headers.set(name, headers[name] as string)
     // Draining: each answer closes its connection, so no idle keep-alive connection holds the shutdown.
     if (health.state() === 'draining') c.res.headers.set('Connection', 'close')
   })

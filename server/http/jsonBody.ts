@@ -19,11 +19,16 @@ export function chooseEncoding(acceptEncoding: string, available: { br: boolean;
 export class JsonBody {
   private readonly compressed: Partial<Record<ContentEncoding, Uint8Array<ArrayBuffer>>> = {}
 
-  constructor(readonly text: string) {}
+  /** Whether compressing pays (measured once: the text is sent many times). */
+  private readonly worthCompressing: boolean
+
+  constructor(readonly text: string) {
+    this.worthCompressing = Buffer.byteLength(text) >= COMPRESS_FROM_BYTES
+  }
 
   /** The bytes to send to a client that accepts `acceptEncoding`, and their Content-Encoding. */
   encodedFor(acceptEncoding: string): { body: string | Uint8Array<ArrayBuffer>; encoding?: ContentEncoding } {
-    const worth = Buffer.byteLength(this.text) >= COMPRESS_FROM_BYTES
+    const worth = this.worthCompressing
     const encoding = chooseEncoding(acceptEncoding, { br: worth, gzip: worth })
     if (!encoding) return { body: this.text }
     // A mid quality: nearly brotli's best size on JSON this small, at a fraction of quality 11's time.

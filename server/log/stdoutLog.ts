@@ -1,14 +1,17 @@
 /**
- * Where the server's log lines go: a file descriptor (stdout), written asynchronously, that never keeps
- * the process alive. Lines written while a write is under way go out together in the next one, so under
- * load many lines cost one write.
+ * Where the server's log lines go: a file descriptor (stdout), never a reason for the process to stay.
+ * Lines logged during one turn of the event loop go out together at its end (setImmediate), in one
+ * write from the main thread: under load many lines cost one system call, and no thread is woken for
+ * them (writing through libuv's thread pool woke a thread, and then the loop, for every batch: a
+ * large part of a cached slots answer's time under load, issue 24).
  *
  * Why not pino's own destination (SonicBoom): at exit it flushes synchronously, and a write that fails
  * there is retried every 100 ms for ever. With stdout's reader gone (EPIPE: `npm start | tee log` after
  * Ctrl-C, a log shipper that died) the process never exits. Here a write that fails ends logging for good,
- * a full pipe is retried on a timer (the thread is never blocked), and the last lines get a bounded wait.
+ * a full pipe is retried on a timer (the thread is never blocked: the pipe does not block, see below),
+ * and the last lines get a bounded wait.
  */
-import { write } from 'node:fs'
+import { writeSync } from 'node:fs'
 
 /** A full pipe is tried again this often. */
 const RETRY_MS = 20
@@ -23,12 +26,15 @@ export interface StdoutLog {
 }
 
 export function stdoutLog(fd = 1): StdoutLog {
-  // Opening process.stdout makes a pipe on fd 1 non-blocking (libuv): a full pipe answers EAGAIN at once.
-  // A blocking write would hold a thread of libuv's pool, and the process's exit waits for that thread.
+  // Opening process.stdout makes a pipe on fd 1 non-blocking (libuv): a full pipe answers EAGAIN at once
+  // instead of holding the thread. (A file takes the bytes into the page cache.)
   if (fd === 1) void process.stdout.writable
   let waiting: string[] = []
   let waitingChars = 0
-  let writing = false
+  /** Bytes taken from `waiting` that stdout has not accepted yet (a full pipe took part or none). */
+  let unwritten: Buffer | undefined
+  /** A write is due: at the end of this turn, or after RETRY_MS when the pipe was full. */
+  let due = false
   let failed = false
   let flushed: (() => void)[] = []
 
@@ -37,35 +43,32 @@ export function stdoutLog(fd = 1): StdoutLog {
     flushed = []
   }
 
-  const writeOut = (chunk: Buffer) => {
-    write(fd, chunk, (error, written) => {
-      if (error?.code === 'EAGAIN') {
-        setTimeout(() => writeOut(chunk), RETRY_MS).unref()
-        return
-      }
-      if (error) {
-        // EPIPE, EBADF, EIO...: nobody reads stdout any more; logging ends, the process goes on.
-        failed = true
+  const writeOut = () => {
+    due = false
+    while (!failed) {
+      if (!unwritten) {
+        if (waiting.length === 0) return settle()
+        unwritten = Buffer.from(waiting.join(''))
         waiting = []
         waitingChars = 0
-        writing = false
-        settle()
-        return
       }
-      if (written < chunk.length) return writeOut(chunk.subarray(written))
-      writing = false
-      next()
-    })
-  }
-
-  const next = () => {
-    if (writing || failed) return
-    if (waiting.length === 0) return settle()
-    writing = true
-    const chunk = Buffer.from(waiting.join(''))
-    waiting = []
-    waitingChars = 0
-    writeOut(chunk)
+      try {
+        const written = writeSync(fd, unwritten)
+        unwritten = written < unwritten.length ? unwritten.subarray(written) : undefined
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'EAGAIN') {
+          due = true
+          setTimeout(writeOut, RETRY_MS).unref()
+          return
+        }
+        // EPIPE, EBADF, EIO...: nobody reads stdout any more; logging ends, the process goes on.
+        failed = true
+        unwritten = undefined
+        waiting = []
+        waitingChars = 0
+        settle()
+      }
+    }
   }
 
   return {
@@ -73,11 +76,14 @@ export function stdoutLog(fd = 1): StdoutLog {
       if (failed || waitingChars + line.length > MAX_WAITING_CHARS) return true
       waiting.push(line)
       waitingChars += line.length
-      next()
+      if (!due) {
+        due = true
+        setImmediate(writeOut)
+      }
       return true
     },
     flushWithin(withinMs) {
-      if (failed || (!writing && waiting.length === 0)) return Promise.resolve()
+      if (failed || (!due && !unwritten && waiting.length === 0)) return Promise.resolve()
       return new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, withinMs)
         flushed.push(() => {

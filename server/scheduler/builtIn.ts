@@ -20,6 +20,20 @@ import { slotFilters } from './slotFilter'
 /** A slots answer without slots: a call inside its notice period cannot be moved. */
 const NO_SLOTS = new JsonBody(JSON.stringify({ result: { data: { json: { slots: {} } } } } satisfies SlotsResponse))
 
+/**
+ * The range and zone of a request, as the slots cache's key holds them: made once per validated input
+ * (server/http/api/slotsRoute.ts keeps those, so a repeated request brings the same object).
+ */
+const rangeKeys = new WeakMap<SlotsRequest, string>()
+function rangeKey(request: SlotsRequest): string {
+  let key = rangeKeys.get(request)
+  if (key === undefined) {
+    key = `${request.from.epochNanoseconds}/${request.to.epochNanoseconds}/${request.input.timeZone}`
+    rangeKeys.set(request, key)
+  }
+  return key
+}
+
 /** The built-in scheduler (docs/design.md#server): slots are the configured availability minus the stored bookings. */
 export function createBuiltInScheduler({
   config,
@@ -78,7 +92,7 @@ export function createBuiltInScheduler({
       if (moving && (await changes.tooLateToMove(moving, now))) return { ok: true, status: 200, body: NO_SLOTS }
       const noticeFilters = moving !== undefined && changes.notice.minutes > config.SCHEDULE_MIN_NOTICE_MINUTES
       // A calendar refresh changes the version: answers computed before it are not served again.
-      const key = `${calendar?.version() ?? 0}/${from.epochNanoseconds}/${to.epochNanoseconds}/${input.timeZone}${noticeFilters ? '/move' : ''}`
+      const key = `${calendar?.version() ?? 0}/${rangeKey(request)}${noticeFilters ? '/move' : ''}`
       const body = await slotsCache.get(key, now, async () => {
         const starts = await free(from, to, now)
         if (!starts) return undefined

@@ -1,10 +1,12 @@
-/** Brand and site-wide settings. Build-time settings come from VITE_* variables (see .env.example). */
+import { siteSettings } from '../config'
+
+/** Brand and site-wide settings; the settings of the build come from src/config.ts. */
 export const site = {
   name: 'Kiwi Automate',
   legalName: 'Kiwi Automate Ltd',
   location: 'Auckland, New Zealand',
-  url: (import.meta.env.VITE_SITE_URL || 'http://localhost:3000').replace(/\/+$/, ''),
-  consultationUrl: import.meta.env.VITE_CONSULTATION_URL || 'https://cal.com/kiwi-automate/consultation',
-  externalScriptUrl: import.meta.env.VITE_EXTERNAL_SCRIPT_URL || '',
+  url: siteSettings.url,
+  consultationUrl: siteSettings.consultationUrl,
+  externalScriptUrl: siteSettings.externalScriptUrl,
   ogImage: '/og-image.png',
 } as const

@@ -2,7 +2,7 @@
 import * as v from 'valibot'
 import { BookingRejected } from '../../core/bookingErrors'
 import { queryWindow, type SlotsByDate, type SlotsQuery } from '../../core/slotWindow'
-import { bookingSettings } from './bookingSettings'
+import { bookingSettings } from '../config'
 import {
   BookingErrorSchema,
   BookingResponseSchema,

@@ -1,7 +1,7 @@
 import { textChatMachine } from '../../machines/textChat'
 import { chatReplyLogic } from '../lib/chat/chatReplyActor'
 import { CALL_BUTTON_ID, CHAT_MESSAGE_ID, focusAfterRender, focusByIdAfterRender } from '../lib/focus'
-import { voiceConfig } from '../lib/voice/config'
+import { voiceConfig } from '../config'
 
 export const textChatLogic = textChatMachine.provide({
   actors: {

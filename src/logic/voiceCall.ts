@@ -1,6 +1,6 @@
 import { fromPromise } from 'xstate'
 import { voiceCallMachine, type VoiceCallInput } from '../../machines/voiceCall'
-import { voiceConfig } from '../lib/voice/config'
+import { voiceConfig } from '../config'
 import { readVoiceConsent, writeVoiceConsent } from '../lib/voice/consent'
 import { getVoiceAdapter } from '../lib/voice/index'
 import { requestMicrophone } from '../lib/voice/microphone'

@@ -4,6 +4,7 @@ import { WIRE_MESSAGES } from '../../../core/bookingWire'
 import { BoundedMap } from '../../runtime/boundedMap'
 import { checkSlotsInput, readJson, type ValidSlotsInput } from '../../scheduler/validation'
 import { SERVER_SENTENCES } from '../../sentences'
+import { completeResponse } from '../completeResponse'
 import type { ApiContext } from './context'
 import { refusalAnswer } from './refusalAnswer'
 import { trpcError } from './trpcError'
@@ -44,23 +45,25 @@ function checkRawInput(raw: string): ReturnType<typeof checkSlotsInput> {
   return checked
 }
 
+// Outside the route, as everything it calls: a function made per request costs (tsx's name helper, the collector).
+const fail = (c: Context, message: string, status: ContentfulStatusCode) => c.json(trpcError(message, status), status)
+
+const ANSWER_HEADERS = { 'Content-Type': 'application/json', 'Cache-Control': 'no-store', Vary: 'Accept-Encoding' }
+
 /** GET /api/calendar/slots?input=… — Cal.com's slots.getSchedule (docs/design.md#wire). */
 export async function slotsRoute(c: Context, ctx: ApiContext): Promise<Response> {
-  const fail = (message: string, status: ContentfulStatusCode) => c.json(trpcError(message, status), status)
   const raw = rawQueryValue(c.req.url, 'input')
-  if (!raw) return fail(SERVER_SENTENCES.missingInput, 400)
+  if (!raw) return fail(c, SERVER_SENTENCES.missingInput, 400)
   const checked = checkRawInput(raw)
-  if (!checked.ok) return fail(checked.message, checked.status)
+  if (!checked.ok) return fail(c, checked.message, checked.status)
 
   const outcome = await ctx.scheduler.slots(checked.value)
   if (!outcome.ok) {
     // Cal.com's own tRPC error goes back as it came.
     if (outcome.upstream) return c.json(outcome.upstream.body as object, outcome.upstream.status)
     const { message, status } = refusalAnswer(outcome, ctx.config)
-    return fail(message, status)
+    return fail(c, message, status)
   }
   const { body, encoding } = outcome.body.encodedFor(c.req.header('accept-encoding') ?? '')
-  const headers: Record<string, string> = { 'Content-Type': 'application/json', 'Cache-Control': 'no-store', Vary: 'Accept-Encoding' }
-  if (encoding) headers['Content-Encoding'] = encoding
-  return c.body(body, outcome.status, headers)
+  return completeResponse(c, body, outcome.status, encoding ? { ...ANSWER_HEADERS, 'Content-Encoding': encoding } : ANSWER_HEADERS)
 }

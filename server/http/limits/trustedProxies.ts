@@ -52,6 +52,8 @@ function isTrusted(address: Address, proxies: TrustedProxies): boolean {
 
 /** The client's address: see the top of this file. `peer` is the socket's remote address. */
 export function clientAddressOf(peer: string, forwardedFor: string | undefined, proxies: TrustedProxies): string {
+  // Nothing to walk: the peer, unparsed (most requests, and every one without TRUST_PROXY).
+  if (!forwardedFor || proxies.length === 0) return peer
   const peerAddress = parseAddress(peer)
   if (!peerAddress || !forwardedFor || !isTrusted(peerAddress, proxies)) return peer
   let client = peerAddress

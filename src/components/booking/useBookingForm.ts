@@ -1,7 +1,7 @@
 import { useActorRef, useSelector } from '@xstate/react'
 import { useEffect, useEffectEvent } from 'react'
 import { formStatus, notesLength, visibleErrors, type BookingVariant, type ConfirmedBooking } from '../../../machines/bookingForm'
-import { bookingSettings } from '../../lib/bookingSettings'
+import { bookingSettings } from '../../config'
 import { bookingFormLogic } from '../../logic/bookingForm'
 import { nowInstant } from '../../lib/time'
 import { preferredHour24, preferredTimeZone } from '../../lib/timePreferences'

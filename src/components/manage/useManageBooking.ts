@@ -1,7 +1,7 @@
 import { useActorRef, useSelector } from '@xstate/react'
 import { useMemo } from 'react'
 import { manageStep } from '../../../machines/manageBooking'
-import { bookingSettings } from '../../lib/bookingSettings'
+import { bookingSettings } from '../../config'
 import { nowInstant } from '../../lib/time'
 import { preferredHour24, preferredTimeZone } from '../../lib/timePreferences'
 import { manageBookingLogic } from '../../logic/manageBooking'

@@ -8,7 +8,7 @@
  */
 import { EventSourceParserStream } from 'eventsource-parser/stream'
 import { CHAT_ERRORS, chatStatusError } from '../../../core/chatErrors'
-import type { VoiceConfig } from '../voice/config'
+import type { VoiceConfig } from '../../config'
 
 /** The platform's API when VITE_VAPI_BASE_URL is not set (the call SDK's default too). */
 export const DEFAULT_CHAT_API = 'https://api.vapi.ai'

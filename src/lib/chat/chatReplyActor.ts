@@ -2,7 +2,7 @@
 import { fromCallback, type EventObject } from 'xstate'
 import type { ChatReplyEvent, ChatReplyInput } from '../../../machines/textChat'
 import { CHAT_ERRORS } from '../../../core/chatErrors'
-import type { VoiceConfig } from '../voice/config'
+import type { VoiceConfig } from '../../config'
 import { streamReply } from './chatClient'
 
 export function chatReplyLogic(config: VoiceConfig | null, fetchImpl?: typeof fetch) {

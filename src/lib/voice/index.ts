@@ -1,5 +1,5 @@
 /** The page's one voice adapter, over the real SDK loaded on first use. */
-import { voiceConfig } from './config'
+import { voiceConfig } from '../../config'
 import { createVapi, loadVapiConstructor } from './loadVapi'
 import { createVoiceAdapter, type VoiceAdapter } from './voiceAdapter'
 

@@ -6,7 +6,7 @@
  * It holds one thing: the page's one SDK instance, created on the first start with its listeners
  * attached before that start() (with no `error` listener the SDK throws inside start()).
  */
-import type { VoiceConfig } from './config'
+import type { VoiceConfig } from '../../config'
 import {
   ALREADY_STARTED,
   describeCameraError,

@@ -127,6 +127,30 @@ export function defineBookingSuite(name: string, makeBackend: () => Promise<Stor
       it('are empty for a range entirely in the past', async () => {
         expect(await getSlots('2026-11-01T11:00:00.000Z', '2026-11-20T11:00:00.000Z')).toEqual({})
       })
+
+      it('answer with the headers of every API answer and the request id sent, compressed when asked (issue 24)', async () => {
+        const path = slotsPath(slotsInput('2026-11-22T11:00:00.000Z', '2026-11-25T11:00:00.000Z'))
+        for (const encoding of ['br', 'gzip', 'identity']) {
+          // Twice: the second answer is the cached one.
+          for (const n of [1, 2]) {
+            const response = await fetch(server.url + path, { headers: { 'Accept-Encoding': encoding, 'X-Request-Id': `slots-${encoding}-${n}` } })
+            const transport = ['date', 'content-length', 'connection', 'keep-alive']
+            expect(Object.fromEntries([...response.headers].filter(([header]) => !transport.includes(header)))).toEqual({
+              'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+              'x-content-type-options': 'nosniff',
+              'referrer-policy': 'no-referrer',
+              'strict-transport-security': 'max-age=15552000',
+              'x-request-id': `slots-${encoding}-${n}`,
+              'content-type': 'application/json',
+              'cache-control': 'no-store',
+              vary: 'Accept-Encoding',
+              ...(encoding === 'identity' ? {} : { 'content-encoding': encoding }),
+            })
+            const slots = v.parse(SlotsResponseSchema, await response.json()).result.data.json.slots
+            expect(Object.keys(slots)).toEqual(['2026-11-23', '2026-11-24', '2026-11-25'])
+          }
+        }
+      })
     })
 
     describe('booking', () => {

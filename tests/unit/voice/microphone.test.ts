@@ -1,5 +1,4 @@
 import { describe, expect, it, vi } from 'vitest'
-import { readVoiceConfig } from '../../../src/lib/voice/config'
 import { readVoiceConsent, writeVoiceConsent } from '../../../src/lib/voice/consent'
 import { MICROPHONE_MESSAGES } from '../../../core/voiceErrors'
 import { requestMicrophone } from '../../../src/lib/voice/microphone'
@@ -36,18 +35,7 @@ describe('microphone', () => {
   })
 })
 
-describe('voice settings and consent', () => {
-  it('is configured only with both a public key and an assistant id', () => {
-    expect(readVoiceConfig({})).toBeNull()
-    expect(readVoiceConfig({ VITE_VAPI_PUBLIC_KEY: 'pk' })).toBeNull()
-    expect(readVoiceConfig({ VITE_VAPI_PUBLIC_KEY: ' ', VITE_VAPI_ASSISTANT_ID: 'a' })).toBeNull()
-    expect(readVoiceConfig({ VITE_VAPI_PUBLIC_KEY: 'pk', VITE_VAPI_ASSISTANT_ID: 'a', VITE_VAPI_BASE_URL: 'https://x.example/' })).toEqual({
-      publicKey: 'pk',
-      assistantId: 'a',
-      baseUrl: 'https://x.example',
-    })
-  })
-
+describe('voice consent', () => {
   it('remembers the agreement on the device, and copes with blocked storage', () => {
     const data = new Map<string, string>()
     const storage = { getItem: (k: string) => data.get(k) ?? null, setItem: (k: string, v: string) => void data.set(k, v) } as Storage
