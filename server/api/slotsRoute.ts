@@ -40,6 +40,9 @@ function checkRawInput(raw: string): ReturnType<typeof checkSlotsInput> {
   return checked
 }
 
+/** How long the visitor's browser may reuse a slots answer (a booking conflict is still caught when booking). */
+export const SLOTS_MAX_AGE_S = 10
+
 /** GET /api/calendar/slots?input=… — Cal.com's slots.getSchedule (docs/design.md#wire). */
 export async function slotsRoute(c: Context, ctx: ApiContext): Promise<Response> {
   const fail = (message: string, status: ContentfulStatusCode) => c.json(trpcError(message, status), status)
@@ -55,7 +58,9 @@ export async function slotsRoute(c: Context, ctx: ApiContext): Promise<Response>
     return fail(outcome.message, outcome.status)
   }
   const { body, encoding } = outcome.body.encodedFor(c.req.header('accept-encoding') ?? '')
-  const headers: Record<string, string> = { 'Content-Type': 'application/json', 'Cache-Control': 'no-store', Vary: 'Accept-Encoding' }
+  // The page fetches the first days' slots before the form opens (src/lib/calendarApi.ts): the visitor's own
+  // browser may keep that answer a few seconds, so the next page's prefetch does not ask again. Never a shared cache.
+  const headers: Record<string, string> = { 'Content-Type': 'application/json', 'Cache-Control': `private, max-age=${SLOTS_MAX_AGE_S}`, Vary: 'Accept-Encoding' }
   if (encoding) headers['Content-Encoding'] = encoding
   return c.body(body, outcome.status, headers)
 }

@@ -24,6 +24,7 @@ export function BookCallButton({ className = primaryButton, children = 'Book a C
       className={className}
       onClick={(e) => modal.open(e.currentTarget)}
       onPointerEnter={prefetchBookingForm}
+      onPointerDown={prefetchBookingForm}
       onFocus={prefetchBookingForm}
     >
       {children}

@@ -1,4 +1,4 @@
-import { Component, lazy, Suspense, type ReactNode } from 'react'
+import { Component, lazy, Suspense, useEffect, type ReactNode } from 'react'
 import { bookingFormKey, confirmedBooking, isBookingDialogOpen } from '../../../machines/selectors'
 import { selection, useDeferredSelector } from '../../lib/deferredActor'
 import { useBookingModalActor } from '../providers/SiteActors'
@@ -7,7 +7,7 @@ import { FormPlaceholder } from './FormPlaceholder'
 import { ModalDialog } from '../layout/ModalDialog'
 import { CloseIcon } from '../layout/icons'
 import { focusRing } from '../sections/ui'
-import { loadBookingForm } from './loadBookingForm'
+import { loadBookingForm, prefetchBookingFormWhenIdle } from './loadBookingForm'
 
 const BookingForm = lazy(() => loadBookingForm().then((m) => ({ default: m.BookingForm })))
 const BookingToast = lazy(() => import('./BookingToast').then((m) => ({ default: m.BookingToast })))
@@ -31,6 +31,8 @@ export function BookingModal() {
   const open = useDeferredSelector(actor, bookingModalView.open)
   const formKey = useDeferredSelector(actor, bookingModalView.formKey)
   const booking = useDeferredSelector(actor, bookingModalView.booking)
+  // The form's code and its first slots, fetched while the visitor reads: a press later finds them.
+  useEffect(prefetchBookingFormWhenIdle, [])
 
   return (
     <>
