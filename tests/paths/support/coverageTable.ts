@@ -3,120 +3,66 @@
  * that passed and the states and transitions they walked (docs/design.md#path-tests). Run under vitest (see
  * tests/paths/report/coverage.report.ts), since machines may read Vite's import.meta.env.
  */
-import { readdirSync } from "node:fs";
-import { basename, join } from "node:path";
-import { pathToFileURL } from "node:url";
-import type { AnyStateMachine } from "xstate";
-import { machineStates, machineTransitions } from "./machineModel";
-import {
-  levelLabel,
-  readExemption,
-  readPathResults,
-  type PathLevel,
-} from "./report";
+import { readdirSync } from 'node:fs'
+import { basename, join } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import type { AnyStateMachine } from 'xstate'
+import { machineStates, machineTransitions } from './machineModel'
+import { levelLabel, readExemption, readPathResults, type PathLevel } from './report'
 
-const machinesDir = join(import.meta.dirname, "../../../machines");
+const machinesDir = join(import.meta.dirname, '../../../machines')
 
 const isMachine = (value: unknown): value is AnyStateMachine =>
-  typeof value === "object" &&
-  value !== null &&
-  "root" in value &&
-  "getTransitionData" in value;
+  typeof value === 'object' && value !== null && 'root' in value && 'getTransitionData' in value
 
-export async function coverageTable(
-  levels: PathLevel[],
-): Promise<{ table: string; gaps: string[] }> {
-  const machines: Array<{ name: string; machine: AnyStateMachine }> = [];
-  for (const file of readdirSync(machinesDir)
-    .filter((f) => f.endsWith(".ts"))
-    .sort()) {
-    const mod = (await import(
-      pathToFileURL(join(machinesDir, file)).href
-    )) as Record<string, unknown>;
-    const found = Object.values(mod).filter(isMachine);
-    for (const machine of found)
-      machines.push({
-        name:
-          found.length === 1
-            ? basename(file, ".ts")
-            : `${basename(file, ".ts")}.${machine.id}`,
-        machine,
-      });
-  }
+export async function coverageTable(levels: PathLevel[]): Promise<{ table: string; gaps: string[] }> {
+const machines: Array<{ name: string; machine: AnyStateMachine }> = []
+for (const file of readdirSync(machinesDir).filter((f) => f.endsWith('.ts')).sort()) {
+  const mod = (await import(pathToFileURL(join(machinesDir, file)).href)) as Record<string, unknown>
+  const found = Object.values(mod).filter(isMachine)
+  for (const machine of found) machines.push({ name: found.length === 1 ? basename(file, '.ts') : `${basename(file, '.ts')}.${machine.id}`, machine })
+}
 
-  const results = readPathResults();
-  const rows: string[][] = [
-    ["machine", "level", "paths", "states", "transitions"],
-  ];
-  const gaps: string[] = [];
-  const exemptions: string[] = [];
-  for (const { name, machine } of machines) {
-    const allStates = machineStates(machine);
-    const allTransitions = machineTransitions(machine);
-    for (const level of levels) {
-      const exempt = readExemption(level, name);
-      if (exempt !== undefined) {
-        rows.push([name, levelLabel(level), "—", "—", "—"]);
-        exemptions.push(`${name} (${levelLabel(level)}): ${exempt}`);
-        continue;
-      }
-      const mine = results.filter(
-        (r) => r.machine === name && r.level === level,
-      );
-      const states = new Set(mine.flatMap((r) => r.states));
-      const transitions = new Set(mine.flatMap((r) => r.transitions));
-      const transitionTotal =
-        mine[0]?.allTransitions.length ?? allTransitions.length;
-      rows.push([
-        name,
-        levelLabel(level),
-        String(mine.length),
-        `${states.size}/${allStates.length}`,
-        `${transitions.size}/${transitionTotal}`,
-      ]);
-      if (
-        states.size < allStates.length ||
-        transitions.size < transitionTotal
-      ) {
-        const missingStates = allStates.filter((s) => !states.has(s));
-        const missingTransitions = (mine[0]?.allTransitions ?? []).filter(
-          (t) => !transitions.has(t),
-        );
-        gaps.push(
-          `${name} (${levelLabel(level)}): ${mine.length === 0 ? "no path ran" : ""}` +
-            (missingStates.length
-              ? `\n    states not reached: ${missingStates.join(", ")}`
-              : "") +
-            (missingTransitions.length
-              ? `\n    transitions not taken: ${missingTransitions.join(", ")}`
-              : ""),
-        );
-      }
+const results = readPathResults()
+const rows: string[][] = [['machine', 'level', 'paths', 'states', 'transitions']]
+const gaps: string[] = []
+const exemptions: string[] = []
+for (const { name, machine } of machines) {
+  const allStates = machineStates(machine)
+  const allTransitions = machineTransitions(machine)
+  for (const level of levels) {
+    const exempt = readExemption(level, name)
+    if (exempt !== undefined) {
+      rows.push([name, levelLabel(level), '—', '—', '—'])
+      exemptions.push(`${name} (${levelLabel(level)}): ${exempt}`)
+      continue
+    }
+    const mine = results.filter((r) => r.machine === name && r.level === level)
+    const states = new Set(mine.flatMap((r) => r.states))
+    const transitions = new Set(mine.flatMap((r) => r.transitions))
+    const transitionTotal = mine[0]?.allTransitions.length ?? allTransitions.length
+    rows.push([name, levelLabel(level), String(mine.length), `${states.size}/${allStates.length}`, `${transitions.size}/${transitionTotal}`])
+    if (states.size < allStates.length || transitions.size < transitionTotal) {
+      const missingStates = allStates.filter((s) => !states.has(s))
+      const missingTransitions = (mine[0]?.allTransitions ?? []).filter((t) => !transitions.has(t))
+      gaps.push(
+        `${name} (${levelLabel(level)}): ${mine.length === 0 ? 'no path ran' : ''}` +
+          (missingStates.length ? `\n    states not reached: ${missingStates.join(', ')}` : '') +
+          (missingTransitions.length ? `\n    transitions not taken: ${missingTransitions.join(', ')}` : ''),
+      )
     }
   }
+}
 
-  const widths = rows[0]!.map((_, i) =>
-    Math.max(...rows.map((r) => r[i]!.length)),
-  );
-  const line = (r: string[]) =>
-    r
-      .map((cell, i) =>
-        i < 2 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!),
-      )
-      .join("  ");
-  const table = [
-    `Path coverage (${levels.map(levelLabel).join(" and ")} level)`,
-    "",
-    line(rows[0]!),
-    widths.map((w) => "-".repeat(w)).join("  "),
-    ...rows.slice(1).map(line),
-    ...(exemptions.length
-      ? [
-          "",
-          "Not run at that level, and why:",
-          ...exemptions.map((e) => `  ${e}`),
-        ]
-      : []),
-  ].join("\n");
-  return { table, gaps };
+const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)))
+const line = (r: string[]) => r.map((cell, i) => (i < 2 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('  ')
+const table = [
+  `Path coverage (${levels.map(levelLabel).join(' and ')} level)`,
+  '',
+  line(rows[0]!),
+  widths.map((w) => '-'.repeat(w)).join('  '),
+  ...rows.slice(1).map(line),
+  ...(exemptions.length ? ['', 'Not run at that level, and why:', ...exemptions.map((e) => `  ${e}`)] : []),
+].join('\n')
+return { table, gaps }
 }

@@ -1,21 +1,9 @@
-import { expect, test, type Locator, type Page } from "@playwright/test";
-import { describeUiPaths } from "../support/uiLevel";
-import { bookingFormMachine } from "../../../machines/bookingForm";
-import type {
-  InternalExecutors,
-  StateChecks,
-  UserExecutors,
-} from "../support/executors";
-import { bookingPayload } from "../../support/bookingPayload";
-import {
-  nthRoute,
-  openInlineForm,
-  pathsTo,
-  openModalForm,
-  pauseClock,
-  routeBookingApi,
-  type BookingRoutes,
-} from "./support/booking";
+import { expect, test, type Locator, type Page } from '@playwright/test'
+import { describeUiPaths } from '../support/uiLevel'
+import { bookingFormMachine } from '../../../machines/bookingForm'
+import type { InternalExecutors, StateChecks, UserExecutors } from '../support/executors'
+import { bookingPayload } from '../../support/bookingPayload'
+import { nthRoute, openInlineForm, pathsTo, openModalForm, pauseClock, routeBookingApi, type BookingRoutes } from './support/booking'
 import {
   chooseTimeZone,
   clockSwitch,
@@ -26,7 +14,7 @@ import {
   slotLabel,
   timeGroup,
   type ContactField as Field,
-} from "../../support/pages/bookingForm";
+} from '../../support/pages/bookingForm'
 import {
   bookingFormModel,
   CHOSEN,
@@ -40,11 +28,11 @@ import {
   OTHER_ZONE,
   TIME_ZONE,
   type BookingFailure,
-} from "./support/bookingModel";
+} from './support/bookingModel'
 
-test.use({ timezoneId: TIME_ZONE, locale: LOCALE });
+test.use({ timezoneId: TIME_ZONE, locale: LOCALE })
 
-type M = typeof bookingFormMachine;
+type M = typeof bookingFormMachine
 
 /**
  * The form as a visitor drives it, and what the visitor has done so far: from that the checks know
@@ -52,45 +40,39 @@ type M = typeof bookingFormMachine;
  * any browser, so executors record where the focus is.
  */
 interface FormUi {
-  page: Page;
-  variant: "modal" | "inline";
+  page: Page
+  variant: 'modal' | 'inline'
   /** The dialog or the 'Talk to an Expert' section. */
-  scope: Locator;
-  routes: BookingRoutes;
-  answeredBookings: number;
-  values: Record<Field, string>;
-  slot: boolean;
-  touched: Record<Field | "slot", boolean>;
-  submitted: boolean;
-  focused: Field | null;
-  failure: BookingFailure | null;
+  scope: Locator
+  routes: BookingRoutes
+  answeredBookings: number
+  values: Record<Field, string>
+  slot: boolean
+  touched: Record<Field | 'slot', boolean>
+  submitted: boolean
+  focused: Field | null
+  failure: BookingFailure | null
   /** The zone and clock the times show in. */
-  timeZone: string;
-  hour24: boolean;
+  timeZone: string
+  hour24: boolean
 }
 
-const required: Record<Field, string> = {
-  name: TEXTS.nameRequired,
-  email: TEXTS.emailRequired,
-};
+const required: Record<Field, string> = { name: TEXTS.nameRequired, email: TEXTS.emailRequired }
 
-async function start(page: Page, variant: FormUi["variant"]): Promise<FormUi> {
-  const routes = await routeBookingApi(page, { holdSlots: false });
-  const scope =
-    variant === "modal"
-      ? await openModalForm(page)
-      : await openInlineForm(page);
-  await expect(slotButtons(scope)).toHaveCount(4);
+async function start(page: Page, variant: FormUi['variant']): Promise<FormUi> {
+  const routes = await routeBookingApi(page, { holdSlots: false })
+  const scope = variant === 'modal' ? await openModalForm(page) : await openInlineForm(page)
+  await expect(slotButtons(scope)).toHaveCount(4)
   // The inline form's 5 s reset runs only when a step advances the clock. (The modal has no delay, and
   // its lazily loaded toast needs running timers to be revealed.)
-  if (variant === "inline") await pauseClock(page);
+  if (variant === 'inline') await pauseClock(page)
   return {
     page,
     variant,
     scope,
     routes,
     answeredBookings: 0,
-    values: { name: "", email: "" },
+    values: { name: '', email: '' },
     slot: false,
     touched: { name: false, email: false, slot: false },
     submitted: false,
@@ -98,236 +80,188 @@ async function start(page: Page, variant: FormUi["variant"]): Promise<FormUi> {
     failure: null,
     timeZone: TIME_ZONE,
     hour24: false,
-  };
+  }
 }
 
 /** Moving the focus to `next` (a field, or anything else) leaves the focused field: it is touched. */
 function moveFocus(sut: FormUi, next: Field | null) {
-  if (sut.focused && sut.focused !== next) sut.touched[sut.focused] = true;
-  sut.focused = next;
+  if (sut.focused && sut.focused !== next) sut.touched[sut.focused] = true
+  sut.focused = next
 }
 
 async function type(sut: FormUi, field: Field, value: string) {
-  moveFocus(sut, field);
-  const input = contactField(sut.scope, field);
+  moveFocus(sut, field)
+  const input = contactField(sut.scope, field)
   // The same value again is typed again: clear, then type (otherwise the browser sends no change).
-  if ((await input.inputValue()) === value) await input.fill("");
-  await input.fill(value);
-  sut.values[field] = value;
+  if ((await input.inputValue()) === value) await input.fill('')
+  await input.fill(value)
+  sut.values[field] = value
 }
 
 async function blur(sut: FormUi, field: Field) {
-  moveFocus(sut, field);
-  const input = contactField(sut.scope, field);
-  await input.focus();
-  await input.blur();
-  sut.focused = null;
-  sut.touched[field] = true;
+  moveFocus(sut, field)
+  const input = contactField(sut.scope, field)
+  await input.focus()
+  await input.blur()
+  sut.focused = null
+  sut.touched[field] = true
 }
 
 const events: UserExecutors<M, FormUi> = {
-  NAME_CHANGED: (sut, event) => type(sut, "name", event.value),
-  EMAIL_CHANGED: (sut, event) => type(sut, "email", event.value),
-  NAME_BLURRED: (sut) => blur(sut, "name"),
-  EMAIL_BLURRED: (sut) => blur(sut, "email"),
+  NAME_CHANGED: (sut, event) => type(sut, 'name', event.value),
+  EMAIL_CHANGED: (sut, event) => type(sut, 'email', event.value),
+  NAME_BLURRED: (sut) => blur(sut, 'name'),
+  EMAIL_BLURRED: (sut) => blur(sut, 'email'),
   SLOT_CHOSEN: async (sut, event) => {
-    expect(event.slot).toBe(CHOSEN.time);
-    moveFocus(sut, null);
-    await slotButtons(sut.scope).filter({ hasText: CHOSEN.label }).click();
-    sut.slot = true;
-    sut.touched.slot = true;
+    expect(event.slot).toBe(CHOSEN.time)
+    moveFocus(sut, null)
+    await slotButtons(sut.scope).filter({ hasText: CHOSEN.label }).click()
+    sut.slot = true
+    sut.touched.slot = true
   },
   SUBMIT: async (sut) => {
-    moveFocus(sut, null);
-    await confirmButton(sut.scope).click();
-    sut.submitted = true;
+    moveFocus(sut, null)
+    await confirmButton(sut.scope).click()
+    sut.submitted = true
   },
   TIME_ZONE_CHOSEN: async (sut, event) => {
-    expect(event.timeZone).toBe(OTHER_ZONE);
-    moveFocus(sut, null);
-    await chooseTimeZone(sut.scope, "london", OTHER_ZONE);
-    sut.timeZone = event.timeZone;
+    expect(event.timeZone).toBe(OTHER_ZONE)
+    moveFocus(sut, null)
+    await chooseTimeZone(sut.scope, 'london', OTHER_ZONE)
+    sut.timeZone = event.timeZone
   },
   CLOCK_CHANGED: async (sut, event) => {
-    moveFocus(sut, null);
-    await clockSwitch(sut.scope).click();
-    sut.hour24 = event.hour24;
+    moveFocus(sut, null)
+    await clockSwitch(sut.scope).click()
+    sut.hour24 = event.hour24
   },
-};
+}
 
 const internal: InternalExecutors<FormUi> = {
   advance: (sut, ms) => sut.page.clock.runFor(ms),
   done: {
     bookEvent: async (sut, event) => {
-      const route = await nthRoute(sut.routes.bookings, ++sut.answeredBookings);
-      await route.fulfill({ json: event.output });
+      const route = await nthRoute(sut.routes.bookings, ++sut.answeredBookings)
+      await route.fulfill({ json: event.output })
       // Confirmed: the form starts again, empty.
-      sut.values = { name: "", email: "" };
-      sut.slot = false;
-      sut.touched = { name: false, email: false, slot: false };
-      sut.submitted = false;
-      sut.failure = null;
+      sut.values = { name: '', email: '' }
+      sut.slot = false
+      sut.touched = { name: false, email: false, slot: false }
+      sut.submitted = false
+      sut.failure = null
     },
   },
   error: {
     bookEvent: async (sut, event) => {
-      const route = await nthRoute(sut.routes.bookings, ++sut.answeredBookings);
-      const failure = failureOf(event.error);
-      if (failure.answer === "network") await route.abort("failed");
-      else
-        await route.fulfill({
-          status: failure.answer.status,
-          contentType: "application/json",
-          body: failure.answer.body,
-        });
-      sut.failure = failure;
+      const route = await nthRoute(sut.routes.bookings, ++sut.answeredBookings)
+      const failure = failureOf(event.error)
+      if (failure.answer === 'network') await route.abort('failed')
+      else await route.fulfill({ status: failure.answer.status, contentType: 'application/json', body: failure.answer.body })
+      sut.failure = failure
       // A taken slot is no longer chosen.
-      if (failure.slotTaken) sut.slot = false;
+      if (failure.slotTaken) sut.slot = false
     },
   },
-};
+}
 
 /** The values typed, the chosen time, and each field's message exactly when it is due (docs/design.md#validation). */
 async function expectFields(sut: FormUi) {
-  for (const field of ["name", "email"] as const) {
-    const input = contactField(sut.scope, field);
-    await expect(input).toHaveValue(sut.values[field]);
-    if (!sut.values[field] && (sut.touched[field] || sut.submitted))
-      await expect(input).toHaveAccessibleDescription(required[field]);
-    else await expect(input).not.toHaveAttribute("aria-invalid");
+  for (const field of ['name', 'email'] as const) {
+    const input = contactField(sut.scope, field)
+    await expect(input).toHaveValue(sut.values[field])
+    if (!sut.values[field] && (sut.touched[field] || sut.submitted)) await expect(input).toHaveAccessibleDescription(required[field])
+    else await expect(input).not.toHaveAttribute('aria-invalid')
   }
-  const time = timeGroup(sut.scope);
+  const time = timeGroup(sut.scope)
   // The chosen time in the zone and on the clock chosen (the same instant in London is 11:00 pm on Monday).
-  const label = slotLabel(CHOSEN.time, sut.timeZone, sut.hour24);
-  const chosen = slotButtons(sut.scope).filter({
-    hasText: new RegExp(`^${label}$`),
-  });
-  await expect(clockSwitch(sut.scope)).toHaveAttribute(
-    "aria-checked",
-    String(sut.hour24),
-  );
+  const label = slotLabel(CHOSEN.time, sut.timeZone, sut.hour24)
+  const chosen = slotButtons(sut.scope).filter({ hasText: new RegExp(`^${label}$`) })
+  await expect(clockSwitch(sut.scope)).toHaveAttribute('aria-checked', String(sut.hour24))
   if (sut.slot) {
-    await expect(chosen).toHaveAttribute("aria-pressed", "true");
-    await expect(
-      time.getByText(
-        `Selected: ${dayLabelOf(CHOSEN.time, sut.timeZone)}, ${label}`,
-        { exact: true },
-      ),
-    ).toBeVisible();
+    await expect(chosen).toHaveAttribute('aria-pressed', 'true')
+    await expect(time.getByText(`Selected: ${dayLabelOf(CHOSEN.time, sut.timeZone)}, ${label}`, { exact: true })).toBeVisible()
   } else {
-    await expect(time.getByText(/^Selected:/)).toHaveCount(0);
-    await expect(
-      timeGroup(sut.scope)
-        .getByRole("listitem")
-        .getByRole("button", { pressed: true }),
-    ).toHaveCount(0);
+    await expect(time.getByText(/^Selected:/)).toHaveCount(0)
+    await expect(timeGroup(sut.scope).getByRole('listitem').getByRole('button', { pressed: true })).toHaveCount(0)
   }
-  if (!sut.slot && (sut.touched.slot || sut.submitted))
-    await expect(time).toHaveAccessibleDescription(TEXTS.slotRequired);
-  else await expect(time).not.toHaveAttribute("aria-invalid");
+  if (!sut.slot && (sut.touched.slot || sut.submitted)) await expect(time).toHaveAccessibleDescription(TEXTS.slotRequired)
+  else await expect(time).not.toHaveAttribute('aria-invalid')
 }
 
 /** The form's alert: empty, or the booking failure's text (docs/design.md#errors). */
-const bookingAlert = (sut: FormUi) => sut.scope.getByRole("alert");
+const bookingAlert = (sut: FormUi) => sut.scope.getByRole('alert')
 async function expectNoBookingError(sut: FormUi) {
-  await expect(bookingAlert(sut)).toHaveText("");
+  await expect(bookingAlert(sut)).toHaveText('')
 }
 
-const inlineConfirmation = (sut: FormUi) =>
-  sut.scope.getByRole("status").filter({ hasText: TEXTS.inlineConfirmed });
+const inlineConfirmation = (sut: FormUi) => sut.scope.getByRole('status').filter({ hasText: TEXTS.inlineConfirmed })
 
 const states: StateChecks<M, FormUi> = {
   idle: async (sut) => {
-    await expect(confirmButton(sut.scope)).toBeEnabled();
-    await expectFields(sut);
-    await expectNoBookingError(sut);
-    await expect(inlineConfirmation(sut)).toHaveCount(0);
+    await expect(confirmButton(sut.scope)).toBeEnabled()
+    await expectFields(sut)
+    await expectNoBookingError(sut)
+    await expect(inlineConfirmation(sut)).toHaveCount(0)
   },
   submitted: async (sut) => {
-    await expect(confirmButton(sut.scope)).toBeEnabled();
-    await expectFields(sut);
-    await expectNoBookingError(sut);
-    await expect(inlineConfirmation(sut)).toHaveCount(0);
+    await expect(confirmButton(sut.scope)).toBeEnabled()
+    await expectFields(sut)
+    await expectNoBookingError(sut)
+    await expect(inlineConfirmation(sut)).toHaveCount(0)
   },
   submitting: async (sut) => {
-    await expect(
-      sut.scope.getByRole("button", { name: "Processing..." }),
-    ).toBeDisabled();
-    for (const field of ["name", "email"] as const)
-      await expect(contactField(sut.scope, field)).toHaveAttribute("readonly");
+    await expect(sut.scope.getByRole('button', { name: 'Processing...' })).toBeDisabled()
+    for (const field of ['name', 'email'] as const) await expect(contactField(sut.scope, field)).toHaveAttribute('readonly')
     // What is sent (docs/design.md#wire): the fields as shown, the chosen time in the visitor's zone, the build's event type.
-    const request = (
-      await nthRoute(sut.routes.bookings, sut.answeredBookings + 1)
-    ).request();
+    const request = (await nthRoute(sut.routes.bookings, sut.answeredBookings + 1)).request()
     expect(request.postDataJSON()).toMatchObject(
-      bookingPayload({
-        responses: { name: NAME, email: EMAIL, guests: [] },
-        start: CHOSEN_START,
-        end: CHOSEN_END,
-        timeZone: TIME_ZONE,
-      }),
-    );
-    await expectFields(sut);
-    await expectNoBookingError(sut);
+      bookingPayload({ responses: { name: NAME, email: EMAIL, guests: [] }, start: CHOSEN_START, end: CHOSEN_END, timeZone: TIME_ZONE }),
+    )
+    await expectFields(sut)
+    await expectNoBookingError(sut)
   },
   success: async (sut) => {
-    if (sut.variant === "modal") {
+    if (sut.variant === 'modal') {
       // The modal closes and the toast confirms (docs/design.md#errors, modal variant).
-      await expect(sut.scope).toBeHidden();
-      await expect(
-        sut.page.getByRole("status").filter({ hasText: TEXTS.modalConfirmed }),
-      ).toBeVisible();
-      return;
+      await expect(sut.scope).toBeHidden()
+      await expect(sut.page.getByRole('status').filter({ hasText: TEXTS.modalConfirmed })).toBeVisible()
+      return
     }
-    await expect(inlineConfirmation(sut)).toBeVisible();
-    await expect(
-      inlineConfirmation(sut).getByRole("link", { name: "Google Calendar" }),
-    ).toBeVisible();
-    await expect(confirmButton(sut.scope)).toBeEnabled();
-    await expectFields(sut);
-    await expectNoBookingError(sut);
+    await expect(inlineConfirmation(sut)).toBeVisible()
+    await expect(inlineConfirmation(sut).getByRole('link', { name: 'Google Calendar' })).toBeVisible()
+    await expect(confirmButton(sut.scope)).toBeEnabled()
+    await expectFields(sut)
+    await expectNoBookingError(sut)
   },
   error: async (sut) => {
-    await expect(bookingAlert(sut)).toHaveText(sut.failure!.text);
-    await expect(confirmButton(sut.scope)).toBeEnabled();
-    await expectFields(sut);
-    await expect(inlineConfirmation(sut)).toHaveCount(0);
+    await expect(bookingAlert(sut)).toHaveText(sut.failure!.text)
+    await expect(confirmButton(sut.scope)).toBeEnabled()
+    await expectFields(sut)
+    await expect(inlineConfirmation(sut)).toHaveCount(0)
   },
-};
+}
 
 /** The inline 'Talk to an Expert' form: its success returns to idle after 5 s, so every transition is reachable. */
-describeUiPaths(
-  "bookingForm",
-  bookingFormMachine,
-  (page: Page) => start(page, "inline"),
-  {
-    ...bookingFormModel("inline"),
-    label: "inline",
-    noFirstTouch:
-      "the booking form is drawn by the app (its code loads with the form): none of its events can come before the app runs; the press that opens it before then is bookingModal's first touch",
-    events,
-    internal,
-    states,
-  },
-);
+describeUiPaths('bookingForm', bookingFormMachine, (page: Page) => start(page, 'inline'), {
+  ...bookingFormModel('inline'),
+  label: 'inline',
+  noFirstTouch: 'the booking form is drawn by the app (its code loads with the form): none of its events can come before the app runs; the press that opens it before then is bookingModal\'s first touch',
+  events,
+  internal,
+  states,
+})
 
 /**
  * The modal: its view ends where the machine reaches success (the modal closes on `confirmed` and the
  * toast confirms). It runs the generated paths up to the server's answer, one per answer: the
  * confirmation and each failure of docs/design.md#errors.
  */
-describeUiPaths(
-  "bookingForm",
-  bookingFormMachine,
-  (page: Page) => start(page, "modal"),
-  {
-    ...bookingFormModel("modal"),
-    label: "modal",
-    noFirstTouch:
-      "the booking form is drawn by the app (its code loads with the form): none of its events can come before the app runs; the press that opens it before then is bookingModal's first touch",
-    select: (paths) => pathsTo(paths, ["success", "error"]),
-    events,
-    internal,
-    states,
-  },
-);
+describeUiPaths('bookingForm', bookingFormMachine, (page: Page) => start(page, 'modal'), {
+  ...bookingFormModel('modal'),
+  label: 'modal',
+  noFirstTouch: 'the booking form is drawn by the app (its code loads with the form): none of its events can come before the app runs; the press that opens it before then is bookingModal\'s first touch',
+  select: (paths) => pathsTo(paths, ['success', 'error']),
+  events,
+  internal,
+  states,
+})

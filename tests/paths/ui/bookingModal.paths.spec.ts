@@ -1,118 +1,92 @@
-import { expect, type Locator, type Page } from "@playwright/test";
-import { bookingModalMachine } from "../../../machines/bookingModal";
-import { appReady, describeUiPaths } from "../support/uiLevel";
-import { bookingModalModel } from "./support/chromeModels";
-import { answerCalendarApi, TOAST_TEXT, VISITOR } from "./support/siteChrome";
-import {
-  bookingDialog,
-  confirmButton,
-  contactField,
-  fillContact,
-  heroBookCall,
-  slotButtons,
-} from "../../support/pages/bookingForm";
-import { bodyOverflow } from "../../support/pages/window";
+import { expect, type Locator, type Page } from '@playwright/test'
+import { bookingModalMachine } from '../../../machines/bookingModal'
+import { appReady, describeUiPaths } from '../support/uiLevel'
+import { bookingModalModel } from './support/chromeModels'
+import { answerCalendarApi, TOAST_TEXT, VISITOR } from './support/siteChrome'
+import { bookingDialog, confirmButton, contactField, fillContact, heroBookCall, slotButtons } from '../../support/pages/bookingForm'
+import { bodyOverflow } from '../../support/pages/window'
 
 interface Sut {
-  page: Page;
-  opener: Locator;
-  dialog: Locator;
-  toast: Locator;
+  page: Page
+  opener: Locator
+  dialog: Locator
+  toast: Locator
   /** Whether the last thing that happened was the modal closing, so focus must be back on its opener. */
-  focusBackOnOpener: boolean;
+  focusBackOnOpener: boolean
 }
 
 /** The modal opened from the hero's Book a Call on /; the calendar API is answered by the test. */
 describeUiPaths(
-  "bookingModal",
+  'bookingModal',
   bookingModalMachine,
   async (page): Promise<Sut> => {
-    await answerCalendarApi(page);
-    await page.goto("/");
-    await appReady(page);
+    await answerCalendarApi(page)
+    await page.goto('/')
+    await appReady(page)
     return {
       page,
       opener: heroBookCall(page),
       dialog: bookingDialog(page),
-      toast: page.getByRole("status").filter({ hasText: TOAST_TEXT }),
+      toast: page.getByRole('status').filter({ hasText: TOAST_TEXT }),
       focusBackOnOpener: false,
-    };
+    }
   },
   {
     ...bookingModalModel,
     events: {
       OPEN: async (sut) => {
-        await sut.opener.click();
-        sut.focusBackOnOpener = false;
+        await sut.opener.click()
+        sut.focusBackOnOpener = false
       },
       ESCAPE_PRESSED: async (sut) => {
-        await sut.page.keyboard.press("Escape");
-        sut.focusBackOnOpener = true;
+        await sut.page.keyboard.press('Escape')
+        sut.focusBackOnOpener = true
       },
       CLOSE_CLICKED: async (sut) => {
-        await sut.dialog.getByRole("button", { name: "Close" }).click();
-        sut.focusBackOnOpener = true;
+        await sut.dialog.getByRole('button', { name: 'Close' }).click()
+        sut.focusBackOnOpener = true
       },
       BACKDROP_CLICKED: async (sut) => {
         // The top left corner is outside the centred dialog: the backdrop.
-        await sut.page.mouse.click(8, 8);
-        sut.focusBackOnOpener = true;
+        await sut.page.mouse.click(8, 8)
+        sut.focusBackOnOpener = true
       },
       BOOKING_CONFIRMED: async (sut) => {
-        await slotButtons(sut.dialog).first().click();
-        await fillContact(sut.dialog, VISITOR.name, VISITOR.email);
-        await confirmButton(sut.dialog).click();
-        sut.focusBackOnOpener = true;
+        await slotButtons(sut.dialog).first().click()
+        await fillContact(sut.dialog, VISITOR.name, VISITOR.email)
+        await confirmButton(sut.dialog).click()
+        sut.focusBackOnOpener = true
       },
       TOAST_DISMISSED: async (sut) => {
-        await sut.toast.getByRole("button", { name: "Dismiss" }).click();
+        await sut.toast.getByRole('button', { name: 'Dismiss' }).click()
         // The Dismiss button is gone with the toast: focus goes back to the modal's opener.
-        sut.focusBackOnOpener = true;
+        sut.focusBackOnOpener = true
       },
     },
     internal: { advance: () => {}, done: {}, error: {} },
     states: {
       dialog: () => {},
-      "dialog.closed": async (sut) => {
-        await expect(sut.dialog).toHaveCount(0);
-        expect(await bodyOverflow(sut.page), "page scrolling is free").not.toBe(
-          "hidden",
-        );
-        if (sut.focusBackOnOpener) await expect(sut.opener).toBeFocused();
+      'dialog.closed': async (sut) => {
+        await expect(sut.dialog).toHaveCount(0)
+        expect(await bodyOverflow(sut.page), 'page scrolling is free').not.toBe('hidden')
+        if (sut.focusBackOnOpener) await expect(sut.opener).toBeFocused()
       },
-      "dialog.open": async (sut) => {
-        await expect(sut.dialog).toBeVisible();
-        await expect(sut.dialog).toHaveAttribute("aria-modal", "true");
-        expect(
-          await sut.dialog.evaluate((el) =>
-            el.contains(document.activeElement),
-          ),
-          "focus is inside the dialog",
-        ).toBe(true);
+      'dialog.open': async (sut) => {
+        await expect(sut.dialog).toBeVisible()
+        await expect(sut.dialog).toHaveAttribute('aria-modal', 'true')
+        expect(await sut.dialog.evaluate((el) => el.contains(document.activeElement)), 'focus is inside the dialog').toBe(true)
         // The dialog shows at the press; the lock comes with the machine, which may still be loading.
-        await expect
-          .poll(() => bodyOverflow(sut.page), "page scrolling is locked")
-          .toBe("hidden");
+        await expect.poll(() => bodyOverflow(sut.page), 'page scrolling is locked').toBe('hidden')
         // Every open shows a fresh form.
-        await expect(contactField(sut.dialog, "name")).toHaveValue("");
-        await expect(contactField(sut.dialog, "email")).toHaveValue("");
+        await expect(contactField(sut.dialog, 'name')).toHaveValue('')
+        await expect(contactField(sut.dialog, 'email')).toHaveValue('')
       },
       toast: () => {},
-      "toast.hidden": async (sut) =>
-        expect(sut.page.getByText(TOAST_TEXT)).toHaveCount(0),
-      "toast.shown": async (sut) => {
-        await expect(sut.toast).toBeVisible();
-        await expect(
-          sut.toast
-            .getByRole("group", { name: "Add to calendar:" })
-            .getByRole("link"),
-        ).toHaveText([
-          "Google Calendar",
-          "Outlook",
-          "Office 365",
-          "Apple / other (.ics)",
-        ]);
+      'toast.hidden': async (sut) => expect(sut.page.getByText(TOAST_TEXT)).toHaveCount(0),
+      'toast.shown': async (sut) => {
+        await expect(sut.toast).toBeVisible()
+        await expect(sut.toast.getByRole('group', { name: 'Add to calendar:' }).getByRole('link')).toHaveText(['Google Calendar', 'Outlook', 'Office 365', 'Apple / other (.ics)'])
       },
     },
   },
-);
+)
