@@ -1,4 +1,4 @@
-import { Component, lazy, Suspense, useEffect, type ReactNode } from 'react'
+import { Component, lazy, Suspense, useDeferredValue, useEffect, type ReactNode } from 'react'
 import { bookingFormKey, confirmedBooking, isBookingDialogOpen } from '../../../machines/selectors'
 import { selection, useDeferredSelector } from '../../lib/deferredActor'
 import { useBookingModalActor } from '../providers/SiteActors'
@@ -7,9 +7,9 @@ import { FormPlaceholder } from './FormPlaceholder'
 import { ModalDialog } from '../layout/ModalDialog'
 import { CloseIcon } from '../layout/icons'
 import { focusRing } from '../sections/ui'
-import { loadBookingForm, prefetchBookingFormWhenIdle } from './loadBookingForm'
+import { loadBookingForm, loadedBookingForm, prefetchBookingFormWhenIdle } from './loadBookingForm'
 
-const BookingForm = lazy(() => loadBookingForm().then((m) => ({ default: m.BookingForm })))
+const LazyBookingForm = lazy(() => loadBookingForm().then((m) => ({ default: m.BookingForm })))
 const BookingToast = lazy(() => import('./BookingToast').then((m) => ({ default: m.BookingToast })))
 
 /** What the view reads from the modal's machine; in its initial state the dialog is closed, with no toast. */
@@ -31,6 +31,10 @@ export function BookingModal() {
   const open = useDeferredSelector(actor, bookingModalView.open)
   const formKey = useDeferredSelector(actor, bookingModalView.formKey)
   const booking = useDeferredSelector(actor, bookingModalView.booking)
+  // The dialog opens in the press's own frame; the form, which takes a while to draw on a slow phone, in the next.
+  const showForm = useDeferredValue(open)
+  // Loaded already (at idle): drawn at once, rather than through a Suspense fallback React holds a moment.
+  const BookingForm = loadedBookingForm()?.BookingForm ?? LazyBookingForm
   // The form's code and its first slots, fetched while the visitor reads: a press later finds them.
   useEffect(prefetchBookingFormWhenIdle, [])
 
@@ -65,7 +69,7 @@ export function BookingModal() {
         </div>
         <div className="flex flex-col px-5 py-6 sm:px-8">
           {/* Until the machine has it open (a press before the app ran), the form's layout, as it will look. */}
-          {open ? (
+          {open && showForm ? (
             <FormLoadBoundary>
               <Suspense fallback={<FormLoading />}>
                 <BookingForm key={formKey} variant="modal" onConfirmed={modal.confirm} />

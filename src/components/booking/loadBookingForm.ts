@@ -5,12 +5,18 @@
  */
 import { afterFirstPaint } from '../../lib/pageEnvironment'
 
-let formModule: Promise<typeof import('./BookingForm')> | undefined
+type FormModule = typeof import('./BookingForm')
+
+let formModule: Promise<FormModule> | undefined
+let loadedFormModule: FormModule | null = null
 
 export function loadBookingForm() {
-  formModule ??= import('./BookingForm')
+  formModule ??= import('./BookingForm').then((m) => (loadedFormModule = m))
   return formModule
 }
+
+/** The form's module once it has loaded (at idle, say): the modal then draws the form without suspending. */
+export const loadedBookingForm = () => loadedFormModule
 
 /** The form's code, and the slots it will ask for first: a press finds both loaded or on their way. */
 export function prefetchBookingForm(): void {
