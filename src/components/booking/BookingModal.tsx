@@ -1,4 +1,4 @@
-import { Component, lazy, Suspense, useDeferredValue, useEffect, type ReactNode } from 'react'
+import { Component, lazy, Suspense, useDeferredValue, type ReactNode } from 'react'
 import { bookingFormKey, confirmedBooking, isBookingDialogOpen } from '../../../machines/selectors'
 import { selection, useDeferredSelector } from '../../lib/deferredActor'
 import { useBookingModalActor } from '../providers/SiteActors'
@@ -7,7 +7,7 @@ import { FormPlaceholder } from './FormPlaceholder'
 import { ModalDialog } from '../layout/ModalDialog'
 import { CloseIcon } from '../layout/icons'
 import { focusRing } from '../sections/ui'
-import { loadBookingForm, loadedBookingForm, prefetchBookingFormWhenIdle } from './loadBookingForm'
+import { loadBookingForm, loadedBookingForm } from './loadBookingForm'
 
 const LazyBookingForm = lazy(() => loadBookingForm().then((m) => ({ default: m.BookingForm })))
 const BookingToast = lazy(() => import('./BookingToast').then((m) => ({ default: m.BookingToast })))
@@ -33,10 +33,8 @@ export function BookingModal() {
   const booking = useDeferredSelector(actor, bookingModalView.booking)
   // The dialog opens in the press's own frame; the form, which takes a while to draw on a slow phone, in the next.
   const showForm = useDeferredValue(open)
-  // Loaded already (at idle): drawn at once, rather than through a Suspense fallback React holds a moment.
+  // Loaded already (prefetched at the first sign of intent): drawn at once, rather than through a Suspense fallback React holds a moment.
   const BookingForm = loadedBookingForm()?.BookingForm ?? LazyBookingForm
-  // The form's code and its first slots, fetched while the visitor reads: a press later finds them.
-  useEffect(prefetchBookingFormWhenIdle, [])
 
   return (
     <>

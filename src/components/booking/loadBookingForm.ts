@@ -1,9 +1,9 @@
 /**
  * The booking form's chunk (it pulls in temporal-polyfill, kept out of the first load of /).
- * One promise for the lazy component and the prefetch: at the page's first idle moment (BookingModal)
- * and at the first sign of intent on a Book a Call button (pointer over or down, focus).
+ * One promise for the lazy component and the prefetch at the first sign of intent on a Book a Call
+ * button (pointer over or down, focus). Not at idle: running temporal-polyfill and the form's code then
+ * is a long task that Lighthouse counts (TBT 3 → 35–185 ms on /about in the same hour).
  */
-import { afterFirstPaint } from '../../lib/pageEnvironment'
 
 type FormModule = typeof import('./BookingForm')
 
@@ -15,7 +15,7 @@ export function loadBookingForm() {
   return formModule
 }
 
-/** The form's module once it has loaded (at idle, say): the modal then draws the form without suspending. */
+/** The form's module once it has loaded (prefetched on intent, say): the modal then draws the form without suspending. */
 export const loadedBookingForm = () => loadedFormModule
 
 /** The form's code, and the slots it will ask for first: a press finds both loaded or on their way. */
@@ -24,10 +24,10 @@ export function prefetchBookingForm(): void {
     // A failed prefetch is retried when the modal opens.
     formModule = undefined
   })
+  prefetchFirstSlots()
+}
+
+function prefetchFirstSlots(): void {
   void import('./firstSlots').then((m) => m.prefetchFirstSlots()).catch(() => {})
 }
 
-/** Prefetches once the page has loaded and the browser is idle. */
-export function prefetchBookingFormWhenIdle(): void {
-  void afterFirstPaint().then(prefetchBookingForm)
-}
