@@ -8,6 +8,7 @@ import type { bookingModalMachine } from './bookingModal'
 import type { dropdownMenuMachine } from './dropdownMenu'
 import type { faqAccordionMachine } from './faqAccordion'
 import type { mobileMenuMachine } from './mobileMenu'
+import type { ScrollTarget } from './scrollIntent'
 
 /** Whether the Resources panel is open. */
 export const isDropdownMenuOpen = (snapshot: SnapshotFrom<typeof dropdownMenuMachine>) => snapshot.matches('open')
@@ -28,3 +29,16 @@ export const bookingFormKey = (snapshot: BookingModalSnapshot) => snapshot.conte
 
 /** The booking the toast confirms, or null. */
 export const confirmedBooking = (snapshot: BookingModalSnapshot) => snapshot.context.booking
+
+/** The sections of / a scroll intent aims at, by their ids (the machine's ScrollTarget, kept in step by the type). */
+const scrollTargets = { services: true, faq: true, process: true } satisfies Record<ScrollTarget, true>
+
+/**
+ * The intent a page load of / carries in its fragment (/#faq, /#process, /#services), or null: the
+ * header's and footer's section links are plain links before the app runs, so a press on one then
+ * arrives as a load of /#section, which must end as the intent would have (docs/design.md#pages footer links).
+ */
+export function arrivalIntent(pathname: string, hash: string): ScrollTarget | null {
+  const target = hash.slice(1)
+  return pathname === '/' && Object.hasOwn(scrollTargets, target) ? (target as ScrollTarget) : null
+}

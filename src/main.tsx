@@ -6,6 +6,7 @@ import { RouterProvider } from '@tanstack/react-router'
 import { startTransition, StrictMode } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { createAppRouter } from './router'
+import { noteTextTypedBeforeApp } from './lib/typedBeforeApp'
 import './styles.css'
 
 const router = createAppRouter()
@@ -31,6 +32,7 @@ async function boot() {
   // Load the matched route's split chunks first, so hydration sees the same tree the prerenderer rendered.
   await router.load()
   await nextTask()
+  noteTextTypedBeforeApp(root)
   const app = (
     <StrictMode>
       <RouterProvider router={router} />

@@ -13,11 +13,31 @@ export function loadAppAfterFirstPaint(entries: string[], dependencies: string[]
   // it listens (main.tsx). Links and form submits work without the app, so only plain buttons count.
   const pressed = new Set<HTMLButtonElement>()
   window.buttonsPressedBeforeApp = pressed
+  const before = () => window.buttonsPressedBeforeApp === pressed
   document.addEventListener(
     'click',
     (event) => {
       const button = event.target instanceof Element ? event.target.closest('button') : null
-      if (button?.type === 'button' && window.buttonsPressedBeforeApp === pressed) pressed.add(button)
+      if (button?.type !== 'button' || !before()) return
+      pressed.add(button)
+      // A button that opens or closes a dialog by itself (an invoker command: Book a Call) does so at
+      // once; where the browser has no invoker commands, this does it for the button.
+      const dialog = document.getElementById(button.getAttribute('commandfor') ?? '')
+      if (!('commandForElement' in button) && dialog instanceof HTMLDialogElement) {
+        const command = button.getAttribute('command')
+        if (command === 'show-modal' && !dialog.open) dialog.showModal()
+        if (command === 'close') dialog.close()
+      }
+    },
+    true,
+  )
+  // A dialog closed before the app ran (Escape, its Close button) takes back the presses that opened it:
+  // the app must not open it again when it presses them once it listens.
+  document.addEventListener(
+    'close',
+    (event) => {
+      if (!before()) return
+      for (const button of pressed) if (button.getAttribute('commandfor') === (event.target as Element).id) pressed.delete(button)
     },
     true,
   )

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test'
 import { expectNoAxeViolations } from './support/axe'
-import { waitForHydration } from './support/hydration'
+import { holdAppScripts, waitForHydration } from './support/hydration'
 import { bookingDialog, contactField, headerBookCall, heroBookCall } from '../support/pages/bookingForm'
 import { bodyOverflow, scrollY } from '../support/pages/window'
 
@@ -97,7 +97,7 @@ test('the open modal has no WCAG 2.1 AA violations', async ({ page }) => {
   await expectNoAxeViolations(page, { include: '#booking-modal' })
 })
 
-test('a press after hydration but before the site machines have loaded is kept: the modal opens once they have', async ({ page }) => {
+test('a press after hydration but before the site machines have loaded shows the dialog at once; the form comes once they have', async ({ page }) => {
   // The machines and XState are not in the first load (src/lib/deferredActor.ts): hold them back, as a slow connection would.
   let release = () => {}
   const held = new Promise<void>((resolve) => (release = resolve))
@@ -108,9 +108,61 @@ test('a press after hydration but before the site machines have loaded is kept: 
   await page.goto('/')
   await waitForHydration(page)
   await heroBookCall(page).click()
-  await expect(bookingDialog(page)).toBeHidden()
+  await expect(bookingDialog(page)).toBeVisible({ timeout: 100 })
+  // The machine, not yet running, has not opened it: the form waits for it.
+  await expect(contactField(bookingDialog(page), 'name')).toHaveCount(0)
 
   release()
-  await expect(bookingDialog(page)).toBeVisible()
+  await expect(contactField(bookingDialog(page), 'name')).toBeVisible()
   expect(await bookingDialog(page).evaluate((el) => el.contains(document.activeElement))).toBe(true)
+})
+
+test.describe('before the app runs', () => {
+  test('a press on Book a Call shows the dialog at once, with focus inside; the form fills it when the scripts arrive', async ({ page }) => {
+    const release = await holdAppScripts(page)
+    await page.goto('/')
+    const opener = heroBookCall(page)
+    await opener.click()
+    await expect(bookingDialog(page)).toBeVisible({ timeout: 100 })
+    expect(await bookingDialog(page).evaluate((el) => el.contains(document.activeElement))).toBe(true)
+    await expect(contactField(bookingDialog(page), 'name')).toHaveCount(0)
+    await expectNoAxeViolations(page, { include: '#booking-modal' })
+
+    await release()
+    await expect(contactField(bookingDialog(page), 'name')).toBeVisible()
+    expect(await bodyOverflow(page)).toBe('hidden')
+    await page.keyboard.press('Escape')
+    await expect(bookingDialog(page)).toBeHidden()
+    await expect(opener).toBeFocused()
+  })
+
+  test('Escape closes the dialog, focus returns to the button, and the dialog stays closed when the app arrives', async ({ page }) => {
+    const release = await holdAppScripts(page)
+    await page.goto('/')
+    const opener = heroBookCall(page)
+    await opener.click()
+    await expect(bookingDialog(page)).toBeVisible()
+    await page.keyboard.press('Escape')
+    await expect(bookingDialog(page)).toBeHidden()
+    await expect(opener).toBeFocused()
+
+    await release()
+    // The app presses again what was pressed before it ran: not this, whose dialog was closed since.
+    await page.waitForFunction(() => window.buttonsPressedBeforeApp === undefined)
+    await expect(bookingDialog(page)).toBeHidden()
+    await opener.click()
+    await expect(contactField(bookingDialog(page), 'name')).toBeVisible()
+  })
+
+  test('the Close button closes the dialog before the app runs', async ({ page }) => {
+    const release = await holdAppScripts(page)
+    await page.goto('/')
+    await headerBookCall(page).click()
+    await bookingDialog(page).getByRole('button', { name: 'Close' }).click()
+    await expect(bookingDialog(page)).toBeHidden()
+    await expect(headerBookCall(page)).toBeFocused()
+    await release()
+    await page.waitForFunction(() => window.buttonsPressedBeforeApp === undefined)
+    await expect(bookingDialog(page)).toBeHidden()
+  })
 })

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test'
 import { pricingFaqs } from '../../src/content/faqs'
-import { waitForHydration } from './support/hydration'
+import { holdAppScripts, waitForHydration } from './support/hydration'
 
 // The scroll intent's delays (docs/design.md#constants) run on Playwright's clock, so the tests prove them exactly.
 const SCROLL_DELAY = 100
@@ -166,4 +166,37 @@ test('the header and footer links lead where the spec says', async ({ page }) =>
   await expect(consultation).toHaveAttribute('rel', 'noopener')
   await expect(page.getByRole('contentinfo')).toContainText(`© ${new Date().getFullYear()}`)
   await expect(page.getByRole('contentinfo')).toContainText('Auckland, New Zealand')
+})
+
+test.describe('before the app runs, section links are plain links', () => {
+  test("footer 'Pricing' pressed on /about: the load of /#faq scrolls to the FAQ and opens its first item, as the intent does", async ({ page }) => {
+    await page.clock.install()
+    const release = await holdAppScripts(page)
+    await page.goto('/about')
+    await footerNav(page).getByRole('link', { name: 'Pricing' }).click()
+    await expect(page).toHaveURL('/#faq')
+    await page.clock.pauseAt(Date.now() + 1000)
+    await release()
+    await expect(section(page, 'faq')).toBeInViewport()
+    await expect(firstFaqItem(page)).toHaveAttribute('aria-expanded', 'false')
+    // The intent starts once its machine has loaded, a moment after hydration: let the page's time pass until it has run.
+    await expect(async () => {
+      await page.clock.runFor(SCROLL_DELAY)
+      await expect(firstFaqItem(page)).toHaveAttribute('aria-expanded', 'true', { timeout: 500 })
+    }).toPass({ timeout: 7000 })
+    await expect(page.getByRole('region', { name: firstQuestion })).toBeVisible()
+  })
+
+  for (const [name, id] of [['Process', 'process'], ['Our Services', 'services']] as const) {
+    test(`'${name}' pressed on /about: the load of /#${id} ends in that section, as its intent does`, async ({ page }) => {
+      const release = await holdAppScripts(page)
+      await page.goto('/about')
+      await mainNav(page).getByRole('link', { name }).click()
+      await expect(page).toHaveURL(`/#${id}`)
+      await release()
+      await expect(section(page, id)).toBeInViewport()
+      // The intent takes keyboard users to the section, as it does after the app runs.
+      await expect(section(page, id)).toBeFocused()
+    })
+  }
 })

@@ -1,12 +1,11 @@
 import { expect, test } from '@playwright/test'
-import { waitForHydration } from './support/hydration'
+import { holdAppScripts, waitForHydration } from './support/hydration'
 import { collectPageProblems } from './support/pageProblems'
 
 const results = (page: import('@playwright/test').Page) => page.getByRole('region', { name: 'Search results' }).getByRole('article')
 
 test('typing filters the articles by title, description and category', async ({ page }) => {
   await page.goto('/resources')
-  // Typing before hydration would be lost when React takes over the box.
   await waitForHydration(page)
   const box = page.getByRole('searchbox', { name: 'Search articles' })
   await box.fill('chatbot')
@@ -57,4 +56,15 @@ test('the query survives a reload and a shared link, without hydration errors', 
   await expect(page.getByRole('searchbox', { name: 'Search articles' })).toHaveValue('automation')
   await expect(results(page).first()).toBeVisible()
   expect(problems).toEqual([])
+})
+
+test('text typed before the app runs is kept and filters once it does', async ({ page }) => {
+  const release = await holdAppScripts(page)
+  await page.goto('/resources')
+  const box = page.getByRole('searchbox', { name: 'Search articles' })
+  await box.pressSequentially('chatbot')
+  await release()
+  await expect(box).toHaveValue('chatbot')
+  await expect(page).toHaveURL(/\/resources\?q=chatbot$/)
+  await expect(results(page).getByRole('link')).toHaveText('Build a Personalised AI Chatbot for Your Business')
 })

@@ -48,7 +48,12 @@ function checkRawInput(raw: string): ReturnType<typeof checkSlotsInput> {
 // Outside the route, as everything it calls: a function made per request costs (tsx's name helper, the collector).
 const fail = (c: Context, message: string, status: ContentfulStatusCode) => c.json(trpcError(message, status), status)
 
-const ANSWER_HEADERS = { 'Content-Type': 'application/json', 'Cache-Control': 'no-store', Vary: 'Accept-Encoding' }
+/** How long the visitor's browser may reuse a slots answer (a booking conflict is still caught when booking). */
+export const SLOTS_MAX_AGE_S = 10
+
+// The page fetches the first days' slots before the form opens (src/lib/calendarApi.ts): the visitor's own
+// browser may keep that answer a few seconds, so the next page's prefetch does not ask again. Never a shared cache.
+const ANSWER_HEADERS = { 'Content-Type': 'application/json', 'Cache-Control': `private, max-age=${SLOTS_MAX_AGE_S}`, Vary: 'Accept-Encoding' }
 
 /** GET /api/calendar/slots?input=… — Cal.com's slots.getSchedule (docs/design.md#wire). */
 export async function slotsRoute(c: Context, ctx: ApiContext): Promise<Response> {

@@ -1,14 +1,15 @@
-import { Component, lazy, Suspense, type ReactNode } from 'react'
+import { Component, lazy, Suspense, useDeferredValue, type ReactNode } from 'react'
 import { bookingFormKey, confirmedBooking, isBookingDialogOpen } from '../../../machines/selectors'
 import { selection, useDeferredSelector } from '../../lib/deferredActor'
 import { useBookingModalActor } from '../providers/SiteActors'
-import { useBookingModal } from './useBookingModal'
+import { BOOKING_DIALOG_ID, useBookingModal } from './useBookingModal'
+import { FormPlaceholder } from './FormPlaceholder'
 import { ModalDialog } from '../layout/ModalDialog'
 import { CloseIcon } from '../layout/icons'
 import { focusRing } from '../sections/ui'
-import { loadBookingForm } from './loadBookingForm'
+import { loadBookingForm, loadedBookingForm } from './loadBookingForm'
 
-const BookingForm = lazy(() => loadBookingForm().then((m) => ({ default: m.BookingForm })))
+const LazyBookingForm = lazy(() => loadBookingForm().then((m) => ({ default: m.BookingForm })))
 const BookingToast = lazy(() => import('./BookingToast').then((m) => ({ default: m.BookingToast })))
 
 /** What the view reads from the modal's machine; in its initial state the dialog is closed, with no toast. */
@@ -21,6 +22,8 @@ export const bookingModalView = {
 /**
  * The booking modal (docs/design.md#pages) and the toast of a confirmed booking. Driven by the shared bookingModal
  * actor; every open mounts a fresh form (keyed by the machine's formKey), so its fields start empty.
+ * The <dialog> itself is always on the page, closed, so a Book a Call button can open it by itself
+ * before the app runs (BookCallButton); it shows the form's layout until the machine has it open.
  */
 export function BookingModal() {
   const actor = useBookingModalActor()
@@ -28,42 +31,53 @@ export function BookingModal() {
   const open = useDeferredSelector(actor, bookingModalView.open)
   const formKey = useDeferredSelector(actor, bookingModalView.formKey)
   const booking = useDeferredSelector(actor, bookingModalView.booking)
+  // The dialog opens in the press's own frame; the form, which takes a while to draw on a slow phone, in the next.
+  const showForm = useDeferredValue(open)
+  // Loaded already (prefetched at the first sign of intent): drawn at once, rather than through a Suspense fallback React holds a moment.
+  const BookingForm = loadedBookingForm()?.BookingForm ?? LazyBookingForm
 
   return (
     <>
-      {open ? (
-        <ModalDialog
-          id="booking-modal"
-          labelledBy="booking-modal-title"
-          onEscape={modal.pressEscape}
-          onBackdropClick={modal.clickBackdrop}
-          className="m-auto max-h-[90vh] w-[calc(100%-1.5rem)] max-w-3xl overflow-y-auto overscroll-contain rounded-2xl border border-white/10 bg-slate-900 p-0 text-slate-100 shadow-2xl shadow-black/60 backdrop:bg-slate-950/75 backdrop:backdrop-blur-sm motion-safe:transition motion-safe:duration-200 starting:translate-y-2 starting:opacity-0"
-        >
-          <div className="sticky top-0 z-10 flex items-start justify-between gap-4 border-b border-white/10 bg-slate-900/95 px-5 py-4 backdrop-blur sm:px-8 sm:py-5">
-            <div>
-              <h2 id="booking-modal-title" className="text-xl font-semibold text-white sm:text-2xl">
-                Book a Call
-              </h2>
-              <p className="mt-1 text-sm text-slate-400">A free 15-minute call with our team. Choose a time that suits you.</p>
-            </div>
-            <button
-              type="button"
-              aria-label="Close"
-              onClick={modal.clickClose}
-              className={`-mr-2 rounded-full p-2 text-slate-400 transition hover:bg-white/10 hover:text-white ${focusRing}`}
-            >
-              <CloseIcon />
-            </button>
+      <ModalDialog
+        id={BOOKING_DIALOG_ID}
+        labelledBy="booking-modal-title"
+        open={open}
+        onEscape={modal.pressEscape}
+        onBackdropClick={modal.clickBackdrop}
+        className="m-auto max-h-[90vh] w-[calc(100%-1.5rem)] max-w-3xl overflow-y-auto overscroll-contain rounded-2xl border border-white/10 bg-slate-900 p-0 text-slate-100 shadow-2xl shadow-black/60 backdrop:bg-slate-950/75 backdrop:backdrop-blur-sm motion-safe:transition motion-safe:duration-200 starting:translate-y-2 starting:opacity-0"
+      >
+        <div className="sticky top-0 z-10 flex items-start justify-between gap-4 border-b border-white/10 bg-slate-900/95 px-5 py-4 backdrop-blur sm:px-8 sm:py-5">
+          <div>
+            <h2 id="booking-modal-title" className="text-xl font-semibold text-white sm:text-2xl">
+              Book a Call
+            </h2>
+            <p className="mt-1 text-sm text-slate-400">A free 15-minute call with our team. Choose a time that suits you.</p>
           </div>
-          <div className="px-5 py-6 sm:px-8">
+          <button
+            type="button"
+            aria-label="Close"
+            // Closes the dialog by itself before the app runs, as the Book a Call buttons open it.
+            commandfor={BOOKING_DIALOG_ID}
+            command="close"
+            onClick={modal.clickClose}
+            className={`-mr-2 rounded-full p-2 text-slate-400 transition hover:bg-white/10 hover:text-white ${focusRing}`}
+          >
+            <CloseIcon />
+          </button>
+        </div>
+        <div className="flex flex-col px-5 py-6 sm:px-8">
+          {/* Until the machine has it open (a press before the app ran), the form's layout, as it will look. */}
+          {open && showForm ? (
             <FormLoadBoundary>
               <Suspense fallback={<FormLoading />}>
                 <BookingForm key={formKey} variant="modal" onConfirmed={modal.confirm} />
               </Suspense>
             </FormLoadBoundary>
-          </div>
-        </ModalDialog>
-      ) : null}
+          ) : (
+            <FormLoading />
+          )}
+        </div>
+      </ModalDialog>
       {booking ? (
         <div className="pointer-events-none fixed inset-x-0 bottom-4 z-70 flex justify-center px-4">
           <div className="pointer-events-auto w-full max-w-md">
@@ -77,11 +91,15 @@ export function BookingModal() {
   )
 }
 
+/** The form's layout while its code loads, and a status for screen readers. */
 function FormLoading() {
   return (
-    <div role="status" className="flex min-h-72 items-center justify-center text-sm text-slate-400">
-      Loading available times…
-    </div>
+    <>
+      <p role="status" className="sr-only">
+        Loading available times…
+      </p>
+      <FormPlaceholder />
+    </>
   )
 }
 

@@ -1,17 +1,33 @@
 /**
  * The booking form's chunk (it pulls in temporal-polyfill, kept out of the first load of /).
- * One promise for the lazy component and the hover/focus prefetch of every Book a Call button.
+ * One promise for the lazy component and the prefetch at the first sign of intent on a Book a Call
+ * button (pointer over or down, focus). Not at idle: running temporal-polyfill and the form's code then
+ * is a long task that Lighthouse counts (TBT 3 → 35–185 ms on /about in the same hour).
  */
-let formModule: Promise<typeof import('./BookingForm')> | undefined
+
+type FormModule = typeof import('./BookingForm')
+
+let formModule: Promise<FormModule> | undefined
+let loadedFormModule: FormModule | null = null
 
 export function loadBookingForm() {
-  formModule ??= import('./BookingForm')
+  formModule ??= import('./BookingForm').then((m) => (loadedFormModule = m))
   return formModule
 }
 
+/** The form's module once it has loaded (prefetched on intent, say): the modal then draws the form without suspending. */
+export const loadedBookingForm = () => loadedFormModule
+
+/** The form's code, and the slots it will ask for first: a press finds both loaded or on their way. */
 export function prefetchBookingForm(): void {
   void loadBookingForm().catch(() => {
     // A failed prefetch is retried when the modal opens.
     formModule = undefined
   })
+  prefetchFirstSlots()
 }
+
+function prefetchFirstSlots(): void {
+  void import('./firstSlots').then((m) => m.prefetchFirstSlots()).catch(() => {})
+}
+

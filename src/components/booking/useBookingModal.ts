@@ -3,6 +3,9 @@ import type { FocusReturnTarget } from '../../../machines/focusTarget'
 import { useBookingModalActor } from '../providers/SiteActors'
 import type { ConfirmedBooking } from './BookingForm'
 
+/** The booking modal's <dialog>: on every page from the prerendered HTML on, so its buttons can open it by themselves. */
+export const BOOKING_DIALOG_ID = 'booking-modal'
+
 /** The site's booking modal, as named senders: no component builds event objects itself. */
 export function useBookingModal() {
   const modal = useBookingModalActor()

@@ -8,24 +8,39 @@ export interface ModalDialogProps {
   labelledBy?: string
   /** Accessible name when there is no visible heading. */
   label?: string
+  /**
+   * For a dialog that stays on the page, closed, from the prerendered HTML on (the booking modal, which
+   * its buttons open by themselves before the app runs): whether its machine has it open. Without it,
+   * the dialog is open while it is mounted.
+   */
+  open?: boolean
   onEscape: () => void
   onBackdropClick: () => void
   children: ReactNode
 }
 
 /**
- * A native modal <dialog>, shown while mounted: the page behind it is inert (focus cannot reach it,
- * the dialog sits in the top layer), Tab cycles inside, and Escape and backdrop clicks are reported to
- * the owning machine instead of closing the dialog by themselves.
+ * A native modal <dialog>: the page behind it is inert (focus cannot reach it, the dialog sits in the
+ * top layer), Tab cycles inside, and Escape and backdrop clicks are reported to the owning machine
+ * instead of closing the dialog by themselves.
  */
-export function ModalDialog({ id, className, labelledBy, label, onEscape, onBackdropClick, children }: ModalDialogProps) {
+export function ModalDialog({ id, className, labelledBy, label, open = true, onEscape, onBackdropClick, children }: ModalDialogProps) {
   const ref = useRef<HTMLDialogElement>(null)
   // A press that starts inside (selecting text, say) and ends on the backdrop is not a backdrop click.
   const pressStartedOnBackdrop = useRef(false)
+  const machineHadItOpen = useRef(false)
 
   useLayoutEffect(() => {
     const dialog = ref.current
-    if (dialog && !dialog.open) dialog.showModal()
+    if (!dialog) return
+    if (open && !dialog.open) dialog.showModal()
+    // Only a close of the machine closes it: a dialog its button opened natively (before the machine's
+    // code ran) stays open for the machine's OPEN, which that press sent and which is on its way.
+    else if (!open && machineHadItOpen.current && dialog.open) dialog.close()
+    machineHadItOpen.current = open
+  }, [open])
+  useLayoutEffect(() => {
+    const dialog = ref.current
     return () => dialog?.close()
   }, [])
 

@@ -4,6 +4,7 @@ import type { ActorRefFrom } from 'xstate'
 import type { bookingModalMachine } from '../../../machines/bookingModal'
 import type { faqAccordionMachine } from '../../../machines/faqAccordion'
 import type { scrollIntentMachine, ScrollTarget } from '../../../machines/scrollIntent'
+import { arrivalIntent } from '../../../machines/selectors'
 import { useDeferredActor, type DeferredActor } from '../../lib/deferredActor'
 import { siteMachines } from '../../logic/deferredSiteMachines'
 
@@ -53,6 +54,11 @@ export function SiteActorsProvider({ children }: { children: ReactNode }) {
   )
   const bookingModal = useDeferredActor(siteMachines, (m) => m.createActor(m.bookingModalLogic))
   useEffect(() => loadOnFirstIntent(siteMachines.load), [])
+  // A section link pressed before the app ran was a plain link: the page arrived as /#section. End as its intent would.
+  useEffect(() => {
+    const target = arrivalIntent(window.location.pathname, window.location.hash)
+    if (target) scrollIntent.send({ type: 'GO', target })
+  }, [scrollIntent])
   const actors = useMemo(() => ({ bookingModal, scrollIntent, pricingFaq }), [bookingModal, scrollIntent, pricingFaq])
   return (
     <SiteActorsContext.Provider value={actors}>

@@ -6,6 +6,7 @@ import { PageHero } from '../../components/sections/PageHero'
 import { Section } from '../../components/sections/Section'
 import { focusRing, secondaryButton, textLink } from '../../components/sections/ui'
 import { type Article, articles, featuredArticles, searchArticles } from '../../content/articles'
+import { useTextTypedBeforeApp } from '../../lib/typedBeforeApp'
 
 export interface ResourcesSearch {
   q?: string
@@ -19,6 +20,8 @@ export const Route = createFileRoute('/_main/resources')({
   },
   component: ResourcesPage,
 })
+
+const SEARCH_ID = 'article-search'
 
 const noopSubscribe = () => () => {}
 /**
@@ -42,6 +45,7 @@ function ResourcesPage() {
 
   const setQuery = (q: string) =>
     void navigate({ search: q === '' ? {} : { q }, replace: true, resetScroll: false })
+  useTextTypedBeforeApp(SEARCH_ID, setQuery)
 
   return (
     <>
@@ -52,13 +56,13 @@ function ResourcesPage() {
         accentFrom={3}
       >
         <form role="search" className="max-w-xl" onSubmit={(e) => e.preventDefault()}>
-          <label htmlFor="article-search" className="mb-2 block text-sm font-medium text-slate-200">
+          <label htmlFor={SEARCH_ID} className="mb-2 block text-sm font-medium text-slate-200">
             Search articles
           </label>
           <div className="relative">
             <Icon name="search" className="pointer-events-none absolute top-1/2 left-4 h-5 w-5 -translate-y-1/2 text-slate-400" />
             <input
-              id="article-search"
+              id={SEARCH_ID}
               type="search"
               name="q"
               autoComplete="off"

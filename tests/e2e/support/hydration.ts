@@ -11,3 +11,21 @@ export async function waitForHydration(page: Page): Promise<void> {
     return first != null && Object.keys(first).some((key) => key.startsWith('__reactFiber$'))
   })
 }
+
+/**
+ * Holds back the app's scripts, as a slow connection would: the page is its prerendered HTML with the
+ * inline loader (src/lib/appLoader.ts) and nothing else, until the returned `release` lets them load.
+ * Call before `page.goto`.
+ */
+export async function holdAppScripts(page: Page): Promise<() => Promise<void>> {
+  let release = () => {}
+  const held = new Promise<void>((resolve) => (release = resolve))
+  await page.route('**/assets/*.js', async (route) => {
+    await held
+    await route.continue()
+  })
+  return async () => {
+    release()
+    await waitForHydration(page)
+  }
+}

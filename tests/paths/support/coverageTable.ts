@@ -8,7 +8,7 @@ import { basename, join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type { AnyStateMachine } from 'xstate'
 import { machineStates, machineTransitions } from './machineModel'
-import { readPathResults, type PathLevel } from './report'
+import { levelLabel, readExemption, readPathResults, type PathLevel } from './report'
 
 const machinesDir = join(import.meta.dirname, '../../../machines')
 
@@ -26,20 +26,27 @@ for (const file of readdirSync(machinesDir).filter((f) => f.endsWith('.ts')).sor
 const results = readPathResults()
 const rows: string[][] = [['machine', 'level', 'paths', 'states', 'transitions']]
 const gaps: string[] = []
+const exemptions: string[] = []
 for (const { name, machine } of machines) {
   const allStates = machineStates(machine)
   const allTransitions = machineTransitions(machine)
   for (const level of levels) {
+    const exempt = readExemption(level, name)
+    if (exempt !== undefined) {
+      rows.push([name, levelLabel(level), '—', '—', '—'])
+      exemptions.push(`${name} (${levelLabel(level)}): ${exempt}`)
+      continue
+    }
     const mine = results.filter((r) => r.machine === name && r.level === level)
     const states = new Set(mine.flatMap((r) => r.states))
     const transitions = new Set(mine.flatMap((r) => r.transitions))
     const transitionTotal = mine[0]?.allTransitions.length ?? allTransitions.length
-    rows.push([name, level, String(mine.length), `${states.size}/${allStates.length}`, `${transitions.size}/${transitionTotal}`])
+    rows.push([name, levelLabel(level), String(mine.length), `${states.size}/${allStates.length}`, `${transitions.size}/${transitionTotal}`])
     if (states.size < allStates.length || transitions.size < transitionTotal) {
       const missingStates = allStates.filter((s) => !states.has(s))
       const missingTransitions = (mine[0]?.allTransitions ?? []).filter((t) => !transitions.has(t))
       gaps.push(
-        `${name} (${level}): ${mine.length === 0 ? 'no path ran' : ''}` +
+        `${name} (${levelLabel(level)}): ${mine.length === 0 ? 'no path ran' : ''}` +
           (missingStates.length ? `\n    states not reached: ${missingStates.join(', ')}` : '') +
           (missingTransitions.length ? `\n    transitions not taken: ${missingTransitions.join(', ')}` : ''),
       )
@@ -50,11 +57,12 @@ for (const { name, machine } of machines) {
 const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)))
 const line = (r: string[]) => r.map((cell, i) => (i < 2 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('  ')
 const table = [
-  `Path coverage (${levels.join(' and ')} level)`,
+  `Path coverage (${levels.map(levelLabel).join(' and ')} level)`,
   '',
   line(rows[0]!),
   widths.map((w) => '-'.repeat(w)).join('  '),
   ...rows.slice(1).map(line),
+  ...(exemptions.length ? ['', 'Not run at that level, and why:', ...exemptions.map((e) => `  ${e}`)] : []),
 ].join('\n')
 return { table, gaps }
 }

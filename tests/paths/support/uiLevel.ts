@@ -5,12 +5,18 @@
  *
  * Every generated path runs at the machine level. In the browser, where each path costs a page load,
  * the fewest of them that still walk every transition run; PATHS_UI_ALL=1 runs all of them.
+ *
+ * Each of those paths runs twice: as above, and as a first touch (level `first-touch`, "ui, first
+ * touch" in the table): the page is opened with the app's scripts held back, the path's first event is
+ * carried out on the prerendered page, then the scripts load; from the state after that event on, every
+ * check must hold as in the normal run. Nothing a visitor does before the app runs may be lost.
  */
 import { test, type Page } from '@playwright/test'
+import { holdAppScripts, waitForHydration } from '../../e2e/support/hydration'
 import type { AnyStateMachine } from 'xstate'
 import { checkState, execute, type InternalExecutors, type StateChecks, type UserExecutors } from './executors'
 import { coveringSubset, createMachineModel, pathTitle, transitionCoveringPaths, walkedBy, type ModelOptions, type ModelPath } from './machineModel'
-import { writePathResult } from './report'
+import { writeExemption, writePathResult, type PathLevel } from './report'
 
 export interface UiPathSpec<M extends AnyStateMachine, TSut> extends ModelOptions {
   events: UserExecutors<M, TSut>
@@ -20,6 +26,22 @@ export interface UiPathSpec<M extends AnyStateMachine, TSut> extends ModelOption
   select?: (paths: ModelPath[]) => ModelPath[]
   /** Names a run, so two runs of one machine (say, the form in the modal and inline) keep apart in the report. */
   label?: string
+  /**
+   * Why no first event of this machine can come before the app runs (its view is drawn by the app), when
+   * that is so: the first-touch variant is not run, and the coverage table says why.
+   */
+  noFirstTouch?: string
+}
+
+/** Pages of a first-touch run: their start must not wait for the app, whose scripts are held. */
+const firstTouchPages = new WeakSet<Page>()
+
+/**
+ * What a path's start waits for once it has opened its page: the app, hydrated; in a first-touch run
+ * nothing more, since the app's scripts are held until the path's first event has been carried out.
+ */
+export async function appReady(page: Page): Promise<void> {
+  if (!firstTouchPages.has(page)) await waitForHydration(page)
 }
 
 /**
@@ -35,14 +57,53 @@ export async function walkUiPath<M extends AnyStateMachine, TSut>(
   spec: Pick<UiPathSpec<M, TSut>, 'events' | 'internal' | 'states'>,
 ): Promise<void> {
   await checkState(sut, path.steps[0]!.state, spec.states)
-  for (const step of path.steps.slice(1)) {
+  await walkSteps(machine, sut, path.steps.slice(1), spec)
+  writePathResult({ machine: name, level: 'ui', title, ...walkedBy(machine, [path]) })
+}
+
+async function walkSteps<M extends AnyStateMachine, TSut>(
+  machine: M,
+  sut: TSut,
+  steps: ModelPath['steps'],
+  spec: Pick<UiPathSpec<M, TSut>, 'events' | 'internal' | 'states'>,
+): Promise<void> {
+  for (const step of steps) {
     await test.step(step.event.type, async () => {
       await execute(machine, sut, step.event, spec.events, spec.internal)
       await checkState(sut, step.state, spec.states)
     })
   }
-  writePathResult({ machine: name, level: 'ui', title, ...walkedBy(machine, [path]) })
 }
+
+/**
+ * The first-touch run of a path: its start opens the page with the app's scripts held, the first event
+ * is carried out on the prerendered page, then the app loads and hydrates; the state after the first
+ * event, and every one after it, must then be what a visitor sees in the normal run.
+ */
+async function walkFirstTouch<M extends AnyStateMachine, TSut>(
+  name: string,
+  machine: M,
+  page: Page,
+  start: (page: Page) => Promise<TSut>,
+  path: ModelPath,
+  title: string,
+  spec: Pick<UiPathSpec<M, TSut>, 'events' | 'internal' | 'states'>,
+): Promise<void> {
+  const release = await holdAppScripts(page)
+  firstTouchPages.add(page)
+  const sut = await start(page)
+  const [first, ...rest] = path.steps.slice(1)
+  await test.step(`${first!.event.type}, before the app runs`, async () => {
+    await execute(machine, sut, first!.event, spec.events, spec.internal)
+    await release()
+    await checkState(sut, first!.state, spec.states)
+  })
+  await walkSteps(machine, sut, rest, spec)
+  writePathResult({ machine: name, level: 'first-touch', title, ...walkedBy(machine, [path]) })
+}
+
+/** A path whose first event is the visitor's (not a timer or a settled request, which need the app). */
+const startsWithVisitor = (path: ModelPath) => path.steps.length > 1 && !path.steps[1]!.event.type.startsWith('xstate.')
 
 /**
  * @param name the machine's name in the report (its file name in machines/)
@@ -63,6 +124,19 @@ export function describeUiPaths<M extends AnyStateMachine, TSut>(
     for (const path of paths) {
       const title = `${prefix}${pathTitle(path)}`
       test(title, async ({ page }) => walkUiPath(name, machine, await start(page), path, title, spec))
+    }
+  })
+  const level: PathLevel = 'first-touch'
+  if (spec.noFirstTouch !== undefined) {
+    writeExemption({ machine: name, level, exempt: spec.noFirstTouch })
+    return paths
+  }
+  const visitorFirst = candidates.filter(startsWithVisitor)
+  const firstTouches = process.env.PATHS_UI_ALL === '1' ? visitorFirst : coveringSubset(machine, visitorFirst)
+  test.describe(`${name}${spec.label ? ` (${spec.label})` : ''}: UI paths, first touch`, () => {
+    for (const path of firstTouches) {
+      const title = `${prefix}${pathTitle(path)}`
+      test(`first touch: ${title}`, async ({ page }) => walkFirstTouch(name, machine, page, start, path, title, spec))
     }
   })
   return paths

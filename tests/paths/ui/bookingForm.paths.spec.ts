@@ -288,6 +288,7 @@ const states: StateChecks<M, FormUi> = {
 describeUiPaths('bookingForm', bookingFormMachine, (page: Page) => start(page, 'inline'), {
   ...bookingFormModel('inline'),
   label: 'inline',
+  noFirstTouch: 'the booking form is drawn by the app (its code loads with the form): none of its events can come before the app runs; the press that opens it before then is bookingModal\'s first touch',
   events,
   internal,
   states,
@@ -301,6 +302,7 @@ describeUiPaths('bookingForm', bookingFormMachine, (page: Page) => start(page, '
 describeUiPaths('bookingForm', bookingFormMachine, (page: Page) => start(page, 'modal'), {
   ...bookingFormModel('modal'),
   label: 'modal',
+  noFirstTouch: 'the booking form is drawn by the app (its code loads with the form): none of its events can come before the app runs; the press that opens it before then is bookingModal\'s first touch',
   select: (paths) => pathsTo(paths, ['success', 'error']),
   events,
   internal,

@@ -1,7 +1,6 @@
 import { expect, type Locator, type Page } from '@playwright/test'
 import { bookingModalMachine } from '../../../machines/bookingModal'
-import { waitForHydration } from '../../e2e/support/hydration'
-import { describeUiPaths } from '../support/uiLevel'
+import { appReady, describeUiPaths } from '../support/uiLevel'
 import { bookingModalModel } from './support/chromeModels'
 import { answerCalendarApi, TOAST_TEXT, VISITOR } from './support/siteChrome'
 import { bookingDialog, confirmButton, contactField, fillContact, heroBookCall, slotButtons } from '../../support/pages/bookingForm'
@@ -23,7 +22,7 @@ describeUiPaths(
   async (page): Promise<Sut> => {
     await answerCalendarApi(page)
     await page.goto('/')
-    await waitForHydration(page)
+    await appReady(page)
     return {
       page,
       opener: heroBookCall(page),
@@ -76,7 +75,8 @@ describeUiPaths(
         await expect(sut.dialog).toBeVisible()
         await expect(sut.dialog).toHaveAttribute('aria-modal', 'true')
         expect(await sut.dialog.evaluate((el) => el.contains(document.activeElement)), 'focus is inside the dialog').toBe(true)
-        expect(await bodyOverflow(sut.page), 'page scrolling is locked').toBe('hidden')
+        // The dialog shows at the press; the lock comes with the machine, which may still be loading.
+        await expect.poll(() => bodyOverflow(sut.page), 'page scrolling is locked').toBe('hidden')
         // Every open shows a fresh form.
         await expect(contactField(sut.dialog, 'name')).toHaveValue('')
         await expect(contactField(sut.dialog, 'email')).toHaveValue('')

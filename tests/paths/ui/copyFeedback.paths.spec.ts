@@ -1,7 +1,6 @@
 import { expect } from '@playwright/test'
 import { copyFeedbackMachine } from '../../../machines/copyFeedback'
-import { waitForHydration } from '../../e2e/support/hydration'
-import { describeUiPaths } from '../support/uiLevel'
+import { appReady, describeUiPaths } from '../support/uiLevel'
 
 /** The /docs Copy button, driven the way a visitor drives it; the clipboard is granted or refused. */
 describeUiPaths(
@@ -22,7 +21,7 @@ describeUiPaths(
     await page.goto('/docs')
     const button = page.getByRole('button', { name: /^(Copy|Copied!|Copy failed) / }).first()
     await expect(button).toBeVisible()
-    await waitForHydration(page)
+    await appReady(page)
     return {
       page,
       button,

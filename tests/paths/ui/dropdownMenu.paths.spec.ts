@@ -1,8 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test'
 import { dropdownMenuMachine } from '../../../machines/dropdownMenu'
-import { waitForHydration } from '../../e2e/support/hydration'
 import type { UserExecutors } from '../support/executors'
-import { describeUiPaths } from '../support/uiLevel'
+import { appReady, describeUiPaths } from '../support/uiLevel'
 
 /** The header's 'Resources' disclosure at desktop width, on /about. */
 test.use({ viewport: { width: 1280, height: 800 } })
@@ -60,7 +59,7 @@ for (const [way, executors] of Object.entries(ways)) {
       dropdownMenuMachine,
       async (page): Promise<Sut> => {
         await page.goto('/about')
-        await waitForHydration(page)
+        await appReady(page)
         const button = main(page).getByRole('button', { name: 'Resources' })
         return { page, button, learningCenter: page.getByRole('list', { name: 'Learning Center' }), escaped: false }
       },

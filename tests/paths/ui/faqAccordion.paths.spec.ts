@@ -2,8 +2,7 @@ import { expect, type Page } from '@playwright/test'
 import { faqAccordionMachine, type FaqAccordionEvent } from '../../../machines/faqAccordion'
 import { FAQ_EXPAND_DELAY_MS, SCROLL_DELAY_MS } from '../../../machines/scrollIntent'
 import { pricingFaqs } from '../../../src/content/faqs'
-import { waitForHydration } from '../../e2e/support/hydration'
-import { describeUiPaths } from '../support/uiLevel'
+import { appReady, describeUiPaths } from '../support/uiLevel'
 
 /**
  * The home page's pricing FAQ: the visitor clicks questions (TOGGLE_ITEM), and the footer's 'Pricing'
@@ -26,7 +25,7 @@ describeUiPaths(
   async (page) => {
     await page.clock.install()
     await page.goto('/')
-    await waitForHydration(page)
+    await appReady(page)
     return { page, target: null as number | null }
   },
   {

@@ -338,4 +338,10 @@ const states: StateChecks<M, ManageUi> = {
   },
 }
 
-describeUiPaths('manageBooking', manageBookingMachine, start, { ...manageModel, events, internal, states })
+describeUiPaths('manageBooking', manageBookingMachine, start, {
+  ...manageModel,
+  noFirstTouch: 'the manage page is drawn by the app once it has fetched the booking: none of its events can come before the app runs',
+  events,
+  internal,
+  states,
+})

@@ -1,7 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test'
 import { mobileMenuMachine } from '../../../machines/mobileMenu'
-import { waitForHydration } from '../../e2e/support/hydration'
-import { describeUiPaths } from '../support/uiLevel'
+import { appReady, describeUiPaths } from '../support/uiLevel'
 import { menuToggle, mobileMenu } from '../../support/pages/mobileMenu'
 import { scrollY } from '../../support/pages/window'
 
@@ -29,7 +28,7 @@ describeUiPaths(
   mobileMenuMachine,
   async (page): Promise<Sut> => {
     await page.goto('/about')
-    await waitForHydration(page)
+    await appReady(page)
     return {
       page,
       toggle: menuToggle(page),

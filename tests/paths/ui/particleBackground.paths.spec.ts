@@ -108,6 +108,7 @@ describeUiPaths(
   },
   {
     ...particleBackgroundModel,
+    noFirstTouch: 'its events are the page\'s (motion, size, visibility), and every path of it starts with the app\'s scripts held already (sut.release)',
     events: {
       MOTION_PREFERENCE: async (sut, event) => {
         await sut.page.emulateMedia({ reducedMotion: event.reduce ? 'reduce' : 'no-preference' })

@@ -184,6 +184,8 @@ const spec: UiPathSpec<typeof scrollIntentMachine, Sut> = {
 /** Generated paths: the visitor starts on /about (the flagged history arrival is the journey below). */
 describeUiPaths<typeof scrollIntentMachine, Sut>('scrollIntent', scrollIntentMachine, (page) => open(page, '/about'), {
   ...spec,
+  noFirstTouch:
+    'before the app runs its controls are plain links (/#faq, /#process, /#services): a full page load whose fragment the app takes as the intent on arrival (navigation.spec), and the Pricing link on / is faqAccordion\'s first touch',
   samples: { ...scrollIntentModel.samples, PATH_CHANGED: scrollIntentModel.samples.PATH_CHANGED.filter((e) => e !== ARRIVED_WITH_FLAG) },
 })
 

@@ -85,6 +85,7 @@ describeUiPaths(
   },
   {
     ...slotsModel,
+    noFirstTouch: 'the booking form is drawn by the app (its code loads with the form): none of its events can come before the app runs; the press that opens it before then is bookingModal\'s first touch',
     label: 'modal',
     // A taken slot clears the choice, so the form books (and reloads the day) once per page.
     select: (paths) => paths.filter((path) => path.steps.filter((step) => step.event.type === 'RELOAD').length <= 1),

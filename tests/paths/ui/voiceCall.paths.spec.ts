@@ -64,6 +64,7 @@ describeUiPaths<typeof voiceCallMachine, Sut>(
   },
   {
     ...voiceCallModelOptions,
+    noFirstTouch: 'not run before the app yet: the start waits for the widget\'s status line, which the app draws (openVoiceWidget); a press on the voice button before then is replayed by the loader like any button',
     input: CONFIGURED,
     events: {
       START: async (sut) => {
@@ -228,6 +229,7 @@ describeUiPaths(
   },
   {
     ...voiceCallModelOptions,
+    noFirstTouch: 'not run before the app yet: the start waits for the widget\'s status line, which the app draws (openVoiceWidget); a press on the voice button before then is replayed by the loader like any button',
     input: UNCONFIGURED,
     label: 'unconfigured build',
     events: {

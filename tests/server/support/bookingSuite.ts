@@ -99,6 +99,11 @@ export function defineBookingSuite(name: string, makeBackend: () => Promise<Stor
         expect(localTimes(slots, 'America/Los_Angeles')[0]).toBe('2026-11-22 13:30')
       })
 
+      it("may be kept a few seconds by the visitor's own browser, never by a shared cache (the page prefetches them)", async () => {
+        const response = await fetch(server.url + slotsPath(slotsInput('2026-11-22T11:00:00.000Z', '2026-11-23T11:00:00.000Z')))
+        expect(response.headers.get('cache-control')).toBe('private, max-age=10')
+      })
+
       it('stop 60 days ahead', async () => {
         // Now + 60 days is Friday 22 January 2027, 08:30 in Auckland: nothing that day or after.
         const slots = await getSlots('2027-01-17T11:00:00.000Z', '2027-01-31T11:00:00.000Z')
@@ -142,7 +147,7 @@ export function defineBookingSuite(name: string, makeBackend: () => Promise<Stor
               'strict-transport-security': 'max-age=15552000',
               'x-request-id': `slots-${encoding}-${n}`,
               'content-type': 'application/json',
-              'cache-control': 'no-store',
+              'cache-control': 'private, max-age=10',
               vary: 'Accept-Encoding',
               ...(encoding === 'identity' ? {} : { 'content-encoding': encoding }),
             })

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { BookingRejected } from '../../../core/bookingErrors'
-import { bookEvent, fetchSlots, slotsUrl } from '../../../src/lib/calendarApi'
+import { bookEvent, fetchSlots, prefetchSlots, slotsUrl } from '../../../src/lib/calendarApi'
 import { buildBookingPayload } from '../../../core/bookingPayload'
 
 const settings = { host: 'kiwi-automate', eventTypeId: 7, eventTypeSlug: 'quick-chat', apiBase: 'https://cal.example' }
@@ -53,6 +53,38 @@ describe('slots request (docs/design.md#wire)', () => {
   it("throws 'HTTP error! status: {status}' on a non-OK answer", async () => {
     stubFetch(500, { error: { json: { message: 'boom' } } })
     await expect(fetchSlots({ day: '2026-11-23', timeZone: 'UTC' })).rejects.toThrow(new Error('HTTP error! status: 500'))
+  })
+})
+
+describe('slots prefetch', () => {
+  const answer = { result: { data: { json: { slots: { '2026-12-01': [{ time: '2026-12-01T01:00:00.000Z' }] } } } } }
+
+  it('answers the picker once, from one request; a retry asks the server again, past the browser cache', async () => {
+    const fetch = stubFetch(200, answer)
+    const query = { day: '2026-12-01', timeZone: 'UTC' }
+    prefetchSlots(query)
+    prefetchSlots(query)
+    await expect(fetchSlots(query)).resolves.toEqual(answer.result.data.json.slots)
+    expect(fetch).toHaveBeenCalledTimes(1)
+    await fetchSlots(query)
+    expect(fetch).toHaveBeenCalledTimes(2)
+    expect(fetch.mock.calls[1]).toEqual([expect.any(String), expect.objectContaining({ cache: 'no-cache' })])
+  })
+
+  it('is not made when the picker has just asked for the same day', async () => {
+    const fetch = stubFetch(200, answer)
+    const query = { day: '2026-12-02', timeZone: 'UTC' }
+    await fetchSlots(query)
+    prefetchSlots(query)
+    expect(fetch).toHaveBeenCalledTimes(1)
+  })
+
+  it('that failed leaves the picker to ask, and show its own error', async () => {
+    const fetch = stubFetch(503, {})
+    const query = { day: '2026-12-03', timeZone: 'UTC' }
+    prefetchSlots(query)
+    await expect(fetchSlots(query)).rejects.toThrow('HTTP error! status: 503')
+    expect(fetch).toHaveBeenCalledTimes(2)
   })
 })
 
