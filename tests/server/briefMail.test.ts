@@ -2,17 +2,10 @@
 import { describe, expect, it } from 'vitest'
 import type { BriefBooking } from '../../server/mail/briefMail'
 import { briefMail } from '../../server/mail/briefMail'
-import type { MailSettings } from '../../server/mail/message'
 import { cleanText } from '../../server/voice/callReport'
+import { TEST_MAIL_SETTINGS } from './support/mailSettings'
 
-const settings: MailSettings = {
-  from: { name: 'Kiwi Automate', address: 'bookings@kiwi.example' },
-  hostEmail: 'team@kiwi.example',
-  hostName: 'Kiwi Automate',
-  hostZone: 'Pacific/Auckland',
-  publicUrl: 'https://kiwi.example',
-  calendarUid: (id) => `event-${id}@kiwi-automate`,
-}
+const settings = TEST_MAIL_SETTINGS
 
 const booking: BriefBooking & { status: string } = {
   id: 7,

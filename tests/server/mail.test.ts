@@ -9,6 +9,7 @@ import { shortDateTime, timeRange } from '../../server/mail/times'
 import { isPermanentFailure } from '../../server/mail/transport'
 import { backoffMs, createMailWorker } from '../../server/mail/worker'
 import { parseInvite } from './support/invite'
+import { TEST_MAIL_SETTINGS } from './support/mailSettings'
 
 describe('what the limits count by', () => {
   it.each([
@@ -44,14 +45,7 @@ describe('times in emails', () => {
 })
 
 describe('the messages of a change', () => {
-  const settings: MailSettings = {
-    from: { name: 'Kiwi Automate', address: 'bookings@kiwi.example' },
-    hostEmail: 'team@kiwi.example',
-    hostName: 'Kiwi Automate',
-    hostZone: 'Pacific/Auckland',
-    publicUrl: 'https://kiwi.example',
-    calendarUid: (id) => `event-${id}@kiwi-automate`,
-  }
+  const settings = TEST_MAIL_SETTINGS
   const booking: MailBooking = {
     id: 41,
     uid: '8d1f4a52-4a43-4c2b-9a51-2f1ad0c1e0aa',
