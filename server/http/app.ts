@@ -1,6 +1,7 @@
 import { Hono, type MiddlewareHandler } from 'hono'
 import type { ServerConfig } from '../config'
 import { SERVER_SENTENCES } from '../sentences'
+import { apiServerError } from './api/serverError'
 import { hasCommonHeaders } from './completeResponse'
 import { healthRoutes, type HealthDeps } from './health'
 import { chooseEncoding } from './jsonBody'
@@ -42,33 +43,40 @@ export function loggedPath(path: string): string {
 }
 
 /**
- * One line per request: the request id, method, path, status and duration (never the query or the
- * body). The request's own logger (logOf) is made only when something logs, most requests log nothing else.
- */
-function requestLog(logger: Logger): MiddlewareHandler {
-  // The request line holds only the fields below, none of them a key the redaction looks for, so it
-  // skips the redaction pass (which cost several times the rest of the line).
-  const lines = logger.child({}, { redact: { paths: [] } })
-  return async (c, next) => {
-    const started = performance.now()
-    c.set('baseLog', logger)
-    await next()
-    const durationMs = Math.round((performance.now() - started) * 10) / 10
-    const reqId = c.get('requestId')
-    lines.info({ reqId, method: c.req.method, path: loggedPath(c.req.path), status: c.res.status, durationMs }, 'request')
-  }
-}
-
-/**
  * X-Request-Id is kept when it is at most 128 characters of [A-Za-z0-9_=-], generated otherwise: the
  * rule of hono/request-id, whose middleware also sets the header on Hono's prepared headers, a Headers
  * object every answer would then build (server/http/completeResponse.ts says why that is avoided).
  */
 const SANE_REQUEST_ID = /^[\w=-]{1,128}$/
-const requestId: MiddlewareHandler = async (c, next) => {
-  const sent = c.req.header('x-request-id')
-  c.set('requestId', sent !== undefined && SANE_REQUEST_ID.test(sent) ? sent : crypto.randomUUID())
-  await next()
+
+/**
+ * What every request gets, in one middleware (each one more costs the cached slots answer, issue 24):
+ * - its request id, kept or made (above), and the process's logger for logOf;
+ * - the common headers (security headers, X-Request-Id), given to the route in the context, set here
+ *   on an answer that lacks them; while draining, `Connection: close`, so no idle keep-alive
+ *   connection holds the shutdown;
+ * - one log line: the request id, method, path, status and duration (never the query or the body).
+ *   The line holds only those fields, none of them a key the redaction looks for, so it skips the
+ *   redaction pass (which cost several times the rest of the line).
+ */
+function everyRequest({ logger, pageHeaders, health }: { logger: Logger; pageHeaders: Readonly<Record<string, string>>; health: HealthDeps }): MiddlewareHandler {
+  const lines = logger.child({}, { redact: { paths: [] } })
+  return async (c, next) => {
+    const started = performance.now()
+    const sent = c.req.header('x-request-id')
+    const reqId = sent !== undefined && SANE_REQUEST_ID.test(sent) ? sent : crypto.randomUUID()
+    c.set('requestId', reqId)
+    c.set('baseLog', logger)
+    const path = c.req.path
+    const headers: Record<string, string> = { ...(path.startsWith('/api/') ? DATA_SECURITY_HEADERS : pageHeaders), 'X-Request-Id': reqId }
+    c.set('commonHeaders', headers)
+    await next()
+    // A route's complete answer has them already (server/http/completeResponse.ts).
+    if (!hasCommonHeaders(c.res)) for (const name in headers) c.res.headers.set(name, headers[name] as string)
+    if (health.state() === 'draining') c.res.headers.set('Connection', 'close')
+    const durationMs = Math.round((performance.now() - started) * 10) / 10
+    lines.info({ reqId, method: c.req.method, path: loggedPath(path), status: c.res.status, durationMs }, 'request')
+  }
 }
 
 /** Request ids, logs, security headers, health routes, JSON-only API bodies and the last-resort 500. */
@@ -76,17 +84,7 @@ function baseApp({ config, logger, health = { state: () => 'ready' }, inlineScri
   const app = new Hono()
   const pageHeaders = securityHeaders(contentSecurityPolicy(config, inlineScripts))
 
-  app.use(requestId)
-  app.use(requestLog(logger))
-  app.use(async (c, next) => {
-    const headers: Record<string, string> = { ...(c.req.path.startsWith('/api/') ? DATA_SECURITY_HEADERS : pageHeaders), 'X-Request-Id': c.get('requestId') }
-    c.set('commonHeaders', headers)
-    await next()
-    // A route's complete answer has them already (server/http/completeResponse.ts).
-    if (!hasCommonHeaders(c.res)) for (const name in headers) c.res.headers.set(name, headers[name] as string)
-    // Draining: each answer closes its connection, so no idle keep-alive connection holds the shutdown.
-    if (health.state() === 'draining') c.res.headers.set('Connection', 'close')
-  })
+  app.use(everyRequest({ logger, pageHeaders, health }))
 
   app.route('/', healthRoutes(health))
   // Only JSON bodies: also refuses the form posts another site could make a visitor's browser send.
@@ -95,6 +93,10 @@ function baseApp({ config, logger, health = { state: () => 'ready' }, inlineScri
     await next()
   })
   app.onError((error, c) => {
+    if (c.req.path.startsWith('/api/')) {
+      logOf(c).error({ err: error }, 'API error')
+      return apiServerError(c)
+    }
     logOf(c).error({ err: error }, 'Unhandled error')
     return c.text(SERVER_SENTENCES.serverError, 500, { 'Cache-Control': 'no-store' })
   })

@@ -1,9 +1,10 @@
 import pg from 'pg'
 import { afterAll, describe, expect, it } from 'vitest'
 import { createApi } from '../../server/http/api/createApi'
+import { createApp } from '../../server/http/app'
 import { postgresRateLimiter } from '../../server/db/rateLimitWindows'
 import { createLogger } from '../../server/log/logger'
-import { bookingBody, postBooking, rejectingStore, slotsInput, slotsPath, startServer, testClock, testConfig } from './support/harness'
+import { bookingBody, capturedLogger, postBooking, rejectingStore, slotsInput, slotsPath, startServer, testClock, testConfig } from './support/harness'
 
 /** A PostgreSQL server that is down: nothing listens on port 1. */
 const downPool = new pg.Pool({ connectionString: 'postgres://nobody@127.0.0.1:1/down', connectionTimeoutMillis: 2_000 })
@@ -24,26 +25,27 @@ const post = (body: unknown, headers: Record<string, string> = {}) => ({
 })
 
 describe('the API when the database fails', () => {
-  const api = createApi({ config: testConfig(), store: brokenStore, clock: testClock().read })
-  const quiet = <T>(run: () => Promise<T>) => {
-    const original = console.error
-    console.error = () => undefined
-    return run().finally(() => (console.error = original))
-  }
+  // The whole app: the API's errors are answered by its onError (server/http/api/serverError.ts).
+  const log = capturedLogger()
+  const app = createApp({
+    config: testConfig(),
+    logger: log.logger,
+    site: new Map(),
+    renderNotFound: async () => 'Not found',
+    api: createApi({ config: testConfig(), store: brokenStore, clock: testClock().read }),
+  })
 
   it('answers the slots route with a tRPC 500', async () => {
-    const response = await quiet(() =>
-      Promise.resolve(
-        api.request(slotsPath(slotsInput('2026-11-22T11:00:00.000Z', '2026-11-25T11:00:00.000Z')).replace('/api', '')),
-      ),
-    )
+    const response = await app.request(slotsPath(slotsInput('2026-11-22T11:00:00.000Z', '2026-11-25T11:00:00.000Z')))
     expect(response.status).toBe(500)
     expect(await response.json()).toMatchObject({ error: { json: { data: { code: 'INTERNAL_SERVER_ERROR', httpStatus: 500 } } } })
+    expect(log.records().filter((r) => r.msg === 'API error')).toHaveLength(1)
   })
 
   it('answers a booking with a 500 message, never a stack', async () => {
-    const response = await quiet(() => Promise.resolve(api.request('/book/event', post(bookingBody('2026-11-24T10:00')))))
+    const response = await app.request('/api/book/event', post(bookingBody('2026-11-24T10:00')))
     expect(response.status).toBe(500)
+    expect(response.headers.get('Cache-Control')).toBe('no-store')
     const body = await response.json()
     expect(body).toEqual({ message: 'Something went wrong on our side. Please try again.' })
   })

@@ -9,7 +9,6 @@ import type { ServerConfig } from '../../config'
 import type { BookingStore } from '../../db/store'
 import { clientKey } from '../limits/keys'
 import { clientAddressOf, type TrustedProxies } from '../limits/trustedProxies'
-import { logOf } from '../../log/logger'
 import { rateLimit, type ErrorBody } from '../limits/rateLimit'
 import { secretFailures } from '../limits/secretFailures'
 import { createScheduler } from '../../scheduler/chooseScheduler'
@@ -107,10 +106,7 @@ export function createApi({ config, store, clock = () => Temporal.Now.instant(),
   // The voice assistant's tools (server/voice/voiceTools.ts): the secret first (404 when unset), then the limits.
   const reports = callReports({ config, store, clock, onMailQueued: onMailQueued ?? (() => undefined) })
   api.post('/voice/tools', requireVoiceSecret(config, secretGuard), limited('voice', config.RATE_LIMIT_VOICE_TOOLS, messageError), voiceToolsBodyLimit, (c) => voiceToolsRoute(c, ctx, reports))
-  api.onError((error, c) => {
-    logOf(c).error({ err: error }, 'API error')
-    const errorBody = c.req.path.endsWith('/calendar/slots') ? trpcError : messageError
-    return c.json(errorBody(SERVER_SENTENCES.serverError, 500), 500)
-  })
+  // Its errors are answered by server/http/app.ts (apiServerError, logged as 'API error'). An onError here would
+  // make Hono's route() wrap every API handler in one more composition, a cost on each cached slots answer (issue 24).
   return api
 }
