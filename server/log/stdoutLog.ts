@@ -1,9 +1,10 @@
 /**
  * Where the server's log lines go: a file descriptor (stdout), never a reason for the process to stay.
- * Lines logged during one turn of the event loop go out together at its end (setImmediate), in one
- * write from the main thread: under load many lines cost one system call, and no thread is woken for
- * them (writing through libuv's thread pool woke a thread, and then the loop, for every batch: a
- * large part of a cached slots answer's time under load, issue 24).
+ * Lines go out in batches, BATCH_MS after the first of them, in one write from the main thread: under
+ * load hundreds of lines cost one system call, and no thread is woken for them (writing through libuv's
+ * thread pool woke a thread, and then the loop, for every batch; a write at the end of each turn of the
+ * loop was still a system call every request or two: both a large part of a cached slots answer's
+ * time under load, issue 24). flushWithin writes what waits at once.
  *
  * Why not pino's own destination (SonicBoom): at exit it flushes synchronously, and a write that fails
  * there is retried every 100 ms for ever. With stdout's reader gone (EPIPE: `npm start | tee log` after
@@ -13,6 +14,8 @@
  */
 import { writeSync } from 'node:fs'
 
+/** How long a line may wait for others to go out with. */
+const BATCH_MS = 10
 /** A full pipe is tried again this often. */
 const RETRY_MS = 20
 /** While stdout does not read, lines beyond this many characters waiting are dropped. */
@@ -33,8 +36,8 @@ export function stdoutLog(fd = 1): StdoutLog {
   let waitingChars = 0
   /** Bytes taken from `waiting` that stdout has not accepted yet (a full pipe took part or none). */
   let unwritten: Buffer | undefined
-  /** A write is due: at the end of this turn, or after RETRY_MS when the pipe was full. */
-  let due = false
+  /** The write that is due: BATCH_MS after a line, or RETRY_MS after the pipe was full. */
+  let due: NodeJS.Timeout | undefined
   let failed = false
   let flushed: (() => void)[] = []
 
@@ -44,7 +47,8 @@ export function stdoutLog(fd = 1): StdoutLog {
   }
 
   const writeOut = () => {
-    due = false
+    clearTimeout(due)
+    due = undefined
     while (!failed) {
       if (!unwritten) {
         if (waiting.length === 0) return settle()
@@ -57,8 +61,8 @@ export function stdoutLog(fd = 1): StdoutLog {
         unwritten = written < unwritten.length ? unwritten.subarray(written) : undefined
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code === 'EAGAIN') {
-          due = true
-          setTimeout(writeOut, RETRY_MS).unref()
+          // Unref'd: a pipe nobody reads is no reason to stay.
+          due = setTimeout(writeOut, RETRY_MS).unref()
           return
         }
         // EPIPE, EBADF, EIO...: nobody reads stdout any more; logging ends, the process goes on.
@@ -76,14 +80,13 @@ export function stdoutLog(fd = 1): StdoutLog {
       if (failed || waitingChars + line.length > MAX_WAITING_CHARS) return true
       waiting.push(line)
       waitingChars += line.length
-      if (!due) {
-        due = true
-        setImmediate(writeOut)
-      }
+      due ??= setTimeout(writeOut, BATCH_MS)
       return true
     },
     flushWithin(withinMs) {
-      if (failed || (!due && !unwritten && waiting.length === 0)) return Promise.resolve()
+      // Lines waiting for their batch go now; a full pipe keeps its retry.
+      if (!failed && !unwritten && waiting.length > 0) writeOut()
+      if (failed || (!unwritten && waiting.length === 0)) return Promise.resolve()
       return new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, withinMs)
         flushed.push(() => {
