@@ -15,7 +15,8 @@ declare module 'hono' {
   }
 }
 
-const complete = new WeakSet<Response>()
+/** Marks a complete answer: a property, not a WeakSet, whose entries every garbage collection would have to visit. */
+const COMPLETE = Symbol('complete response')
 
 /** `body` with `headers` and this request's common headers (none when the API runs without server/http/app.ts). */
 export function completeResponse(
@@ -25,9 +26,9 @@ export function completeResponse(
   headers: Readonly<Record<string, string>>,
 ): Response {
   const response = new Response(body, { status, headers: { ...c.get('commonHeaders'), ...headers } })
-  complete.add(response)
+  Object.defineProperty(response, COMPLETE, { value: true })
   return response
 }
 
 /** Whether `response` was made by completeResponse, so already carries the common headers. */
-export const hasCommonHeaders = (response: Response): boolean => complete.has(response)
+export const hasCommonHeaders = (response: Response): boolean => COMPLETE in response

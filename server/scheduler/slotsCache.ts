@@ -15,18 +15,23 @@ import type { Temporal } from 'temporal-polyfill'
 import { BoundedMap } from '../runtime/boundedMap'
 import type { ChangeFeed } from '../db/changeFeed'
 
-const NS_PER_MINUTE = 60_000_000_000n
+const MS_PER_MINUTE = 60_000
 
-/** Which stretch of time an answer computed at `now` holds for (see above). */
-export function timeBucket(now: Temporal.Instant): string {
-  const ns = now.epochNanoseconds
-  const remainder = ((ns % NS_PER_MINUTE) + NS_PER_MINUTE) % NS_PER_MINUTE
-  return remainder === 0n ? `at ${ns}` : `after ${ns - remainder}`
+/**
+ * Which stretch of time an answer computed at `now` holds for (see above): 2m at the exact start of
+ * minute m, 2m + 1 strictly inside it. Numbers, not text: every request asks (issue 24).
+ */
+export function timeBucket(now: Temporal.Instant): number {
+  const ms = now.epochMilliseconds
+  const minute = Math.floor(ms / MS_PER_MINUTE)
+  // epochMilliseconds is floored, so an instant a few nanoseconds past the minute reads as on it.
+  const onTheMinute = ms === minute * MS_PER_MINUTE && now.epochNanoseconds % 1_000_000n === 0n
+  return onTheMinute ? 2 * minute : 2 * minute + 1
 }
 
 interface Entry<Answer> {
   generation: number
-  bucket: string
+  bucket: number
   answer: Promise<Answer>
 }
 
