@@ -3,13 +3,14 @@ import type { FocusReturnTarget } from '../../machines/focusTarget'
 /**
  * Focuses an element once the current render has been committed: a modal <dialog> makes the rest of
  * the page inert until it is removed, so focus can only go back to the page after that. When the target
- * has left the page by then (the control that opened a panel is gone), the element with `fallbackId` gets it.
+ * has left the page by then (the control that opened a panel is gone, or was drawn anew), the first of
+ * the elements with `fallbackIds` that is on the page gets it.
  */
-export function focusAfterRender(target: FocusReturnTarget | null | undefined, fallbackId?: string): void {
-  if (!target && !fallbackId) return
+export function focusAfterRender(target: FocusReturnTarget | null | undefined, ...fallbackIds: string[]): void {
+  if (!target && fallbackIds.length === 0) return
   afterRender(() => {
     if (target && target.isConnected !== false) target.focus({ preventScroll: true })
-    else if (fallbackId) document.getElementById(fallbackId)?.focus({ preventScroll: true })
+    else fallbackIds.map((id) => document.getElementById(id)).find((element) => element !== null)?.focus({ preventScroll: true })
   })
 }
 

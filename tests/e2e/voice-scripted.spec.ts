@@ -346,7 +346,7 @@ test("a press on 'Type instead' before the conversation's code has loaded opens 
   await expect(typeInstead(page)).toHaveAttribute('aria-expanded', 'true')
 })
 
-test("'Type instead' pressed before the app has run opens the conversation once the app runs", async ({ page }) => {
+test("'Type instead' pressed before the app has run opens the conversation once the app runs; Close gives the focus back to it", async ({ page }) => {
   // Hold the app's code back, as a slow connection would, until 'Type instead' has been pressed.
   let release = () => {}
   const held = new Promise<void>((resolve) => (release = resolve))
@@ -360,4 +360,8 @@ test("'Type instead' pressed before the app has run opens the conversation once 
   release()
   await expect(chatPanel(page)).toBeVisible()
   await expect(messageBox(page)).toBeFocused()
+  // The button pressed was the first-load shell's; the call part has drawn 'Type instead' anew since.
+  await chatPanel(page).getByRole('button', { name: 'Close' }).click()
+  await expect(chatPanel(page)).toHaveCount(0)
+  await expect(typeInstead(page)).toBeFocused()
 })

@@ -37,11 +37,12 @@ export interface UiPathSpec<M extends AnyStateMachine, TSut> extends ModelOption
 const firstTouchPages = new WeakSet<Page>()
 
 /**
- * What a path's start waits for once it has opened its page: the app, hydrated; in a first-touch run
- * nothing more, since the app's scripts are held until the path's first event has been carried out.
+ * What a path's start waits for once it has opened its page: the app, hydrated (or `ready`, when the
+ * view has more to wait for, say a part the app loads at idle time); in a first-touch run nothing, since
+ * the app's scripts are held until the path's first event has been carried out.
  */
-export async function appReady(page: Page): Promise<void> {
-  if (!firstTouchPages.has(page)) await waitForHydration(page)
+export async function appReady(page: Page, ready: (page: Page) => Promise<unknown> = waitForHydration): Promise<void> {
+  if (!firstTouchPages.has(page)) await ready(page)
 }
 
 /**

@@ -7,7 +7,7 @@
 import { expect, type Page } from '@playwright/test'
 import { CHAT_ERRORS } from '../../../core/chatErrors'
 import { textChatMachine } from '../../../machines/textChat'
-import { describeUiPaths } from '../support/uiLevel'
+import { appReady, describeUiPaths } from '../support/uiLevel'
 import { textChatModelOptions } from '../textChat.model'
 import { chatLog, chatPanel, messageBox, openVoiceWidget, typeInstead } from '../../support/pages/voicePanel'
 import { chatRequests, endStream, holdChatReplies, pushEvent } from './support/chat'
@@ -50,12 +50,11 @@ describeUiPaths<typeof textChatMachine, Sut>(
   async (page): Promise<Sut> => {
     await holdChatReplies(page)
     await page.goto('/')
-    await openVoiceWidget(page)
+    await appReady(page, openVoiceWidget)
     return { page, open: false, opened: false, typed: '', log: [], partial: '', question: '', askedWith: [], session: undefined, error: '' }
   },
   {
     ...textChatModelOptions,
-    noFirstTouch: 'not run before the app yet: the start waits for the widget\'s status line, which the app draws (openVoiceWidget); a press on the voice button before then is replayed by the loader like any button',
     events: {
       OPEN: async (sut) => {
         sut.open = true

@@ -11,9 +11,9 @@ import { expect, type Locator, type Page } from '@playwright/test'
 import { UNKNOWN_ERROR, voiceCallMachine } from '../../../machines/voiceCall'
 import { MICROPHONE_MESSAGES, NOT_CONFIGURED } from '../../../core/voiceErrors'
 import { E2E_ORIGIN } from '../../e2e/env'
-import { describeUiPaths } from '../support/uiLevel'
+import { appReady, describeUiPaths } from '../support/uiLevel'
 import { CALL_EVENT_TYPES, CALL_STATE_KEYS, CONFIGURED, impossible, UNCONFIGURED, UNCONFIGURED_STATE_KEYS, voiceCallModelOptions } from '../voiceCall.model'
-import { callButton, CONSENT_TEXT, drive, fakeLog, openVoiceWidget } from '../../support/pages/voicePanel'
+import { callButton, CONSENT_TEXT, drive, fakeLog, openVoiceWidget, voiceWidget } from '../../support/pages/voicePanel'
 import { holdMicrophoneAndStart, microphonePending, mutedSinceStart, settleMicrophone } from './support/voice'
 
 interface Sut {
@@ -59,12 +59,11 @@ describeUiPaths<typeof voiceCallMachine, Sut>(
     await holdMicrophoneAndStart(page)
     await page.clock.install()
     await page.goto('/')
-    const widget = await openVoiceWidget(page)
-    return { page, widget, agreed: false, expectedError: '', speaking: false, visitorSpeaking: false, captions: [] }
+    await appReady(page, openVoiceWidget)
+    return { page, widget: voiceWidget(page), agreed: false, expectedError: '', speaking: false, visitorSpeaking: false, captions: [] }
   },
   {
     ...voiceCallModelOptions,
-    noFirstTouch: 'not run before the app yet: the start waits for the widget\'s status line, which the app draws (openVoiceWidget); a press on the voice button before then is replayed by the loader like any button',
     input: CONFIGURED,
     events: {
       START: async (sut) => {
@@ -224,12 +223,11 @@ describeUiPaths(
   voiceCallMachine,
   async (page): Promise<Sut> => {
     await page.goto(`${E2E_ORIGIN}/`)
-    const widget = await openVoiceWidget(page)
-    return { page, widget, agreed: false, expectedError: '', speaking: false, visitorSpeaking: false, captions: [] }
+    await appReady(page, openVoiceWidget)
+    return { page, widget: voiceWidget(page), agreed: false, expectedError: '', speaking: false, visitorSpeaking: false, captions: [] }
   },
   {
     ...voiceCallModelOptions,
-    noFirstTouch: 'not run before the app yet: the start waits for the widget\'s status line, which the app draws (openVoiceWidget); a press on the voice button before then is replayed by the loader like any button',
     input: UNCONFIGURED,
     label: 'unconfigured build',
     events: {
