@@ -2,8 +2,13 @@
  * The visitor's time zone and clock (issue 27): remembered in localStorage for the next visit, else
  * the browser's zone and the locale's habit. A stored value that is not a zone this browser knows is
  * ignored; storage that is blocked (private modes, policies) only means nothing is remembered.
+ * Without Temporal: the page's idle slots prefetch reads the zone before the form's code has loaded.
  */
-import { visitorTimeZone } from './time'
+
+/** The visitor's IANA zone, from the browser. */
+export function visitorTimeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC'
+}
 
 const ZONE_KEY = 'kiwi.timeZone'
 const CLOCK_KEY = 'kiwi.hour24'

@@ -1,4 +1,4 @@
-import { Component, lazy, Suspense, useDeferredValue, type ReactNode } from 'react'
+import { Component, lazy, Suspense, useDeferredValue, useEffect, type ReactNode } from 'react'
 import { bookingFormKey, confirmedBooking, isBookingDialogOpen } from '../../../machines/selectors'
 import { selection, useDeferredSelector } from '../../lib/deferredActor'
 import { useBookingModalActor } from '../providers/SiteActors'
@@ -7,7 +7,7 @@ import { FormPlaceholder } from './FormPlaceholder'
 import { ModalDialog } from '../layout/ModalDialog'
 import { CloseIcon } from '../layout/icons'
 import { focusRing } from '../sections/ui'
-import { loadBookingForm, loadedBookingForm } from './loadBookingForm'
+import { loadBookingForm, loadedBookingForm, prefetchFirstSlotsWhenIdle } from './loadBookingForm'
 
 const LazyBookingForm = lazy(() => loadBookingForm().then((m) => ({ default: m.BookingForm })))
 const BookingToast = lazy(() => import('./BookingToast').then((m) => ({ default: m.BookingToast })))
@@ -35,6 +35,8 @@ export function BookingModal() {
   const showForm = useDeferredValue(open)
   // Loaded already (prefetched at the first sign of intent): drawn at once, rather than through a Suspense fallback React holds a moment.
   const BookingForm = loadedBookingForm()?.BookingForm ?? LazyBookingForm
+  // The slots a press will show first, asked for once the page is idle (one request per page view, README: Performance).
+  useEffect(prefetchFirstSlotsWhenIdle, [])
 
   return (
     <>

@@ -1,9 +1,12 @@
 /**
  * The booking form's chunk (it pulls in temporal-polyfill, kept out of the first load of /).
  * One promise for the lazy component and the prefetch at the first sign of intent on a Book a Call
- * button (pointer over or down, focus). Not at idle: running temporal-polyfill and the form's code then
- * is a long task that Lighthouse counts (TBT 3 → 35–185 ms on /about in the same hour).
+ * button (pointer over or down, focus). At idle its files are only fetched (the page's loader,
+ * src/lib/appLoader.ts), not run: running temporal-polyfill and the form's code then is a long task that
+ * Lighthouse counts (TBT 3 → 35–185 ms on /about in the same hour). The first slots are asked for at idle
+ * too (firstSlots.ts, without Temporal).
  */
+import { afterFirstPaint } from '../../lib/pageEnvironment'
 
 type FormModule = typeof import('./BookingForm')
 
@@ -25,6 +28,17 @@ export function prefetchBookingForm(): void {
     formModule = undefined
   })
   prefetchFirstSlots()
+}
+
+/** The first slots at the page's first idle moment; for an effect (returns its cleanup). */
+export function prefetchFirstSlotsWhenIdle(): () => void {
+  let wanted = true
+  void afterFirstPaint().then(() => {
+    if (wanted) prefetchFirstSlots()
+  })
+  return () => {
+    wanted = false
+  }
 }
 
 function prefetchFirstSlots(): void {
