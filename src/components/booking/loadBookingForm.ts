@@ -12,14 +12,28 @@ type FormModule = typeof import('./BookingForm')
 
 let formModule: Promise<FormModule> | undefined
 let loadedFormModule: FormModule | null = null
+const listeners = new Set<() => void>()
 
 export function loadBookingForm() {
-  formModule ??= import('./BookingForm').then((m) => (loadedFormModule = m))
+  formModule ??= import('./BookingForm').then((m) => {
+    loadedFormModule = m
+    for (const listener of [...listeners]) listener()
+    return m
+  })
   return formModule
 }
 
 /** The form's module once it has loaded (prefetched on intent, say): the modal then draws the form without suspending. */
 export const loadedBookingForm = () => loadedFormModule
+
+/**
+ * Tells the modal when the module has loaded, so it draws the form itself rather than through the lazy
+ * component's retry: React holds a Suspense boundary's retry back up to 300 ms after its fallback showed.
+ */
+export function subscribeBookingForm(listener: () => void): () => void {
+  listeners.add(listener)
+  return () => void listeners.delete(listener)
+}
 
 /** The form's code, and the slots it will ask for first: a press finds both loaded or on their way. */
 export function prefetchBookingForm(): void {
