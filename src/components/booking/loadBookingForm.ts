@@ -7,6 +7,8 @@
  * too (firstSlots.ts, without Temporal).
  */
 import { afterFirstPaint } from '../../lib/pageEnvironment'
+// In the first load (0.x KB): a file of its own would cost the idle prefetch a round trip before it asks.
+import { prefetchFirstSlots } from './firstSlots'
 
 type FormModule = typeof import('./BookingForm')
 
@@ -55,7 +57,4 @@ export function prefetchFirstSlotsWhenIdle(): () => void {
   }
 }
 
-function prefetchFirstSlots(): void {
-  void import('./firstSlots').then((m) => m.prefetchFirstSlots()).catch(() => {})
-}
 
