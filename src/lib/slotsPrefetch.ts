@@ -28,6 +28,23 @@ export function prefetchSlotsUrl(url: string): void {
   recent.set(url, { at: Date.now(), body, prefetch: true })
 }
 
+/**
+ * A prefetch whose answer comes from elsewhere (the idle worker, firstSlotsWorker.ts): the picker waits for
+ * it as for one made here. Null when a recent request of the URL stands.
+ */
+export function expectSlots(url: string): { answer: (body: unknown) => void; fail: () => void } | null {
+  if (isRecent(recent.get(url))) return null
+  let resolve: (body: unknown) => void = () => {}
+  let reject: (error: Error) => void = () => {}
+  const body = new Promise<unknown>((res, rej) => {
+    resolve = res
+    reject = rej
+  })
+  body.catch(() => recent.delete(url))
+  recent.set(url, { at: Date.now(), body, prefetch: true })
+  return { answer: resolve, fail: () => reject(new Error('The prefetch failed.')) }
+}
+
 /** A recent prefetch of the URL, once (then it is the picker's); null when there is none. */
 export function takePrefetchedSlots(url: string): Promise<unknown> | null {
   const entry = recent.get(url)

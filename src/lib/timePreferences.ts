@@ -39,6 +39,9 @@ export function isKnownTimeZone(zone: string): boolean {
   }
 }
 
+/** The zone remembered on this browser, unchecked (the idle slots worker checks it: it has no localStorage). */
+export const rememberedTimeZone = () => read(ZONE_KEY)
+
 /** The remembered zone, or the browser's. */
 export function preferredTimeZone(): string {
   const stored = read(ZONE_KEY)

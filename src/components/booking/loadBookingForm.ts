@@ -7,8 +7,12 @@
  * too (firstSlots.ts, without Temporal).
  */
 import { afterFirstPaint } from '../../lib/pageEnvironment'
-// In the first load (0.2 KB gzip): a file of its own cost the idle prefetch a round trip before it asked.
+// In the first load (0.2 KB gzip), for the first sign of intent: a file of its own would cost a round trip.
 import { prefetchFirstSlots } from './firstSlots'
+import { bookingSettings } from '../../config'
+import type { FirstSlotsAsk, FirstSlotsNews } from '../../lib/firstSlotsWorker'
+import { expectSlots } from '../../lib/slotsPrefetch'
+import { rememberedTimeZone } from '../../lib/timePreferences'
 
 type FormModule = typeof import('./BookingForm')
 
@@ -50,7 +54,7 @@ export function prefetchBookingForm(): void {
 export function prefetchFirstSlotsWhenIdle(): () => void {
   let wanted = true
   void afterFirstPaint().then(() => {
-    if (wanted) prefetchFirstSlots()
+    if (wanted) prefetchFirstSlotsInWorker()
   })
   return () => {
     wanted = false
@@ -58,3 +62,24 @@ export function prefetchFirstSlotsWhenIdle(): () => void {
 }
 
 
+
+/**
+ * At idle, in a worker: the page's first Intl.DateTimeFormat starts ICU, a long task on a phone
+ * (docs/design.md#budgets: TBT); the worker pays it on its own thread. It names the URL before it asks, so a
+ * press meanwhile waits for that answer rather than asking again.
+ */
+function prefetchFirstSlotsInWorker(): void {
+  const worker = new Worker(new URL('../../lib/firstSlotsWorker.ts', import.meta.url), { type: 'module', name: 'first slots' })
+  let pending: ReturnType<typeof expectSlots> = null
+  worker.onmessage = ({ data }: MessageEvent<FirstSlotsNews>) => {
+    if (data.type === 'asking') return void (pending = expectSlots(data.url))
+    if (data.type === 'answered') pending?.answer(data.body)
+    else pending?.fail()
+    worker.terminate()
+  }
+  worker.onerror = () => {
+    pending?.fail()
+    worker.terminate()
+  }
+  worker.postMessage({ now: Date.now(), stored: rememberedTimeZone(), settings: bookingSettings } satisfies FirstSlotsAsk)
+}
