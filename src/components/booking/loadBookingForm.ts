@@ -7,11 +7,8 @@
  * too (firstSlots.ts, without Temporal).
  */
 import { afterFirstPaint } from '../../lib/pageEnvironment'
-// In the first load (0.2 KB gzip), for the first sign of intent: a file of its own would cost a round trip.
-import { prefetchFirstSlots } from './firstSlots'
 import { bookingSettings } from '../../config'
 import type { FirstSlotsAsk, FirstSlotsNews } from '../../lib/firstSlotsWorker'
-import { expectSlots } from '../../lib/slotsPrefetch'
 import { rememberedTimeZone } from '../../lib/timePreferences'
 
 type FormModule = typeof import('./BookingForm')
@@ -70,16 +67,22 @@ export function prefetchFirstSlotsWhenIdle(): () => void {
  */
 function prefetchFirstSlotsInWorker(): void {
   const worker = new Worker(new URL('../../lib/firstSlotsWorker.ts', import.meta.url), { type: 'module', name: 'first slots' })
-  let pending: ReturnType<typeof expectSlots> = null
+  // The store of prefetched slots is not in the first load (docs/design.md#budgets: 115 KB): imported when the worker names its URL.
+  let pending: Promise<{ answer: (body: unknown) => void; fail: () => void } | null> = Promise.resolve(null)
   worker.onmessage = ({ data }: MessageEvent<FirstSlotsNews>) => {
-    if (data.type === 'asking') return void (pending = expectSlots(data.url))
-    if (data.type === 'answered') pending?.answer(data.body)
-    else pending?.fail()
+    if (data.type === 'asking') return void (pending = import('../../lib/slotsPrefetch').then((m) => m.expectSlots(data.url)))
+    if (data.type === 'answered') void pending.then((p) => p?.answer(data.body))
+    else void pending.then((p) => p?.fail())
     worker.terminate()
   }
   worker.onerror = () => {
-    pending?.fail()
+    void pending.then((p) => p?.fail())
     worker.terminate()
   }
   worker.postMessage({ now: Date.now(), stored: rememberedTimeZone(), settings: bookingSettings } satisfies FirstSlotsAsk)
+}
+
+/** At the first sign of intent, if the idle prefetch has not come yet: a small file of its own, kept out of the first load. */
+function prefetchFirstSlots(): void {
+  void import('./firstSlots').then((m) => m.prefetchFirstSlots()).catch(() => {})
 }
