@@ -37,7 +37,8 @@ const config = {
     react(),
     tailwindcss(),
     // The page's script becomes an inline loader that imports main.tsx once the page has painted.
-    appLoaderPlugin(),
+    // The booking form's files are fetched at the first idle moment after the app has run, not run (issue 26).
+    appLoaderPlugin({ fetchWhenIdle: ['src/components/booking/BookingForm.tsx'] }),
   ],
   ...(voiceFake && {
     resolve: { alias: { '@vapi-ai/web': fileURLToPath(new URL('./tests/e2e/support/voice-fake/fakeVapi.ts', import.meta.url)) } },

@@ -112,37 +112,8 @@ export const SlotsInputSchema = v.object(
 )
 export type SlotsInput = v.InferOutput<typeof SlotsInputSchema>
 
-/** Whose free times are asked for: the host handle and the event type's slug (settings both sides read). */
-export interface SlotsIdentity {
-  host: string
-  eventTypeSlug: string
-}
-
-/** The times asked about: [startTime, endTime) as ISO instants, grouped by date in `timeZone`. */
-export interface SlotsRange {
-  startTime: string
-  endTime: string
-  timeZone: string
-  /** The booking being moved: its own slot counts as free. */
-  rescheduleUid?: string
-}
-
-/** The slots input as the booking form and the voice tools ask it (one builder, so the two ask alike). */
-export function buildSlotsInput({ startTime, endTime, timeZone, rescheduleUid }: SlotsRange, identity: SlotsIdentity): SlotsInput {
-  return {
-    json: {
-      isTeamEvent: false,
-      usernameList: [identity.host],
-      eventTypeSlug: identity.eventTypeSlug,
-      startTime,
-      endTime,
-      timeZone,
-      duration: null,
-      rescheduleUid: rescheduleUid ?? null,
-      orgSlug: null,
-    },
-  }
-}
+// The request's builder lives without valibot (the page's idle prefetch builds it before this file loads).
+export { buildSlotsInput, type SlotsIdentity, type SlotsRange } from './slotsRequest'
 
 export const SlotsResponseSchema = v.object({
   result: v.object({

@@ -3,6 +3,7 @@
  * its answer belong to the selected day in the visitor's zone.
  */
 import { Temporal } from 'temporal-polyfill'
+import { DAYS_AFTER, DAYS_BEFORE } from './slotsRequest'
 
 /** What the slots of one day are asked for with. */
 export interface SlotsQuery {
@@ -22,8 +23,8 @@ export interface SlotWindow {
   endTime: string
 }
 
-export const DAYS_BEFORE = 3
-export const DAYS_AFTER = 7
+// In core/slotsRequest.ts, which the page's idle prefetch imports without temporal-polyfill.
+export { DAYS_AFTER, DAYS_BEFORE } from './slotsRequest'
 
 export function slotWindow(day: string, timeZone: string): SlotWindow {
   const date = Temporal.PlainDate.from(day)
@@ -54,25 +55,64 @@ export type SlotsByDate = Record<string, ReadonlyArray<{ time: string }>>
 /**
  * Merges the keys of the day before, the day and the day after, keeps the instants whose local date in
  * `timeZone` is `day`, sorts them and removes duplicates. Returns normalised ISO instants.
+ * Remembered per answer (the same object) and zone: the picker's guards and day row ask it for the
+ * same days many times per render, and each local date costs temporal-polyfill a zone lookup. The
+ * list returned is shared: read it, do not change it.
  */
 export function mergeDaySlots(slots: SlotsByDate, day: string, timeZone: string): string[] {
-  const date = Temporal.PlainDate.from(day)
-  const keys = [date.subtract({ days: 1 }), date, date.add({ days: 1 })].map((d) => d.toString())
+  let merged = mergedDays.get(slots)
+  if (!merged) mergedDays.set(slots, (merged = new Map()))
+  const key = `${timeZone} ${day}`
+  let found = merged.get(key)
+  if (!found) merged.set(key, (found = mergeDay(slots, day, timeZone)))
+  return found
+}
+
+const mergedDays = new WeakMap<SlotsByDate, Map<string, string[]>>()
+
+function mergeDay(slots: SlotsByDate, day: string, timeZone: string): string[] {
+  const keys = [shiftDay(day, -1), day, shiftDay(day, 1)]
   const byEpoch = new Map<number, Temporal.Instant>()
   for (const key of keys) {
-    for (const item of slots[key] ?? []) {
-      const instant = Temporal.Instant.from(item.time)
-      if (!instant.toZonedDateTimeISO(timeZone).toPlainDate().equals(date)) continue
-      byEpoch.set(instant.epochMilliseconds, instant)
+    for (const slot of localSlots(slots, key, timeZone)) {
+      if (slot.date !== day) continue
+      byEpoch.set(slot.instant.epochMilliseconds, slot.instant)
     }
   }
   return [...byEpoch.values()].sort(Temporal.Instant.compare).map((i) => i.toString())
 }
 
-/** The day after (+1) or before (-1) a YYYY-MM-DD day. */
-export function shiftDay(day: string, days: number): string {
-  return Temporal.PlainDate.from(day).add({ days }).toString()
+/** The instants under one date key of an answer, each with its local date in the zone; worked out once. */
+function localSlots(slots: SlotsByDate, key: string, timeZone: string): ReadonlyArray<{ instant: Temporal.Instant; date: string }> {
+  let byKey = localDates.get(slots)
+  if (!byKey) localDates.set(slots, (byKey = new Map()))
+  const cacheKey = `${timeZone} ${key}`
+  let found = byKey.get(cacheKey)
+  if (!found) {
+    found = (slots[key] ?? []).map((item) => {
+      const instant = Temporal.Instant.from(item.time)
+      return { instant, date: instant.toZonedDateTimeISO(timeZone).toPlainDate().toString() }
+    })
+    byKey.set(cacheKey, found)
+  }
+  return found
 }
+
+const localDates = new WeakMap<SlotsByDate, Map<string, ReadonlyArray<{ instant: Temporal.Instant; date: string }>>>()
+
+/** The day after (+1) or before (-1) a YYYY-MM-DD day. Remembered: the day row and the guards ask the same shifts again and again. */
+export function shiftDay(day: string, days: number): string {
+  const key = `${day} ${days}`
+  let shifted = shiftedDays.get(key)
+  if (shifted === undefined) {
+    if (shiftedDays.size > 1_000) shiftedDays.clear()
+    shifted = Temporal.PlainDate.from(day).add({ days }).toString()
+    shiftedDays.set(key, shifted)
+  }
+  return shifted
+}
+
+const shiftedDays = new Map<string, string>()
 
 /** True when `day` is before `today` (both YYYY-MM-DD, in the visitor's zone). */
 export function isBefore(day: string, today: string): boolean {

@@ -29,8 +29,14 @@ function staticImports(fileNames: string[], bundle: Rollup.OutputBundle): string
   return found
 }
 
-export function appLoaderPlugin(): Plugin {
+/**
+ * `fetchWhenIdle`: modules (paths from the project's root) whose files, with everything they import, the
+ * loader fetches once the app has run and the browser is idle, without running them (the booking form:
+ * a press on Book a Call then only runs its code).
+ */
+export function appLoaderPlugin({ fetchWhenIdle = [] }: { fetchWhenIdle?: string[] } = {}): Plugin {
   let base = '/'
+  let root = ''
   return {
     name: 'app-loader',
     apply: 'build',
@@ -38,6 +44,7 @@ export function appLoaderPlugin(): Plugin {
     enforce: 'post',
     configResolved(config) {
       base = config.base
+      root = config.root
     },
     generateBundle(_, bundle) {
       const page = bundle['index.html']
@@ -47,7 +54,13 @@ export function appLoaderPlugin(): Plugin {
       const entries = scripts.map(([, src]) => (src ?? '').slice(base.length))
       if (entries.length === 0 || entries.some((file) => bundle[file]?.type !== 'chunk'))
         throw new Error(`app-loader: index.html's module scripts (${entries.join(', ')}) are not all chunks of this build.`)
-      const args = [entries, staticImports(entries, bundle)].map((files) => JSON.stringify(files.map((file) => base + file)))
+      const firstLoad = new Set([...entries, ...staticImports(entries, bundle)])
+      const later = fetchWhenIdle.flatMap((module) => {
+        const file = Object.values(bundle).find((chunk) => chunk.type === 'chunk' && chunk.facadeModuleId === `${root}/${module}`)?.fileName
+        if (!file) throw new Error(`app-loader: ${module} is not a chunk of this build (fetchWhenIdle).`)
+        return [file, ...staticImports([file], bundle)].filter((f) => !firstLoad.has(f))
+      })
+      const args = [entries, [...firstLoad].slice(entries.length), [...new Set(later)]].map((files) => JSON.stringify(files.map((file) => base + file)))
       const loader = `<script type="module">(${loadAppAfterFirstPaint.toString()})(${args.join(', ')})</script>`
       // The loader takes the first script's place; the others go.
       const [firstTag = '', ...otherTags] = scripts.map(([tag]) => tag)

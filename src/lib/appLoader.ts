@@ -7,8 +7,12 @@
  * The build writes this function into each page as an inline script (scripts/appLoaderPlugin.ts), so
  * nothing at all is fetched for scripts before the first paint. It is turned into text with
  * Function.prototype.toString: it must not use anything from outside its own body.
+ *
+ * `later`: files fetched once the app has run, the page has loaded and the browser is idle, but not
+ * run (the booking form's: a press on Book a Call then only runs their code). A modulepreload link
+ * fetches and compiles; running them at idle would be a long task (docs/design.md#budgets: TBT).
  */
-export function loadAppAfterFirstPaint(entries: string[], dependencies: string[]): void {
+export function loadAppAfterFirstPaint(entries: string[], dependencies: string[], later: string[] = []): void {
   // Until the app runs, a button does nothing when pressed: note it, and the app presses it again once
   // it listens (main.tsx). Links and form submits work without the app, so only plain buttons count.
   const pressed = new Set<HTMLButtonElement>()
@@ -41,15 +45,23 @@ export function loadAppAfterFirstPaint(entries: string[], dependencies: string[]
     },
     true,
   )
-  const load = () => {
-    // Every file fetched at once, rather than each entry after the one before it has run. The links
-    // also tell Vite's import() helper that these files are loaded, so it does not add links of its own.
-    for (const href of [...entries, ...dependencies]) {
+  const preload = (hrefs: string[]) => {
+    for (const href of hrefs) {
       const link = document.createElement('link')
       link.rel = 'modulepreload'
       link.href = href
       document.head.append(link)
     }
+  }
+  const preloadLater = () => {
+    const idle = () => ('requestIdleCallback' in window ? window.requestIdleCallback(() => preload(later)) : setTimeout(() => preload(later)))
+    if (document.readyState === 'complete') idle()
+    else window.addEventListener('load', idle, { once: true })
+  }
+  const load = () => {
+    // Every file fetched at once, rather than each entry after the one before it has run. The links
+    // also tell Vite's import() helper that these files are loaded, so it does not add links of its own.
+    preload([...entries, ...dependencies])
     // One entry per task: the browser runs each file's code as one piece of work, so the framework and
     // the app run apart rather than as one long task (docs/design.md#budgets: TBT).
     // The next task is a message on a channel (a timer would have a minimum delay).
@@ -58,6 +70,7 @@ export function loadAppAfterFirstPaint(entries: string[], dependencies: string[]
     const importNext = () => {
       const entry = entries[index++]
       if (entry) void import(/* @vite-ignore */ entry).then(() => channel.port2.postMessage(null))
+      else preloadLater()
     }
     channel.port1.onmessage = importNext
     importNext()

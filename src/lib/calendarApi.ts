@@ -2,52 +2,27 @@
 import * as v from 'valibot'
 import { BookingRejected } from '../../core/bookingErrors'
 import { queryWindow, type SlotsByDate, type SlotsQuery } from '../../core/slotWindow'
+import { slotsPath } from '../../core/slotsRequest'
 import { bookingSettings } from '../config'
+import { noteSlotsRequest, prefetchSlotsUrl, requestSlotsBody, takePrefetchedSlots } from './slotsPrefetch'
 import {
   BookingErrorSchema,
   BookingResponseSchema,
-  buildSlotsInput,
   SlotsResponseSchema,
   type BookingRequest,
   type BookingResponse,
-  type SlotsInput,
 } from '../../core/bookingWire'
 
-/** The `?input=` of GET /api/calendar/slots for a day. */
-export function slotsInput(query: SlotsQuery, settings = bookingSettings): SlotsInput {
-  return buildSlotsInput({ ...queryWindow(query), timeZone: query.timeZone, rescheduleUid: query.rescheduleUid }, settings)
-}
-
+/** GET /api/calendar/slots for a day's window (the same builder as the page's idle prefetch: the same URL). */
 export function slotsUrl(query: SlotsQuery, settings = bookingSettings): string {
-  return `${settings.apiBase}/api/calendar/slots?input=${encodeURIComponent(JSON.stringify(slotsInput(query, settings)))}`
+  return `${settings.apiBase}${slotsPath({ ...queryWindow(query), timeZone: query.timeZone, rescheduleUid: query.rescheduleUid }, settings)}`
 }
 
-/** How long a prefetched answer may stand in for the picker's own request (the server lets the browser keep it as long). */
-const PREFETCH_REUSE_MS = 10_000
+const slotsOf = (body: unknown): SlotsByDate => v.parse(SlotsResponseSchema, body).result.data.json.slots
 
-/** The last request of each slots URL: a prefetch waiting for the picker, or one the picker made itself. */
-const recent = new Map<string, { at: number; slots: Promise<SlotsByDate>; prefetch: boolean }>()
-const isRecent = (entry: { at: number } | undefined) => entry !== undefined && Date.now() - entry.at < PREFETCH_REUSE_MS
-
-async function requestSlots(url: string, init: RequestInit): Promise<SlotsByDate> {
-  const response = await fetch(url, { ...init, headers: { Accept: 'application/json' } })
-  if (!response.ok) throw new Error(`HTTP error! status: ${response.status}`)
-  const body = v.parse(SlotsResponseSchema, await response.json())
-  return body.result.data.json.slots
-}
-
-/**
- * Asks for a day's slots before the picker does (the page idle, a pointer over Book a Call), so the
- * picker finds them; not again while a recent request of them stands. The browser may answer from
- * its cache: a page before this one asked the same.
- */
+/** Asks for a day's slots before the picker does (a pointer over Book a Call), so the picker finds them. */
 export function prefetchSlots(query: SlotsQuery): void {
-  const url = slotsUrl(query)
-  if (isRecent(recent.get(url))) return
-  const slots = requestSlots(url, {})
-  // A failed prefetch is forgotten: the picker asks again and shows its own error.
-  slots.catch(() => recent.delete(url))
-  recent.set(url, { at: Date.now(), slots, prefetch: true })
+  prefetchSlotsUrl(slotsUrl(query))
 }
 
 /**
@@ -57,16 +32,16 @@ export function prefetchSlots(query: SlotsQuery): void {
  */
 export async function fetchSlots(query: SlotsQuery, signal?: AbortSignal): Promise<SlotsByDate> {
   const url = slotsUrl(query)
-  const early = recent.get(url)
-  if (early?.prefetch && isRecent(early)) {
-    early.prefetch = false
-    const slots = await early.slots.catch(() => null)
+  const early = takePrefetchedSlots(url)
+  if (early) {
+    const answer = v.safeParse(SlotsResponseSchema, await early.catch(() => null))
     signal?.throwIfAborted()
-    if (slots) return slots
+    // A failed or unreadable prefetch: the picker asks for itself.
+    if (answer.success) return answer.output.result.data.json.slots
   }
-  const slots = requestSlots(url, { signal, cache: 'no-cache' })
-  recent.set(url, { at: Date.now(), slots: slots.catch(() => ({})), prefetch: false })
-  return slots
+  const body = requestSlotsBody(url, { signal, cache: 'no-cache' })
+  noteSlotsRequest(url, body)
+  return slotsOf(await body)
 }
 
 /**

@@ -4,10 +4,22 @@
  */
 import { Temporal } from 'temporal-polyfill'
 
-/** The visitor's IANA zone, from the browser. */
-export function visitorTimeZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC'
+const formats = new Map<string, Intl.DateTimeFormat>()
+
+/**
+ * One Intl.DateTimeFormat per locale and options: making one costs far more than using it, and the picker
+ * formats every slot and day of the row on each render. A PlainDate is formatted as its UTC midnight in UTC,
+ * which is what its toLocaleString does, without a new format each call.
+ */
+function format(locale: string | undefined, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${locale ?? ''} ${JSON.stringify(options)}`
+  let found = formats.get(key)
+  if (!found) formats.set(key, (found = new Intl.DateTimeFormat(locale, options)))
+  return found
 }
+
+const dayFormat = (day: string, locale: string | undefined, options: Intl.DateTimeFormatOptions) =>
+  format(locale, { ...options, timeZone: 'UTC' }).format(Temporal.PlainDate.from(day).toZonedDateTime('UTC').epochMilliseconds)
 
 /** Now, as an ISO instant (the machine's injected clock reading). */
 export function nowInstant(): string {
@@ -21,12 +33,7 @@ export function dateIn(instant: string, timeZone: string): string {
 
 /** A day shown by name and date, in the visitor's locale: 'Monday, 23 November 2026'. */
 export function formatDay(day: string, locale?: string): string {
-  return Temporal.PlainDate.from(day).toLocaleString(locale, {
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-  })
+  return dayFormat(day, locale, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' })
 }
 
 /** How the visitor reads times (issue 27): in which zone, and with a 12- or 24-hour clock. */
@@ -37,21 +44,20 @@ export interface TimeDisplay {
 
 /** A day of the day row, short: { weekday: 'Thu', date: '5 Mar' }. */
 export function formatShortDay(day: string, locale?: string): { weekday: string; date: string } {
-  const date = Temporal.PlainDate.from(day)
   return {
-    weekday: date.toLocaleString(locale, { weekday: 'short' }),
-    date: date.toLocaleString(locale, { day: 'numeric', month: 'short' }),
+    weekday: dayFormat(day, locale, { weekday: 'short' }),
+    date: dayFormat(day, locale, { day: 'numeric', month: 'short' }),
   }
 }
 
 /** A day by name and date without the year, as the empty-week message says it: 'Tuesday 6 January'. */
 export function formatDayName(day: string, locale?: string): string {
-  return Temporal.PlainDate.from(day).toLocaleString(locale, { weekday: 'long', day: 'numeric', month: 'long' }).replace(',', '')
+  return dayFormat(day, locale, { weekday: 'long', day: 'numeric', month: 'long' }).replace(',', '')
 }
 
 /** A slot's time of day in the chosen zone, on the chosen clock: '2:00 pm' or '14:00'. */
 export function formatSlotTime(instant: string, { timeZone, hour24 }: TimeDisplay, locale?: string): string {
-  return new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: '2-digit', hourCycle: hour24 ? 'h23' : 'h12', timeZone }).format(
+  return format(locale, { hour: 'numeric', minute: '2-digit', hourCycle: hour24 ? 'h23' : 'h12', timeZone }).format(
     Temporal.Instant.from(instant).epochMilliseconds,
   )
 }
@@ -64,7 +70,7 @@ export function formatSlot(instant: string, display: TimeDisplay, locale?: strin
 
 /** A zone's offset from UTC at an instant: 'UTC+13:00', 'UTC−05:00', 'UTC'. */
 export function utcOffset(timeZone: string, at: string): string {
-  const parts = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' }).formatToParts(
+  const parts = format('en-US', { timeZone, timeZoneName: 'longOffset' }).formatToParts(
     Temporal.Instant.from(at).epochMilliseconds,
   )
   const name = parts.find((p) => p.type === 'timeZoneName')?.value ?? 'GMT'
@@ -73,7 +79,7 @@ export function utcOffset(timeZone: string, at: string): string {
 
 /** The zone as people read it: 'Pacific/Auckland (New Zealand Daylight Time)'. */
 export function describeTimeZone(timeZone: string, at: string, locale?: string): string {
-  const parts = new Intl.DateTimeFormat(locale, { timeZone, timeZoneName: 'long' }).formatToParts(
+  const parts = format(locale, { timeZone, timeZoneName: 'long' }).formatToParts(
     Temporal.Instant.from(at).epochMilliseconds,
   )
   const name = parts.find((p) => p.type === 'timeZoneName')?.value

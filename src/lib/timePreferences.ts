@@ -2,8 +2,13 @@
  * The visitor's time zone and clock (issue 27): remembered in localStorage for the next visit, else
  * the browser's zone and the locale's habit. A stored value that is not a zone this browser knows is
  * ignored; storage that is blocked (private modes, policies) only means nothing is remembered.
+ * Without Temporal: the page's idle slots prefetch reads the zone before the form's code has loaded.
  */
-import { visitorTimeZone } from './time'
+
+/** The visitor's IANA zone, from the browser. */
+export function visitorTimeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC'
+}
 
 const ZONE_KEY = 'kiwi.timeZone'
 const CLOCK_KEY = 'kiwi.hour24'
@@ -33,6 +38,9 @@ export function isKnownTimeZone(zone: string): boolean {
     return false
   }
 }
+
+/** The zone remembered on this browser, unchecked (the idle slots worker checks it: it has no localStorage). */
+export const rememberedTimeZone = () => read(ZONE_KEY)
 
 /** The remembered zone, or the browser's. */
 export function preferredTimeZone(): string {

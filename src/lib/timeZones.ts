@@ -3,7 +3,8 @@
  * table shipped), each with its current offset from UTC, the visitor's detected zone first, and the
  * search that finds 'syd', 'new york' or 'auck'. Loaded with the booking form only.
  */
-import { utcOffset, visitorTimeZone } from './time'
+import { utcOffset } from './time'
+import { visitorTimeZone } from './timePreferences'
 
 export interface ZoneOption {
   /** The IANA id, sent as `timeZone`. */

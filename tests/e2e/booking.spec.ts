@@ -242,6 +242,20 @@ test.describe('booking through the modal', () => {
     await goToBookableDay(dialog, 1)
   })
 
+  test('the first slots are asked for once the page is idle, and the picker shows that answer without asking again (issue 26)', async ({ page }) => {
+    const asked: string[] = []
+    page.on('request', (request) => {
+      if (request.url().includes('/api/calendar/slots?')) asked.push(request.url())
+    })
+    await page.goto('/')
+    // No pointer, no focus: the page asks by itself once it is idle.
+    await expect.poll(() => asked.length, { timeout: 15_000 }).toBe(1)
+    const dialog = await openBookingModal(page)
+    await expect(slotButtons(dialog).first()).toBeVisible()
+    // The picker's first request is the same URL, answered by the prefetch: not sent again.
+    expect(asked.filter((url) => url === asked[0])).toHaveLength(1)
+  })
+
   test('keyboard only: from Book a Call to the confirmation toast', async ({ page }) => {
     await page.goto('/')
     const bookACall = page.getByRole('button', { name: 'Book a Call' }).first()

@@ -1,4 +1,4 @@
-import { Component, lazy, Suspense, useDeferredValue, type ReactNode } from 'react'
+import { Component, lazy, Suspense, useDeferredValue, useEffect, useSyncExternalStore, type ReactNode } from 'react'
 import { bookingFormKey, confirmedBooking, isBookingDialogOpen } from '../../../machines/selectors'
 import { selection, useDeferredSelector } from '../../lib/deferredActor'
 import { useBookingModalActor } from '../providers/SiteActors'
@@ -7,9 +7,11 @@ import { FormPlaceholder } from './FormPlaceholder'
 import { ModalDialog } from '../layout/ModalDialog'
 import { CloseIcon } from '../layout/icons'
 import { focusRing } from '../sections/ui'
-import { loadBookingForm, loadedBookingForm } from './loadBookingForm'
+import { loadBookingForm, loadedBookingForm, prefetchFirstSlotsWhenIdle, subscribeBookingForm } from './loadBookingForm'
 
 const LazyBookingForm = lazy(() => loadBookingForm().then((m) => ({ default: m.BookingForm })))
+/** The prerendered page and its hydration never hold the form's module. */
+const noModule = () => null
 const BookingToast = lazy(() => import('./BookingToast').then((m) => ({ default: m.BookingToast })))
 
 /** What the view reads from the modal's machine; in its initial state the dialog is closed, with no toast. */
@@ -34,7 +36,9 @@ export function BookingModal() {
   // The dialog opens in the press's own frame; the form, which takes a while to draw on a slow phone, in the next.
   const showForm = useDeferredValue(open)
   // Loaded already (prefetched at the first sign of intent): drawn at once, rather than through a Suspense fallback React holds a moment.
-  const BookingForm = loadedBookingForm()?.BookingForm ?? LazyBookingForm
+  const BookingForm = useSyncExternalStore(subscribeBookingForm, loadedBookingForm, noModule)?.BookingForm ?? LazyBookingForm
+  // The slots a press will show first, asked for once the page is idle (one request per page view, README: Performance).
+  useEffect(prefetchFirstSlotsWhenIdle, [])
 
   return (
     <>

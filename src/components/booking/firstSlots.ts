@@ -1,13 +1,25 @@
-import { todayAt } from '../../../core/slotWindow'
-import { prefetchSlots } from '../../lib/calendarApi'
-import { nowInstant } from '../../lib/time'
+import { slotsPath } from '../../../core/slotsRequest'
+import { bookingSettings } from '../../config'
+import { firstSlotsWindow } from '../../lib/firstSlotsWindow'
+import { prefetchSlotsUrl } from '../../lib/slotsPrefetch'
 import { preferredTimeZone } from '../../lib/timePreferences'
 
 /**
- * Asks for the slots the picker shows first when the form opens (the slots machine's first query:
- * today in the visitor's zone), so they are there, or on their way, when it does.
+ * The URL of the slots the picker asks for first when it opens (the slots machine's first query: today
+ * in the visitor's zone), the same text as calendarApi.slotsUrl gives it, worked out without Temporal;
+ * null on a day whose midnight the zone skips or repeats.
+ */
+export function firstSlotsUrl(nowMs: number, timeZone: string, settings = bookingSettings): string | null {
+  const window = firstSlotsWindow(nowMs, timeZone)
+  return window && `${settings.apiBase}${slotsPath({ ...window, timeZone }, settings)}`
+}
+
+/**
+ * Asks for those slots now, so they are there, or on their way, when the picker asks: at the page's
+ * first idle moment and at the first sign of intent on Book a Call. Light enough for either: no
+ * temporal-polyfill, no valibot, nothing of the form's code.
  */
 export function prefetchFirstSlots(): void {
-  const timeZone = preferredTimeZone()
-  prefetchSlots({ day: todayAt(nowInstant(), timeZone), timeZone })
+  const url = firstSlotsUrl(Date.now(), preferredTimeZone())
+  if (url) prefetchSlotsUrl(url)
 }
