@@ -29,8 +29,8 @@ async function open(page: Page, path: string) {
 async function advanceUntilInView(page: Page, id: 'process' | 'services' | 'faq') {
   await expect(async () => {
     await page.clock.runFor(SCROLL_DELAY)
-    await expect(section(page, id)).toBeInViewport({ timeout: 500 })
-  }).toPass({ timeout: 7000 })
+    await expect(section(page, id)).toBeInViewport({ timeout: 100 })
+  }).toPass({ intervals: [0], timeout: 30_000 })
 }
 
 /** Where the section's top is, relative to the viewport. */
@@ -101,8 +101,8 @@ test("by keyboard, 'Our Services' moves focus to the section: the next Tab is in
   // is proven by the pointer test above.
   await expect(async () => {
     await page.clock.runFor(SCROLL_DELAY)
-    await expect(section(page, 'services')).toBeFocused({ timeout: 500 })
-  }).toPass({ timeout: 7000 })
+    await expect(section(page, 'services')).toBeFocused({ timeout: 100 })
+  }).toPass({ intervals: [0], timeout: 30_000 })
   await page.keyboard.press('Tab')
   expect(await section(page, 'services').evaluate((el) => el.contains(document.activeElement))).toBe(true)
 })
@@ -184,11 +184,12 @@ test.describe('before the app runs, section links are plain links', () => {
     await release()
     await expect(section(page, 'faq')).toBeInViewport()
     await expect(firstFaqItem(page)).toHaveAttribute('aria-expanded', 'false')
-    // The intent starts once its machine has loaded, a moment after hydration: let the page's time pass until it has run.
+    // The intent starts once its machine has loaded, a moment after hydration: let the page's time pass in small
+    // steps until it has run (short checks, a long limit: a loaded 2-core machine may take seconds to hydrate).
     await expect(async () => {
       await page.clock.runFor(SCROLL_DELAY)
-      await expect(firstFaqItem(page)).toHaveAttribute('aria-expanded', 'true', { timeout: 500 })
-    }).toPass({ timeout: 7000 })
+      await expect(firstFaqItem(page)).toHaveAttribute('aria-expanded', 'true', { timeout: 100 })
+    }).toPass({ intervals: [0], timeout: 30_000 })
     await expect(page.getByRole('region', { name: firstQuestion })).toBeVisible()
   })
 

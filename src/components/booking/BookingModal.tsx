@@ -1,3 +1,4 @@
+import { useRouterState } from '@tanstack/react-router'
 import { Component, lazy, Suspense, useDeferredValue, useEffect, useSyncExternalStore, type ReactNode } from 'react'
 import { bookingFormKey, confirmedBooking, isBookingDialogOpen } from '../../../machines/selectors'
 import { selection, useDeferredSelector } from '../../lib/deferredActor'
@@ -38,7 +39,9 @@ export function BookingModal() {
   // Loaded already (prefetched at the first sign of intent): drawn at once, rather than through a Suspense fallback React holds a moment.
   const BookingForm = useSyncExternalStore(subscribeBookingForm, loadedBookingForm, noModule)?.BookingForm ?? LazyBookingForm
   // The slots a press will show first, asked for once the page is idle (one request per page view, README: Performance).
-  useEffect(prefetchFirstSlotsWhenIdle, [])
+  // Not on the manage page: its picker asks for a reschedule's slots, and a new booking is not the visitor's likely next step there.
+  const onManagePage = useRouterState({ select: (s) => s.matches.some((m) => m.routeId === '/_main/booking/$uid') })
+  useEffect(() => (onManagePage ? undefined : prefetchFirstSlotsWhenIdle()), [onManagePage])
 
   return (
     <>

@@ -58,8 +58,6 @@ export function prefetchFirstSlotsWhenIdle(): () => void {
   }
 }
 
-
-
 /**
  * At idle, in a worker: the page's first Intl.DateTimeFormat starts ICU, a long task on a phone
  * (docs/design.md#budgets: TBT); the worker pays it on its own thread. It names the URL before it asks, so a
