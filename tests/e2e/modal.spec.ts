@@ -97,14 +97,19 @@ test('the open modal has no WCAG 2.1 AA violations', async ({ page }) => {
   await expectNoAxeViolations(page, { include: '#booking-modal' })
 })
 
-test('a press after hydration but before the site machines have loaded shows the dialog at once; the form comes once they have', async ({ page }) => {
-  // The machines and XState are not in the first load (src/lib/deferredActor.ts): hold them back, as a slow connection would.
+/** The machines and XState are not in the first load (src/lib/deferredActor.ts): holds them back, as a slow connection would. */
+async function holdSiteMachines(page: Page): Promise<() => void> {
   let release = () => {}
   const held = new Promise<void>((resolve) => (release = resolve))
   await page.route(/\/assets\/(xstate|siteMachines)-[\w-]+\.js$/, async (route) => {
     await held
     await route.continue()
   })
+  return release
+}
+
+test('a press after hydration but before the site machines have loaded shows the dialog at once; the form comes once they have', async ({ page }) => {
+  const release = await holdSiteMachines(page)
   await page.goto('/')
   await waitForHydration(page)
   await heroBookCall(page).click()
@@ -115,6 +120,23 @@ test('a press after hydration but before the site machines have loaded shows the
   release()
   await expect(contactField(bookingDialog(page), 'name')).toBeVisible()
   expect(await bookingDialog(page).evaluate((el) => el.contains(document.activeElement))).toBe(true)
+})
+
+test('Escape pressed before the site machines have loaded closes the dialog once they have taken the press and the Escape', async ({ page }) => {
+  const release = await holdSiteMachines(page)
+  await page.goto('/')
+  await waitForHydration(page)
+  const opener = heroBookCall(page)
+  await opener.click()
+  await expect(bookingDialog(page)).toBeVisible({ timeout: 100 })
+  // The machine owns the close: the Escape waits for it, with the press's OPEN before it.
+  await page.keyboard.press('Escape')
+  await expect(bookingDialog(page)).toBeVisible()
+
+  release()
+  await expect(bookingDialog(page)).toBeHidden()
+  await expect(opener).toBeFocused()
+  expect(await bodyOverflow(page)).not.toBe('hidden')
 })
 
 test.describe('before the app runs', () => {

@@ -49,6 +49,8 @@ export function BookingModal() {
         id={BOOKING_DIALOG_ID}
         labelledBy="booking-modal-title"
         open={open}
+        // The machine starts a fresh form (formKey + 1) at each OPEN it takes: that count is its opens.
+        opens={formKey}
         onEscape={modal.pressEscape}
         onBackdropClick={modal.clickBackdrop}
         className="m-auto max-h-[90vh] w-[calc(100%-1.5rem)] max-w-3xl overflow-y-auto overscroll-contain rounded-2xl border border-white/10 bg-slate-900 p-0 text-slate-100 shadow-2xl shadow-black/60 backdrop:bg-slate-950/75 backdrop:backdrop-blur-sm motion-safe:transition motion-safe:duration-200 starting:translate-y-2 starting:opacity-0"

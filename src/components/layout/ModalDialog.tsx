@@ -14,6 +14,8 @@ export interface ModalDialogProps {
    * the dialog is open while it is mounted.
    */
   open?: boolean
+  /** With `open`: how many times the machine has opened it (it counts each OPEN it takes). */
+  opens?: number
   onEscape: () => void
   onBackdropClick: () => void
   children: ReactNode
@@ -24,21 +26,23 @@ export interface ModalDialogProps {
  * top layer), Tab cycles inside, and Escape and backdrop clicks are reported to the owning machine
  * instead of closing the dialog by themselves.
  */
-export function ModalDialog({ id, className, labelledBy, label, open = true, onEscape, onBackdropClick, children }: ModalDialogProps) {
+export function ModalDialog({ id, className, labelledBy, label, open = true, opens = 0, onEscape, onBackdropClick, children }: ModalDialogProps) {
   const ref = useRef<HTMLDialogElement>(null)
   // A press that starts inside (selecting text, say) and ends on the backdrop is not a backdrop click.
   const pressStartedOnBackdrop = useRef(false)
-  const machineHadItOpen = useRef(false)
+  // The machine's count of opens when the dialog was last seen shut.
+  const opensWhenShut = useRef(opens)
 
   useLayoutEffect(() => {
     const dialog = ref.current
     if (!dialog) return
     if (open && !dialog.open) dialog.showModal()
     // Only a close of the machine closes it: a dialog its button opened natively (before the machine's
-    // code ran) stays open for the machine's OPEN, which that press sent and which is on its way.
-    else if (!open && machineHadItOpen.current && dialog.open) dialog.close()
-    machineHadItOpen.current = open
-  }, [open])
+    // code ran) stays open for the machine's OPEN, which that press sent and which is on its way. Counted,
+    // not seen: the machine may take that OPEN and a close (an Escape) before the view renders it open.
+    else if (!open && dialog.open && opens > opensWhenShut.current) dialog.close()
+    if (!dialog.open) opensWhenShut.current = opens
+  }, [open, opens])
   useLayoutEffect(() => {
     const dialog = ref.current
     return () => dialog?.close()
