@@ -6,6 +6,7 @@
  */
 import { firstSlotsUrl } from '../components/booking/firstSlots'
 import type { BookingSettings } from './../config'
+import { requestSlotsBody } from './slotsPrefetch'
 import { isKnownTimeZone, visitorTimeZone } from './timePreferences'
 
 export interface FirstSlotsAsk {
@@ -25,9 +26,7 @@ self.onmessage = async ({ data }: MessageEvent<FirstSlotsAsk>) => {
   if (!url) return post({ type: 'failed', url: '' })
   post({ type: 'asking', url })
   try {
-    const response = await fetch(url, { headers: { Accept: 'application/json' } })
-    if (!response.ok) throw new Error(`HTTP error! status: ${response.status}`)
-    post({ type: 'answered', url, body: await response.json() })
+    post({ type: 'answered', url, body: await requestSlotsBody(url) })
   } catch {
     post({ type: 'failed', url })
   }
