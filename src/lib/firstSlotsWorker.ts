@@ -1,5 +1,5 @@
 /**
- * The page's idle slots prefetch, off the main thread: the first Intl.DateTimeFormat of a page starts ICU
+ * The page's first-slots prefetch (at its load), off the main thread: the first Intl.DateTimeFormat of a page starts ICU
  * (12–39 ms on a desktop, a long task on a phone, docs/design.md#budgets: TBT), and reading the visitor's zone
  * needs one. Told the remembered zone (localStorage is the page's), it works out the picker's first URL, says
  * it at once (so the page does not ask twice), then sends the answer's body.

@@ -22,15 +22,17 @@ export function watchPageEnvironment(report: (signal: EnvironmentSignal) => void
   }
 }
 
+/** Resolves once the page has loaded (its load event has fired). */
+export function afterLoad(): Promise<void> {
+  if (document.readyState === 'complete') return Promise.resolve()
+  return new Promise<void>((resolve) => window.addEventListener('load', () => resolve(), { once: true }))
+}
+
 /** Resolves once the page has loaded and the browser is idle: decoration waits for real content. */
-export function afterFirstPaint(): Promise<void> {
-  const idle = () =>
-    new Promise<void>((resolve) => {
-      if ('requestIdleCallback' in window) window.requestIdleCallback(() => resolve(), { timeout: 3000 })
-      else requestAnimationFrame(() => resolve())
-    })
-  if (document.readyState === 'complete') return idle()
+export async function afterFirstPaint(): Promise<void> {
+  await afterLoad()
   return new Promise<void>((resolve) => {
-    window.addEventListener('load', () => void idle().then(resolve), { once: true })
+    if ('requestIdleCallback' in window) window.requestIdleCallback(() => resolve(), { timeout: 3000 })
+    else requestAnimationFrame(() => resolve())
   })
 }

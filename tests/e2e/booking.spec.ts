@@ -242,13 +242,13 @@ test.describe('booking through the modal', () => {
     await goToBookableDay(dialog, 1)
   })
 
-  test('the first slots are asked for once the page is idle, and the picker shows that answer without asking again (issue 26)', async ({ page }) => {
+  test('the first slots are asked for once the page has loaded, and the picker shows that answer without asking again (issue 26)', async ({ page }) => {
     const asked: string[] = []
     page.on('request', (request) => {
       if (request.url().includes('/api/calendar/slots?')) asked.push(request.url())
     })
     await page.goto('/')
-    // No pointer, no focus: the page asks by itself once it is idle.
+    // No pointer, no focus: the page asks by itself once it has loaded.
     await expect.poll(() => asked.length, { timeout: 15_000 }).toBe(1)
     const dialog = await openBookingModal(page)
     await expect(slotButtons(dialog).first()).toBeVisible()

@@ -8,7 +8,7 @@ import { FormPlaceholder } from './FormPlaceholder'
 import { ModalDialog } from '../layout/ModalDialog'
 import { CloseIcon } from '../layout/icons'
 import { focusRing } from '../sections/ui'
-import { loadBookingForm, loadedBookingForm, prefetchFirstSlotsWhenIdle, subscribeBookingForm } from './loadBookingForm'
+import { loadBookingForm, loadedBookingForm, prefetchFirstSlotsAfterLoad, subscribeBookingForm } from './loadBookingForm'
 
 const LazyBookingForm = lazy(() => loadBookingForm().then((m) => ({ default: m.BookingForm })))
 /** The prerendered page and its hydration never hold the form's module. */
@@ -38,10 +38,10 @@ export function BookingModal() {
   const showForm = useDeferredValue(open)
   // Loaded already (prefetched at the first sign of intent): drawn at once, rather than through a Suspense fallback React holds a moment.
   const BookingForm = useSyncExternalStore(subscribeBookingForm, loadedBookingForm, noModule)?.BookingForm ?? LazyBookingForm
-  // The slots a press will show first, asked for once the page is idle (one request per page view, README: Performance).
+  // The slots a press will show first, asked for once the page has loaded (one request per page view, README: Performance).
   // Not on the manage page: its picker asks for a reschedule's slots, and a new booking is not the visitor's likely next step there.
   const onManagePage = useRouterState({ select: (s) => s.matches.some((m) => m.routeId === '/_main/booking/$uid') })
-  useEffect(() => (onManagePage ? undefined : prefetchFirstSlotsWhenIdle()), [onManagePage])
+  useEffect(() => (onManagePage ? undefined : prefetchFirstSlotsAfterLoad()), [onManagePage])
 
   return (
     <>

@@ -1,12 +1,13 @@
 /**
  * The booking form's chunk (it pulls in temporal-polyfill, kept out of the first load of /).
  * One promise for the lazy component and the prefetch at the first sign of intent on a Book a Call
- * button (pointer over or down, focus). At idle its files are only fetched (the page's loader,
- * src/lib/appLoader.ts), not run: running temporal-polyfill and the form's code then is a long task that
- * Lighthouse counts (TBT 3 → 35–185 ms on /about in the same hour). The first slots are asked for at idle
- * too (firstSlots.ts, without Temporal).
+ * button (pointer over or down, focus). At idle its files are fetched (the page's loader,
+ * src/lib/appLoader.ts); its code runs at the first idle moment after the first slots have come, so a press
+ * then only draws the form. Run before that, with the page's first Intl use on the main thread, it was a
+ * long task Lighthouse counted (TBT on /about 3 → 35–185 ms); after the slots worker, TBT on / and /about
+ * stays 0–8 ms (README: Performance). The first slots are asked for at load (firstSlots.ts, without Temporal).
  */
-import { afterFirstPaint } from '../../lib/pageEnvironment'
+import { afterFirstPaint, afterLoad } from '../../lib/pageEnvironment'
 import { bookingSettings } from '../../config'
 import type { FirstSlotsAsk, FirstSlotsNews } from '../../lib/firstSlotsWorker'
 import { rememberedTimeZone } from '../../lib/timePreferences'
@@ -40,17 +41,26 @@ export function subscribeBookingForm(listener: () => void): () => void {
 
 /** The form's code, and the slots it will ask for first: a press finds both loaded or on their way. */
 export function prefetchBookingForm(): void {
+  prefetchBookingFormCode()
+  prefetchFirstSlots()
+}
+
+/** The form's code, run now (its files are fetched already, or on their way). */
+function prefetchBookingFormCode(): void {
   void loadBookingForm().catch(() => {
     // A failed prefetch is retried when the modal opens.
     formModule = undefined
   })
-  prefetchFirstSlots()
 }
 
-/** The first slots at the page's first idle moment; for an effect (returns its cleanup). */
-export function prefetchFirstSlotsWhenIdle(): () => void {
+/**
+ * The first slots once the page has loaded, without waiting for the browser to be idle: the worker asks off
+ * the main thread, and on a slow phone the page is not idle for seconds after its load (a press at load + 1 s
+ * found the request not yet made). For an effect (returns its cleanup).
+ */
+export function prefetchFirstSlotsAfterLoad(): () => void {
   let wanted = true
-  void afterFirstPaint().then(() => {
+  void afterLoad().then(() => {
     if (wanted) prefetchFirstSlotsInWorker()
   })
   return () => {
@@ -59,28 +69,33 @@ export function prefetchFirstSlotsWhenIdle(): () => void {
 }
 
 /**
- * At idle, in a worker: the page's first Intl.DateTimeFormat starts ICU, a long task on a phone
+ * In a worker: the page's first Intl.DateTimeFormat starts ICU, a long task on a phone
  * (docs/design.md#budgets: TBT); the worker pays it on its own thread. It names the URL before it asks, so a
- * press meanwhile waits for that answer rather than asking again.
+ * press meanwhile waits for that answer rather than asking again. Once it has finished, the form's code runs
+ * at the next idle moment.
  */
 function prefetchFirstSlotsInWorker(): void {
   const worker = new Worker(new URL('../../lib/firstSlotsWorker.ts', import.meta.url), { type: 'module', name: 'first slots' })
   // The store of prefetched slots is not in the first load (docs/design.md#budgets: 115 KB): imported when the worker names its URL.
   let pending: Promise<{ answer: (body: unknown) => void; fail: () => void } | null> = Promise.resolve(null)
+  const finish = () => {
+    worker.terminate()
+    void afterFirstPaint().then(prefetchBookingFormCode)
+  }
   worker.onmessage = ({ data }: MessageEvent<FirstSlotsNews>) => {
     if (data.type === 'asking') return void (pending = import('../../lib/slotsPrefetch').then((m) => m.expectSlots(data.url)))
     if (data.type === 'answered') void pending.then((p) => p?.answer(data.body))
     else void pending.then((p) => p?.fail())
-    worker.terminate()
+    finish()
   }
   worker.onerror = () => {
     void pending.then((p) => p?.fail())
-    worker.terminate()
+    finish()
   }
   worker.postMessage({ now: Date.now(), stored: rememberedTimeZone(), settings: bookingSettings } satisfies FirstSlotsAsk)
 }
 
-/** At the first sign of intent, if the idle prefetch has not come yet: a small file of its own, kept out of the first load. */
+/** At the first sign of intent, if the prefetch at load has not come yet: a small file of its own, kept out of the first load. */
 function prefetchFirstSlots(): void {
   void import('./firstSlots').then((m) => m.prefetchFirstSlots()).catch(() => {})
 }
