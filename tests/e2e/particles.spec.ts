@@ -22,9 +22,12 @@ test('the particle background loads after the page, stays behind it and never ta
   await waitForHydration(page)
   await expect(backgroundCanvas(page)).toHaveCount(1, { timeout: 10_000 })
   expect(requests).toHaveLength(1)
-  // Drawn from a worker: tsparticles never runs on the page's main thread. (The first slots' worker, at idle, ends once answered.)
+  // Drawn from a worker: tsparticles never runs on the page's main thread. The page's only other worker is the
+  // first slots' (asked for at load), which ends once answered.
   const isParticlesWorker = (worker: Worker) => /^\/assets\/particlesWorker-[\w-]+\.js$/.test(new URL(worker.url()).pathname)
+  const isFirstSlotsWorker = (worker: Worker) => /^\/assets\/firstSlotsWorker-[\w-]+\.js$/.test(new URL(worker.url()).pathname)
   await expect.poll(() => page.workers().filter(isParticlesWorker).length).toBe(1)
+  expect(page.workers().filter((worker) => !isParticlesWorker(worker) && !isFirstSlotsWorker(worker))).toEqual([])
   const scriptsFetchedBy = (context: Pick<Worker, 'evaluate'>): Promise<string[]> =>
     context.evaluate(() => performance.getEntriesByType('resource').map((entry) => new URL(entry.name).pathname).filter((path) => path.endsWith('.js')))
   // tsparticles' container is its largest part: the worker fetches and runs it, the page does not.

@@ -83,7 +83,7 @@ describeUiPaths(
     await page.addInitScript(instrumentPage)
     const drawing: Sut['drawing'] = { worker: null }
     page.on('worker', (worker) => {
-      // The page's other worker (the first slots, asked for at idle) ends once answered: not the drawing.
+      // The page's other worker (the first slots, asked for at load) ends once answered: not the drawing.
       if (/\/particlesWorker-[\w-]+\.js$/.test(worker.url())) drawing.worker = worker.evaluate(instrumentWorker).then(() => worker)
     })
     const held: Route[] = []
