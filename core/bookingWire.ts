@@ -35,7 +35,7 @@ export function isValidTimeZone(zone: string): boolean {
 
 const TimeZone = (message: string) => v.pipe(v.string(message), v.check(isPlainText, message), v.check(isValidTimeZone, message))
 
-/** Every string the API accepts is bounded and free of control and bidi-override characters. */
+/** Every string the API accepts is bounded and one plain line (the one text rule, core/bookingFields.ts). */
 const Text = (message: string, maxLength: number) =>
   v.pipe(v.string(message), v.maxLength(maxLength, message), v.check(isPlainText, message))
 
@@ -48,10 +48,10 @@ export const MAX_SLOTS_RANGE_DAYS = 62
  */
 export const WIRE_MESSAGES = {
   body: 'The booking request must be a JSON object.',
-  name: `Please enter your name (${NAME_MIN_LENGTH} to ${NAME_MAX_LENGTH} characters, no < or >).`,
+  name: `Please enter your name (${NAME_MIN_LENGTH} to ${NAME_MAX_LENGTH} characters, no < or > or invisible characters).`,
   email: 'Please enter a valid email address.',
   guests: 'Guests must be a list of up to 10 email addresses.',
-  notes: `Notes must be at most ${NOTES_MAX_LENGTH.toLocaleString('en-NZ')} characters, without < or > or control characters.`,
+  notes: `Notes must be at most ${NOTES_MAX_LENGTH.toLocaleString('en-NZ')} characters, without control or invisible characters.`,
   responses: 'Please enter your name and email address.',
   user: 'The host of the call is missing or not valid.',
   start: 'Please choose a valid start time.',

@@ -4,6 +4,7 @@
  * The booking's random uid is the capability, as in Cal.com: the view tells as little as it can.
  */
 import * as v from 'valibot'
+import { isPlainLines } from './bookingFields'
 import { BookingRequestSchema, WIRE_MESSAGES } from './bookingWire'
 
 /** A booking uid as the built-in scheduler makes them (a random UUID). Anything else is "not found". */
@@ -20,7 +21,7 @@ export const CANCELLATION_REASON_MAX_LENGTH = 500
 export const MANAGE_MESSAGES = {
   notFound: 'This booking was not found.',
   uid: 'The booking reference is missing.',
-  reason: `The reason must be at most ${CANCELLATION_REASON_MAX_LENGTH} characters, without control characters.`,
+  reason: `The reason must be at most ${CANCELLATION_REASON_MAX_LENGTH} characters, without control or invisible characters.`,
   cancelled: 'Booking successfully cancelled.',
   alreadyCancelled: 'This call has already been cancelled.',
   pastCancel: 'This call has already started or taken place, so it can no longer be cancelled.',
@@ -61,10 +62,6 @@ export const upcomingLimitMessage = (limit: number, hostName: string): string =>
  */
 export const normaliseLineBreaks = (text: string): string => text.replace(/\r\n?/g, '\n')
 
-/** Control characters other than line breaks and tabs (a reason may have several lines). */
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/
-
 /** The body of POST /api/cancel (Cal.com's shape). Unknown fields are ignored. */
 export const CancelRequestSchema = v.object(
   {
@@ -76,7 +73,7 @@ export const CancelRequestSchema = v.object(
         v.transform(normaliseLineBreaks),
         v.transform((s) => s.trim()),
         v.maxLength(CANCELLATION_REASON_MAX_LENGTH, MANAGE_MESSAGES.reason),
-        v.check((s) => !CONTROL.test(s), MANAGE_MESSAGES.reason),
+        v.check(isPlainLines, MANAGE_MESSAGES.reason),
       ),
     ),
   },

@@ -228,14 +228,15 @@ describe('voice assistant tools (POST /api/voice/tools)', () => {
       expect((await store.list(Temporal.Instant.from('2026-11-23T00:00:00Z'))).length).toBe(before)
     })
 
-    it('hostile notes (control characters, bidi overrides, markup, 10,000 characters, not text) are refused with the form’s sentence, and nothing is booked (issue 25)', async () => {
+    it('hostile notes (control, bidi and invisible characters, 10,000 characters, not text) are refused with the form’s sentence, and nothing is booked', async () => {
       const before = (await store.list(Temporal.Instant.from('2026-11-23T00:00:00Z'))).length
       const args = { name: 'Kiri Brown', email: 'kiri@example.com', start: '2026-12-01T10:00+13:00', timeZone: NZ }
-      for (const notes of ['Ring me\u0007 back', 'Invoices \u202Eevil\u202C', 'Bell\u0000', 'Tab\there', '<script>x</script>', 'a'.repeat(10_000), 'b'.repeat(1_001), 42, ['a list']]) {
+      for (const notes of ['Ring me\u0007 back', 'Invoices \u202Eevil\u202C', 'Bell\u0000', 'Tab\there', 'Zero\u200bwidth', 'Line\u2028separator', 'a'.repeat(10_000), 'b'.repeat(1_001), 42, ['a list']]) {
         expect(await say(server, 'book_call', { ...args, notes })).toBe(WIRE_MESSAGES.notes)
       }
       expect((await store.list(Temporal.Instant.from('2026-11-23T00:00:00Z'))).length).toBe(before)
-      // 1,000 characters over several lines are a note like the form's.
+      // 1,000 characters over several lines are a note like the form's; < and > are ordinary characters.
+      expect(await say(server, 'book_call', { ...args, start: '2026-12-02T15:00+13:00', notes: 'Budget < $5k, quotes -> invoices' })).toMatch(/^Booked: /)
       expect(await say(server, 'book_call', { ...args, start: '2026-12-03T15:00+13:00', notes: `Quotes\r\n${'c'.repeat(992)}` })).toMatch(/^Booked: /)
     })
   })

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { BookingStore } from '../../../server/db/store'
 import { bookingBody, postBooking, slotsInput, slotsPath, startServer, testClock, testConfig, type RunningServer } from './harness'
 import type { StoreBackend } from './bookingSuite'
+import { INVISIBLE_CHARACTERS } from '../../support/invisibleCharacters'
 
 const RUNS = Number(process.env.FUZZ_RUNS || 2000)
 // A few thousand requests: seconds on a quiet machine, more on a busy 2-core one.
@@ -85,13 +86,26 @@ export function defineFuzzSuite(label: string, makeFactory: () => Promise<StoreB
       ['language', { language: 'en\u0000' }, 'The language is missing or not valid.'],
       ['email', { responses: { name: 'Aroha Ngata', email: 'aroha\u0000@example.co.nz', guests: [] } }, 'Please enter a valid email address.'],
       ['guests', { responses: { name: 'Aroha Ngata', email: 'aroha@example.co.nz', guests: ['a\u0000@b.co'] } }, 'Guests must be a list of up to 10 email addresses.'],
-      ['name', { responses: { name: 'Aroha\u202e Ngata', email: 'aroha@example.co.nz', guests: [] } }, 'Please enter your name (2 to 100 characters, no < or >).'],
+      ['name', { responses: { name: 'Aroha\u202e Ngata', email: 'aroha@example.co.nz', guests: [] } }, 'Please enter your name (2 to 100 characters, no < or > or invisible characters).'],
       ['timeZone', { timeZone: 'Pacific/Auckland\u0000' }, 'Please choose a valid time zone.'],
     ])('a NUL or bidi character in %s is a 400 that names the field, and writes nothing', async (_, overrides, message) => {
       const before = await store.count()
       const response = await postBooking(server.url, bookingBody('2026-11-24T11:00:00', overrides as never))
       expect(response.status).toBe(400)
       expect(await response.json()).toEqual({ message })
+      expect(await store.count()).toBe(before)
+    })
+
+    it.each(INVISIBLE_CHARACTERS)('%s in the name or the note is a 400 with the field’s sentence, and writes nothing', async (_, char) => {
+      const before = await store.count()
+      for (const [responses, message] of [
+        [{ name: `Aroha${char} Ngata`, email: 'aroha@example.co.nz', guests: [] }, 'Please enter your name (2 to 100 characters, no < or > or invisible characters).'],
+        [{ name: 'Aroha Ngata', email: 'aroha@example.co.nz', guests: [], notes: `Invoices${char} please` }, 'Notes must be at most 1,000 characters, without control or invisible characters.'],
+      ] as const) {
+        const response = await postBooking(server.url, bookingBody('2026-11-24T11:00:00', { responses } as never))
+        expect(response.status).toBe(400)
+        expect(await response.json()).toEqual({ message })
+      }
       expect(await store.count()).toBe(before)
     })
 

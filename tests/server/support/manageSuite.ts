@@ -18,6 +18,7 @@ import { createLogger } from '../../../server/log/logger'
 import { createMailer } from '../../../server/mail/mailer'
 import type { MailWorker } from '../../../server/mail/worker'
 import type { StoreBackend } from './bookingSuite'
+import { INVISIBLE_CHARACTERS } from '../../support/invisibleCharacters'
 import {
   ADMIN_TOKEN,
   bookingBody,
@@ -352,7 +353,7 @@ export function defineManageSuite(name: string, makeBackend: () => Promise<Store
         }
       })
 
-      it.each([
+      it.each<[string, Record<string, string>, number, string]>([
         ['an unknown uid', { uid: '00000000-0000-4000-8000-000000000000' }, 404, 'This booking was not found.'],
         ['a malformed uid', { uid: '../../etc/passwd' }, 404, 'This booking was not found.'],
         ['no uid', {}, 400, 'The booking reference is missing.'],
@@ -360,14 +361,14 @@ export function defineManageSuite(name: string, makeBackend: () => Promise<Store
           'a reason over 500 characters',
           { uid: '00000000-0000-4000-8000-000000000000', cancellationReason: 'x'.repeat(501) },
           400,
-          'The reason must be at most 500 characters, without control characters.',
+          'The reason must be at most 500 characters, without control or invisible characters.',
         ],
-        [
-          'a reason with a control character',
-          { uid: '00000000-0000-4000-8000-000000000000', cancellationReason: 'bell\u0007' },
+        ...INVISIBLE_CHARACTERS.map(([name, char]): [string, Record<string, string>, number, string] => [
+          `a reason with ${name}`,
+          { uid: '00000000-0000-4000-8000-000000000000', cancellationReason: `Sorry${char} busy` },
           400,
-          'The reason must be at most 500 characters, without control characters.',
-        ],
+          'The reason must be at most 500 characters, without control or invisible characters.',
+        ]),
       ])('refuses %s', async (_label, body, status, message) => {
         const s = await site()
         try {

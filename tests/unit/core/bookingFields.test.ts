@@ -2,8 +2,12 @@ import { describe, expect, it } from 'vitest'
 import * as v from 'valibot'
 import { validateBooking, VALIDATION_MESSAGES } from '../../../core/bookingFields'
 import { BookingRequestSchema } from '../../../core/bookingWire'
+import { CancelRequestSchema } from '../../../core/manageWire'
+import { INVISIBLE_CHARACTERS } from '../../support/invisibleCharacters'
 
 const valid = { name: 'Aroha Ngata', email: 'aroha@example.co.nz', slot: '2026-11-22T21:00:00Z' }
+
+const INVISIBLE = INVISIBLE_CHARACTERS
 
 describe('booking validation (docs/design.md#validation)', () => {
   it('accepts a complete form', () => {
@@ -52,8 +56,21 @@ describe('booking validation (docs/design.md#validation)', () => {
     })
   })
 
+  describe('the one text rule: each invisible character in each field', () => {
+    it.each(INVISIBLE)('%s is refused in the name, the note and the cancellation reason', (_, char) => {
+      expect(validateBooking({ ...valid, name: `Aroha${char} Ngata` })).toEqual({ name: 'Name cannot contain < or > or invisible characters' })
+      expect(validateBooking({ ...valid, notes: `Call me${char} soon` })).toEqual({ notes: 'Notes must be at most 1,000 characters, without control or invisible characters' })
+      const cancel = v.safeParse(CancelRequestSchema, { uid: 'x', cancellationReason: `Sorry${char} busy` })
+      expect(cancel.issues?.map((issue) => issue.message)).toEqual(['The reason must be at most 500 characters, without control or invisible characters.'])
+    })
+
+    it('lets a reason be free text of several lines', () => {
+      expect(v.safeParse(CancelRequestSchema, { uid: 'x', cancellationReason: 'Budget < $5k ->\r\nmaybe later' }).output).toEqual({ uid: 'x', cancellationReason: 'Budget < $5k ->\nmaybe later' })
+    })
+  })
+
   describe('the optional note (issue 25)', () => {
-    const refused = { notes: 'Notes must be at most 1,000 characters, without < or > or control characters' }
+    const refused = { notes: 'Notes must be at most 1,000 characters, without control or invisible characters' }
 
     it.each([
       ['absent', undefined],
@@ -61,6 +78,10 @@ describe('booking validation (docs/design.md#validation)', () => {
       ['only spaces and line breaks', '  \r\n \n '],
       ['several lines', 'We run a café.\r\nCan bookings be automated?\n\nThanks!'],
       ['1,000 characters (after trimming)', ` ${'a'.repeat(1000)}\n`],
+      ['< and > as a person writes them', 'Budget < $5k, want quotes -> invoices'],
+      ['markup (escaped wherever it is shown)', 'See <b>this</b>'],
+      ['Persian with a zero-width non-joiner', 'می\u200cخواهم'],
+      ['an emoji sequence with zero-width joiners', 'Team: 👩\u200d💻👨\u200d💻'],
     ])('%s: never blocks the booking', (_, notes) => {
       expect(validateBooking({ ...valid, notes })).toEqual({})
     })
@@ -70,7 +91,6 @@ describe('booking validation (docs/design.md#validation)', () => {
       ['a tab', 'Topics:\tpricing'],
       ['a bidi override', 'Call me \u202Eback\u202C soon'],
       ['a bidi isolate', 'Hi \u2066there\u2069'],
-      ['markup', 'See <script>alert(1)</script>'],
       ['1,001 characters', 'a'.repeat(1001)],
       ['10,000 characters', 'x'.repeat(10_000)],
     ])('%s is refused with the sentence', (_, notes) => {
@@ -86,17 +106,18 @@ describe('booking validation (docs/design.md#validation)', () => {
       emailInvalid: 'Please enter a valid email',
       slotRequired: 'Please select a time slot',
       nameTooLong: 'Name must be at most 100 characters',
-      nameForbidden: 'Name cannot contain < or > or control characters',
-      notes: 'Notes must be at most 1,000 characters, without < or > or control characters',
+      nameForbidden: 'Name cannot contain < or > or invisible characters',
+      notes: 'Notes must be at most 1,000 characters, without control or invisible characters',
     })
   })
 
   it.each([
     ['x'.repeat(101), 'Name must be at most 100 characters'],
-    ['Aroha <script>', 'Name cannot contain < or > or control characters'],
-    ['Aroha\u0000 Ngata', 'Name cannot contain < or > or control characters'],
-    ['Aroha\u0085 Ngata', 'Name cannot contain < or > or control characters'],
-    ['\u202eatagN ahorA', 'Name cannot contain < or > or control characters'],
+    ['Aroha <script>', 'Name cannot contain < or > or invisible characters'],
+    ['Aroha\u0000 Ngata', 'Name cannot contain < or > or invisible characters'],
+    ['Aroha\u0085 Ngata', 'Name cannot contain < or > or invisible characters'],
+    ['\u202eatagN ahorA', 'Name cannot contain < or > or invisible characters'],
+    ...INVISIBLE.map(([, char]) => [`Aroha${char}Ngata`, 'Name cannot contain < or > or invisible characters']),
   ])('name %j → %s', (name, message) => {
     expect(validateBooking({ ...valid, name })).toEqual({ name: message })
   })

@@ -75,7 +75,7 @@ export const TEXTS = {
   nameRequired: 'Name is required',
   emailRequired: 'Email is required',
   slotRequired: 'Please select a time slot',
-  notesInvalid: 'Notes must be at most 1,000 characters, without < or > or control characters',
+  notesInvalid: 'Notes must be at most 1,000 characters, without control or invisible characters',
   inlineConfirmed: `Booking confirmed! Check ${EMAIL} for details.`,
   modalConfirmed: `Booking confirmed! You'll receive a confirmation email at ${EMAIL}`,
   slotsFailed: 'Failed to load available time slots. Please try again.',
