@@ -13,6 +13,13 @@ export default {
       from: { path: '^server/' },
       to: { circular: true },
     },
+    {
+      name: 'calendars-parsed-in-the-worker-only',
+      severity: 'error',
+      comment: 'A calendar is parsed in the calendar worker only, never on the server thread (docs/calendars.md#limits): go through expandInWorker.ts.',
+      from: { path: '^server/', pathNot: '^server/calendar/(calendarWorker|parseBusy)[.]ts$' },
+      to: { path: '^server/calendar/(parseBusy|recurSteps)[.]ts$' },
+    },
   ],
   options: {
     // Type imports count: a loop of types is still a tangle for the reader.

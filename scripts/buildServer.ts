@@ -1,5 +1,5 @@
 /**
- * The server as plain JavaScript for `node`: server/main.ts, scripts/bookings.ts and scripts/calendar.ts bundled by esbuild
+ * The server as plain JavaScript for `node`: server/main.ts, scripts/bookings.ts, scripts/calendar.ts and the calendar worker bundled by esbuild
  * into <dist>/server/, the SQL migrations beside them. Packages stay imports, resolved from node_modules
  * at run time, and each must be one of package.json's `dependencies`: a production install
  * (`npm ci --omit=dev`) has nothing else.
@@ -42,7 +42,8 @@ export async function buildServer(distDir: string): Promise<void> {
   await rm(outdir, { recursive: true, force: true })
   const result = await build({
     absWorkingDir: root,
-    entryPoints: { main: 'server/main.ts', bookings: 'scripts/bookings.ts', calendar: 'scripts/calendar.ts' },
+    // The calendar worker is a file of its own: server/calendar/expandInWorker.ts starts it beside the bundle.
+    entryPoints: { main: 'server/main.ts', bookings: 'scripts/bookings.ts', calendar: 'scripts/calendar.ts', calendarWorker: 'server/calendar/calendarWorker.ts' },
     outdir,
     bundle: true,
     platform: 'node',

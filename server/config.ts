@@ -195,6 +195,8 @@ const EnvSchema = v.object({
   ),
   /** How long a source's last good copy is used while it cannot be read; past that its days have no slots. */
   HOST_CALENDAR_MAX_STALE_HOURS: envInt('HOST_CALENDAR_MAX_STALE_HOURS', 1, 24 * 30, 24),
+  /** How long one source's text may take to expand in the calendar worker (docs/calendars.md#limits); past it the read fails. */
+  HOST_CALENDAR_PARSE_TIMEOUT_MS: envInt('HOST_CALENDAR_PARSE_TIMEOUT_MS', 100, 600_000, 10_000),
   /** Requests per address per window on each booking route. */
   RATE_LIMIT_WINDOW_SECONDS: envInt('RATE_LIMIT_WINDOW_SECONDS', 1, 86_400, 60),
   RATE_LIMIT_SLOTS: envInt('RATE_LIMIT_SLOTS', 1, 10_000_000, 120),

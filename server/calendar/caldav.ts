@@ -6,9 +6,10 @@
  * reach an error or a log: failures are told in our own words.
  */
 import { DAVClient, type DAVCalendar } from 'tsdav'
-import { SourceError, sourceId } from './feedSource'
+import { expandInWorker } from './expandInWorker'
+import { DEFAULT_PARSE_TIMEOUT_MS, sourceId } from './feedSource'
 import type { CalendarSource } from './hostCalendar'
-import { NotICalendarError, parseBusy } from './parseBusy'
+import { SourceError } from './sourceError'
 
 export interface CaldavSettings {
   url: string
@@ -84,31 +85,24 @@ export const caldavName = (url: string) => {
 }
 
 /** The account's busy times, from every calendar that holds events, over the window. */
-export function caldavSource(settings: CaldavSettings, account: CaldavAccount, hostZone: string): CalendarSource {
+export function caldavSource(
+  settings: CaldavSettings,
+  account: CaldavAccount,
+  hostZone: string,
+  parseTimeoutMs = DEFAULT_PARSE_TIMEOUT_MS,
+): CalendarSource {
   return {
     id: sourceId('caldav', `${settings.url}|${settings.username}`),
     name: caldavName(settings.url),
-    async read({ from, to, isOwnUid }) {
+    async read({ from, to, ownUids, signal }) {
       const timeRange = { start: new Date(from).toISOString(), end: new Date(to).toISOString() }
       const objects = await account.withClient(async (dav) => {
         const calendars = (await dav.fetchCalendars()).filter(holdsEvents)
         const all = await Promise.all(calendars.map((calendar) => dav.fetchCalendarObjects({ calendar, timeRange })))
         return all.flat()
       })
-      const intervals = []
-      let events = 0
-      for (const object of objects) {
-        if (typeof object.data !== 'string') continue
-        try {
-          const parsed = await parseBusy(object.data, { hostZone, from, to, isOwnUid })
-          intervals.push(...parsed.intervals)
-          events += parsed.events
-        } catch (error) {
-          if (error instanceof NotICalendarError) continue
-          throw new SourceError('sent an event that could not be read')
-        }
-      }
-      return { intervals, events }
+      const texts = objects.flatMap((object) => (typeof object.data === 'string' ? [object.data] : []))
+      return expandInWorker({ kind: 'caldav', texts, hostZone, from, to, ownUids: [...ownUids] }, { timeoutMs: parseTimeoutMs, signal })
     },
   }
 }

@@ -12,7 +12,7 @@ import type { BookingRow } from '../db/rows'
 import type { BookingStore } from '../db/store'
 import { manageUrl, type ChangeKind, type MailSettings, type NewMailJob } from '../mail/message'
 import type { CaldavAccount } from './caldav'
-import { SourceError } from './feedSource'
+import { SourceError } from './sourceError'
 
 /** The outbox job that brings the host's calendar up to date after a change (the message is a record only). */
 export function calendarJob(kind: ChangeKind, settings: MailSettings, newId: () => string): NewMailJob {

@@ -33,13 +33,14 @@ export async function calendarReport(options: ReportOptions): Promise<{ text: st
   const lines: string[] = [`Calendar sources (times in ${hostZone}):`]
   const usable: SourceCopy[] = []
   let ok = true
-  const window = { from: at - 86_400_000, to: at + (options.daysAhead + 2) * 86_400_000, isOwnUid: () => false }
+  const window = { from: at - 86_400_000, to: at + (options.daysAhead + 2) * 86_400_000, ownUids: new Set<string>() }
   for (const source of sources) {
     lines.push(`- ${source.name}`)
     const copy = stored.get(source.id)
     try {
-      const { intervals, events } = await source.read(window)
+      const { intervals, events, skippedSeries = 0 } = await source.read(window)
       lines.push(`    read now: ${events} event${events === 1 ? '' : 's'}, ${intervals.length} busy block${intervals.length === 1 ? '' : 's'} in the bookable window`)
+      if (skippedSeries > 0) lines.push(`    left out: ${skippedSeries} recurring event${skippedSeries === 1 ? ' whose rule takes' : 's whose rules take'} too many steps to reach the window`)
       usable.push({ intervals, events, readAt: at })
     } catch (error) {
       ok = false

@@ -1,15 +1,16 @@
 /**
- * One iCalendar feed (HOST_CALENDAR_URLS, issue 24): a conditional GET (ETag, If-Modified-Since), gzip
- * accepted, a timeout and a size cap. The URL is a secret (a Google secret address reads the whole
+ * One iCalendar feed (HOST_CALENDAR_URLS; docs/calendars.md): a conditional GET (ETag, If-Modified-Since), gzip
+ * accepted, a timeout, a size cap and checked redirects; the text is expanded in the calendar worker. The URL is a secret (a Google secret address reads the whole
  * calendar): it is never part of an error, a log line or a name; a feed is named by its position and
  * host (`feed 1 (calendar.google.com)`), and its failures by what went wrong.
  */
 import { createHash } from 'node:crypto'
+import { expandInWorker } from './expandInWorker'
+import { fetchFeed, type Lookup } from './feedRedirects'
 import type { CalendarSource } from './hostCalendar'
-import { NotICalendarError, parseBusy } from './parseBusy'
+import { SourceError } from './sourceError'
 
-/** A failure told without the URL: safe for logs, `npm run calendar` and the database. */
-export class SourceError extends Error {}
+export { SourceError } from './sourceError'
 
 export interface FeedRead {
   /** The body, or undefined when the server answered 304 Not Modified. */
@@ -22,7 +23,14 @@ export interface FeedOptions {
   timeoutMs?: number
   maxBytes?: number
   fetch?: typeof fetch
+  /** How a redirect's host is resolved before it is followed (the system's DNS). */
+  lookup?: Lookup
+  /** HOST_CALENDAR_PARSE_TIMEOUT_MS: how long the worker may take to expand the feed. */
+  parseTimeoutMs?: number
 }
+
+/** HOST_CALENDAR_PARSE_TIMEOUT_MS's default. */
+export const DEFAULT_PARSE_TIMEOUT_MS = 10_000
 
 /** `webcal://` is how calendar apps spell an https feed. */
 export const feedUrl = (url: string) => url.replace(/^webcal:\/\//i, 'https://')
@@ -72,14 +80,14 @@ async function readCapped(response: Response, maxBytes: number): Promise<string>
 export async function readFeed(
   url: string,
   previous: { etag?: string; lastModified?: string } | undefined,
-  { timeoutMs = 30_000, maxBytes = 20_000_000, fetch: fetchImpl = fetch }: FeedOptions = {},
+  { timeoutMs = 30_000, maxBytes = 20_000_000, fetch: fetchImpl = fetch, lookup }: FeedOptions = {},
 ): Promise<FeedRead> {
   const signal = AbortSignal.timeout(timeoutMs)
   const headers: Record<string, string> = { Accept: 'text/calendar, */*;q=0.5', 'Accept-Encoding': 'gzip, deflate' }
   if (previous?.etag) headers['If-None-Match'] = previous.etag
   if (previous?.lastModified) headers['If-Modified-Since'] = previous.lastModified
   try {
-    const response = await fetchImpl(feedUrl(url), { headers, signal, redirect: 'follow' })
+    const response = await fetchFeed(feedUrl(url), { headers, signal }, { fetch: fetchImpl, lookup })
     const etag = response.headers.get('etag') ?? previous?.etag
     const lastModified = response.headers.get('last-modified') ?? previous?.lastModified
     if (response.status === 304) return { text: undefined, etag, lastModified }
@@ -107,17 +115,18 @@ export function feedSource(
   return {
     id: sourceId('feed', feedUrl(url)),
     name: feedName(url, index),
-    async read({ from, to, isOwnUid }) {
+    async read({ from, to, ownUids, signal }) {
       const read = await readFeed(url, last?.text === undefined ? undefined : last, options)
       const text = read.text ?? last?.text
       if (text === undefined) throw new SourceError('answered 304 Not Modified to a first request')
       last = { ...read, text }
       try {
-        return await parseBusy(text, { hostZone, from, to, isOwnUid })
+        const request = { kind: 'feed' as const, texts: [text], hostZone, from, to, ownUids: [...ownUids] }
+        return await expandInWorker(request, { timeoutMs: options.parseTimeoutMs ?? DEFAULT_PARSE_TIMEOUT_MS, signal })
       } catch (error) {
+        // The next read asks for the whole file again rather than a 304 for a text that failed.
         last = undefined
-        if (error instanceof NotICalendarError) throw new SourceError('did not answer an iCalendar file')
-        throw new SourceError('sent an iCalendar file that could not be read')
+        throw error
       }
     },
   }

@@ -24,8 +24,9 @@ export function calendarSources(
   config: ServerConfig,
   caldav: ReturnType<typeof caldavFromConfig> = caldavFromConfig(config),
 ): CalendarSource[] {
-  const feeds = config.HOST_CALENDAR_URLS.map((url, index) => feedSource(url, index, config.SCHEDULE_TIME_ZONE))
-  return caldav ? [...feeds, caldavSource(caldav.settings, caldav.account, config.SCHEDULE_TIME_ZONE)] : feeds
+  const parseTimeoutMs = config.HOST_CALENDAR_PARSE_TIMEOUT_MS
+  const feeds = config.HOST_CALENDAR_URLS.map((url, index) => feedSource(url, index, config.SCHEDULE_TIME_ZONE, { parseTimeoutMs }))
+  return caldav ? [...feeds, caldavSource(caldav.settings, caldav.account, config.SCHEDULE_TIME_ZONE, parseTimeoutMs)] : feeds
 }
 
 /** A feed address fit to print: scheme and host, the secret path hidden. */

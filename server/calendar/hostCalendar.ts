@@ -1,5 +1,5 @@
 /**
- * The host's calendars as one set of busy times (issue 24). Every source (an iCalendar feed, a CalDAV
+ * The host's calendars as one set of busy times (docs/calendars.md). Every source (an iCalendar feed, a CalDAV
  * account) is read at start and every HOST_CALENDAR_REFRESH_SECONDS, expanded over the bookable window
  * then (not per request), and its busy times kept until the next good read. A source that fails keeps
  * its last good copy for HOST_CALENDAR_MAX_STALE_HOURS; past that, or before a first good read, the
@@ -19,7 +19,16 @@ export interface CalendarSource {
   id: string
   /** For people: `feed 1 (calendar.google.com)`, `CalDAV (caldav.fastmail.com)`. */
   name: string
-  read(window: { from: number; to: number; isOwnUid: (uid: string) => boolean }): Promise<{ intervals: Interval[]; events: number }>
+  read(window: SourceWindow): Promise<{ intervals: Interval[]; events: number; skippedSeries?: number }>
+}
+
+/** What a source reads: busy times over [from, to) (epoch ms), without the events this server wrote. */
+export interface SourceWindow {
+  from: number
+  to: number
+  ownUids: ReadonlySet<string>
+  /** Aborted when the server stops: a read in progress ends at once. */
+  signal?: AbortSignal
 }
 
 export interface SourceState {
@@ -68,6 +77,9 @@ export function createHostCalendar(options: {
   let timer: ReturnType<typeof setTimeout> | undefined
   let running: Promise<void> | undefined
   let stopped = false
+  let stopping = new AbortController()
+  /** Recurring events each source left out at its last read, so the log says so once, not each refresh. */
+  const skipped = new Map<string, number>()
 
   const changed = () => {
     version++
@@ -88,12 +100,19 @@ export function createHostCalendar(options: {
     for (const [id, copy] of stored) adopt(id, copy)
   }
 
-  async function readOne(source: CalendarSource, isOwnUid: (uid: string) => boolean): Promise<void> {
+  async function readOne(source: CalendarSource, ownUids: ReadonlySet<string>): Promise<void> {
     const state = states.get(source.id) as SourceState
     const at = now()
-    const window = { from: at - 86_400_000, to: at + (options.daysAhead + 2) * 86_400_000, isOwnUid }
+    const window = { from: at - 86_400_000, to: at + (options.daysAhead + 2) * 86_400_000, ownUids, signal: stopping.signal }
     try {
-      const { intervals, events } = await source.read(window)
+      const { intervals, events, skippedSeries = 0 } = await source.read(window)
+      if (skippedSeries !== (skipped.get(source.id) ?? 0) && skippedSeries > 0) {
+        log.warn(
+          { source: source.name, skippedSeries },
+          `Calendar: ${source.name} has ${skippedSeries} recurring event${skippedSeries === 1 ? '' : 's'} left out: ${skippedSeries === 1 ? 'its rule takes' : 'their rules take'} too many steps to reach the bookable window`,
+        )
+      }
+      skipped.set(source.id, skippedSeries)
       const copy = { intervals, events, readAt: at }
       // A good read counts even if the database cannot keep it now (then only this instance has it).
       await options.copies?.save(source.id, copy).catch((error: unknown) => log.error({ err: error, source: source.name }, `Calendar: the copy of ${source.name} could not be stored`))
@@ -103,6 +122,8 @@ export function createHostCalendar(options: {
       state.copy = copy
       changed()
     } catch (error) {
+      // Stopped mid-read: the source did not fail, the server is going.
+      if (stopping.signal.aborted) return
       const reason = error instanceof Error ? error.message : 'failed'
       const firstFailure = state.failingSince === undefined
       state.failingSince ??= at
@@ -123,10 +144,12 @@ export function createHostCalendar(options: {
       await loadStored().catch((error: unknown) => log.error({ err: error }, 'Calendar: the stored copies could not be read'))
     }
     const own = options.ownUids ? await options.ownUids().catch(() => new Set<string>()) : new Set<string>()
-    const isOwnUid = (uid: string) => own.has(uid)
     // Another instance holds the lease: it reads the sources, and this one loads what it stored.
     if (options.copies && !(await options.copies.takeLease(now(), 2 * options.refreshMs))) return loadStored()
-    for (const source of sources) await readOne(source, isOwnUid)
+    for (const source of sources) {
+      if (stopping.signal.aborted) return
+      await readOne(source, own)
+    }
   }
 
   // Another instance stored a newer copy (or a booking changed): load what is newer, nothing else.
@@ -162,12 +185,14 @@ export function createHostCalendar(options: {
     refresh,
     start() {
       stopped = false
+      if (stopping.signal.aborted) stopping = new AbortController()
       void refresh().finally(schedule)
     },
     async stop() {
       stopped = true
       unsubscribe?.()
       clearTimeout(timer)
+      stopping.abort()
       await running
       await options.copies?.releaseLease().catch(() => undefined)
     },

@@ -1,8 +1,9 @@
 /**
  * Busy times of one iCalendar file (a feed, or the events of a CalDAV calendar), with ical.js
- * (issue 24): every VEVENT over a window, recurrences expanded (RRULE, RDATE, EXDATE), RECURRENCE-ID
- * overrides moving or cancelling one instance, TRANSPARENT and CANCELLED events left out. Runs once
- * per refresh of a source, never per request.
+ * (docs/calendars.md): every VEVENT over a window, recurrences expanded (RRULE, RDATE, EXDATE), RECURRENCE-ID
+ * overrides moving or cancelling one instance, TRANSPARENT and CANCELLED events left out. Runs in the
+ * calendar worker (calendarWorker.ts), once per refresh of a source, never per request and never on the
+ * server's main thread: a calendar is untrusted input (docs/calendars.md#limits).
  *
  * Wall times become instants through the IANA database (Temporal), whatever zone name the file uses:
  * an IANA name as is, a Windows name (Outlook's `New Zealand Standard Time`) mapped to its IANA zone,
@@ -14,11 +15,14 @@ import { Temporal } from 'temporal-polyfill'
 import { findIana } from 'windows-iana'
 import { isValidTimeZone } from '../../core/bookingWire'
 import type { Interval } from './busyTimes'
+import { StepBudgetExceeded, withSteps } from './recurSteps'
 
 export interface ParsedBusy {
   intervals: Interval[]
   /** VEVENTs read (an override counts once), for `npm run calendar`. */
   events: number
+  /** Recurring events left out: their rule took more than MAX_STEPS_PER_SERIES steps (docs/calendars.md#limits). */
+  skippedSeries: number
 }
 
 export interface ParseOptions {
@@ -28,11 +32,27 @@ export interface ParseOptions {
   from: number
   to: number
   /** Events this server wrote itself (each booking's UID): they block through the bookings already. */
-  isOwnUid?: (uid: string) => boolean
+  ownUids?: ReadonlySet<string>
+  /** Recurrence steps this file may still take (docs/calendars.md#limits); what it took is subtracted. */
+  budget?: { steps: number }
 }
 
-/** Occurrences of one series looked at, at most: a runaway rule (FREQ=MINUTELY for years) stops there. */
-const MAX_OCCURRENCES = 20_000
+/**
+ * Candidate times one series may step through. Most series start near the window (`fastForward`); one
+ * that cannot, a COUNT with BY-parts, still reaches back five years by the day. So only a rule that
+ * cannot match, or one that steps by seconds or minutes through the window, runs out. Such a series is
+ * left out (what it gave before is kept) and counted.
+ */
+export const MAX_STEPS_PER_SERIES = 2_000
+/** Candidate times one file (a feed, or all of a CalDAV account's events) may step through. */
+export const MAX_STEPS_PER_SOURCE = 1_000_000
+
+/** A file whose recurring events together took more than MAX_STEPS_PER_SOURCE steps. */
+export class TooManyStepsError extends Error {
+  constructor() {
+    super('too many recurring events to expand')
+  }
+}
 
 export class NotICalendarError extends Error {
   constructor() {
@@ -95,11 +115,42 @@ function occurrence(
   return { start: instantOf(start, startTz, hostZone), end: instantOf(end, endTz, hostZone) }
 }
 
-/** Series expanded between two yields to the event loop: a refresh never holds up requests for long. */
-const SERIES_PER_TURN = 50
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve))
+const DAY_MS = 86_400_000
+/** Seconds of one step of the rule's FREQ, for the frequencies whose steps a start can skip whole. */
+const STEP_SECONDS: Partial<Record<string, number>> = { SECONDLY: 1, MINUTELY: 60, HOURLY: 3_600, DAILY: 86_400, WEEKLY: 604_800 }
 
-export async function parseBusy(text: string, options: ParseOptions): Promise<ParsedBusy> {
+/**
+ * Where to start a series long begun (docs/calendars.md#limits): DTSTART moved forward by whole periods of its
+ * rule (FREQ × INTERVAL) to shortly before the window, so years of past steps are never taken. Whole
+ * periods leave the rule's phase and BY-parts as they were; ical.js gives the moved DTSTART itself as an
+ * occurrence, which lies before the window and is dropped. A COUNT counts from the true start, so it is
+ * moved too, but only for a rule without BY-parts, where every period is one occurrence. One RRULE at a
+ * frequency of a fixed length; anything else starts at DTSTART. 'ended': the COUNT ran out before.
+ */
+function fastForward(master: ICAL.Component, start: ICAL.Time, durationMs: number, from: number): ICAL.Time | 'ended' | undefined {
+  const rules = master.getAllProperties('rrule')
+  if (rules.length !== 1) return undefined
+  const rule = rules[0]?.getFirstValue() as ICAL.Recur | undefined
+  const unit = rule ? STEP_SECONDS[rule.freq] : undefined
+  if (!rule || unit === undefined) return undefined
+  if (rule.count && Object.keys(rule.parts).length > 0) return undefined
+  const periodSeconds = unit * Math.max(1, rule.interval || 1)
+  // Two days' margin covers any zone offset and a DST change between the two readings.
+  const behindSeconds = (from - durationMs - 2 * DAY_MS) / 1000 - start.toUnixTime()
+  const periods = Math.floor(behindSeconds / periodSeconds)
+  if (periods <= 0) return undefined
+  if (rule.count) {
+    if (rule.count - periods <= 0) return 'ended'
+    rule.count -= periods
+  }
+  const moved = start.clone()
+  // Days as days: a daily or weekly series keeps its wall time across DST changes.
+  if (unit >= 86_400) moved.adjust((periods * periodSeconds) / 86_400, 0, 0, 0)
+  else moved.adjust(0, 0, 0, periods * periodSeconds)
+  return moved
+}
+
+export function parseBusy(text: string, options: ParseOptions): ParsedBusy {
   let root: ICAL.Component
   try {
     root = new ICAL.Component(ICAL.parse(text))
@@ -124,7 +175,7 @@ export async function parseBusy(text: string, options: ParseOptions): Promise<Pa
   let unnamed = 0
   for (const vevent of vevents) {
     const uid = String(vevent.getFirstPropertyValue('uid') ?? `no-uid-${unnamed++}`)
-    if (options.isOwnUid?.(uid)) continue
+    if (options.ownUids?.has(uid)) continue
     const entry = series.get(uid) ?? { overrides: [] }
     if (vevent.hasProperty('recurrence-id')) entry.overrides.push(vevent)
     else entry.master = vevent
@@ -132,39 +183,71 @@ export async function parseBusy(text: string, options: ParseOptions): Promise<Pa
   }
 
   let events = 0
-  let turn = 0
+  let skippedSeries = 0
+  const budget = options.budget ?? { steps: MAX_STEPS_PER_SOURCE }
   for (const { master, overrides } of series.values()) {
-    if (++turn % SERIES_PER_TURN === 0) await nextTurn()
     events += (master ? 1 : 0) + overrides.length
-    // Each override stands for itself, wherever it moved the instance (or cancels it).
+    // Each override stands for itself, wherever it moved the instance (or cancels it). Events are made
+    // with their exceptions given (none: overrides are matched here), or ical.js would scan every VEVENT
+    // of the file for each one, quadratic in the file's size.
     const overridden = new Set<number>()
     for (const override of overrides) {
-      const event = new ICAL.Event(override)
+      const event = new ICAL.Event(override, { exceptions: [] })
       const recurrenceId = override.getFirstProperty('recurrence-id')
       const id = event.recurrenceId
       if (id && recurrenceId) {
         const tzid = recurrenceId.getParameter('tzid')
         overridden.add(id.isDate ? dayStart(id, hostZone) : instantOf(id, typeof tzid === 'string' ? tzid : undefined, hostZone))
       }
-      if (!isFree(override)) keep(occurrence(override, event.startDate, event.endDate, hostZone))
+      if (!isFree(override) && event.startDate) keep(occurrence(override, event.startDate, event.endDate ?? event.startDate, hostZone))
     }
     if (!master || isFree(master)) continue
-    const event = new ICAL.Event(master)
+    const event = new ICAL.Event(master, { exceptions: [] })
     if (!event.startDate) continue
     if (!event.isRecurring()) {
       keep(occurrence(master, event.startDate, event.endDate ?? event.startDate, hostZone))
       continue
     }
-    const iterator = event.iterator()
-    const tzid = tzidOf(master, 'dtstart')
-    for (let n = 0, next = iterator.next(); next && n < MAX_OCCURRENCES; n++, next = iterator.next()) {
-      const startMs = next.isDate ? dayStart(next, hostZone) : instantOf(next, tzid, hostZone)
-      if (startMs >= to) break
-      if (overridden.has(startMs)) continue
-      const end = next.clone()
-      end.addDuration(event.duration)
-      keep(occurrence(master, next, end, hostZone))
+    if (budget.steps <= 0) throw new TooManyStepsError()
+    const allowed = Math.min(MAX_STEPS_PER_SERIES, budget.steps)
+    try {
+      const { used } = withSteps(allowed, () => expand(master, event, overridden, options, keep))
+      budget.steps -= used
+    } catch (error) {
+      if (!(error instanceof StepBudgetExceeded)) throw error
+      // Cut short by the file's budget rather than its own: the file is too much, not this series.
+      if (allowed < MAX_STEPS_PER_SERIES) throw new TooManyStepsError()
+      budget.steps -= allowed
+      // Occurrences it gave before running out are kept: a calendar shows them too.
+      skippedSeries++
     }
   }
-  return { intervals, events }
+  return { intervals, events, skippedSeries }
+}
+
+/** The occurrences of one recurring series up to the window's end, overridden instances left out. */
+function expand(
+  master: ICAL.Component,
+  event: ICAL.Event,
+  overridden: ReadonlySet<number>,
+  { hostZone, from, to }: ParseOptions,
+  keep: (interval: Interval) => void,
+): void {
+  const start = event.startDate
+  const durationMs = Math.max(0, event.duration.toSeconds() * 1000)
+  const moved = fastForward(master, start, durationMs, from)
+  if (moved === 'ended') return
+  const iterator = event.iterator(moved)
+  const tzid = tzidOf(master, 'dtstart')
+  // Occurrences that end well before the window are passed over without a zone conversion.
+  const before = from - durationMs - 2 * DAY_MS
+  for (let next = iterator.next(); next; next = iterator.next()) {
+    if (next.toUnixTime() * 1000 < before) continue
+    const startMs = next.isDate ? dayStart(next, hostZone) : instantOf(next, tzid, hostZone)
+    if (startMs >= to) break
+    if (overridden.has(startMs)) continue
+    const end = next.clone()
+    end.addDuration(event.duration)
+    keep(occurrence(master, next, end, hostZone))
+  }
 }

@@ -11,6 +11,8 @@ export interface FeedServer {
   url: (path: string) => string
   /** Sets (or replaces) the feed at `path`. */
   serve(path: string, text: string): void
+  /** Makes `path` answer 302 to `location`. */
+  redirect(path: string, location: string): void
   /** 'up', '500' or 'hang' for every path. */
   mode: 'up' | '500' | 'hang'
   /** Requests seen, with their status. */
@@ -20,10 +22,12 @@ export interface FeedServer {
 
 export async function startFeedServer(): Promise<FeedServer> {
   const feeds = new Map<string, string>()
+  const redirects = new Map<string, string>()
   const hanging = new Set<ServerResponse>()
   const feedServer: FeedServer = {
     url: () => '',
     serve: (path, text) => void feeds.set(path, text),
+    redirect: (path, location) => void redirects.set(path, location),
     mode: 'up',
     log: [],
     close: async () => {
@@ -42,6 +46,8 @@ export async function startFeedServer(): Promise<FeedServer> {
     }
     if (feedServer.mode === 'hang') return void hanging.add(response)
     if (feedServer.mode === '500') return answer(500, {}, 'Internal error')
+    const location = redirects.get(path)
+    if (location) return answer(302, { Location: location })
     const text = feeds.get(path)
     if (text === undefined) return answer(404, {}, 'Not found')
     const etag = `"${createHash('sha1').update(text).digest('hex')}"`
