@@ -12,7 +12,8 @@
 import { assertEvent, assign, fromPromise, sendTo, setup, type SnapshotFrom } from 'xstate'
 import { isBookingNotFound, isChangeNoticeRefusal, isSlotTaken, manageErrorText } from '../core/bookingErrors'
 import { buildReschedulePayload, type BookingIdentity } from '../core/bookingPayload'
-import { CANCELLATION_REASON_MAX_LENGTH, type BookingView, type CancelRequest, type RescheduleRequest } from '../core/manageWire'
+import { isPlainLines } from '../core/bookingFields'
+import { CANCELLATION_REASON_MAX_LENGTH, MANAGE_MESSAGES, type BookingView, type CancelRequest, type RescheduleRequest } from '../core/manageWire'
 import { providedByApp } from './providedByApp'
 import { chosenClock, chosenTimeZone, timeDisplayTransitions, type TimeDisplayEvent } from './timeDisplay'
 import { slotsMachine } from './slots'
@@ -378,6 +379,9 @@ export function manageStep(snapshot: ManageBookingSnapshot): ManageStep {
   if (typeof value === 'object') return 'rescheduling'
   return value === 'cancelling' || value === 'cancelFailed' ? 'confirmingCancel' : value
 }
+
+/** The reason field's message while it holds what the server would refuse (docs/design.md#one-text-rule), or null. */
+export const reasonError = (snapshot: ManageBookingSnapshot): string | null => (isPlainLines(snapshot.context.reason) ? null : MANAGE_MESSAGES.reason)
 
 /** Why a booking can no longer be changed: it was cancelled, or its time has come. */
 export function closedReason(booking: BookingView): 'cancelled' | 'past' {

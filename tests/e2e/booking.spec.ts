@@ -149,7 +149,7 @@ test.describe('booking through the modal', () => {
     await expect(email).toHaveAccessibleDescription('Email is required')
   })
 
-  test('the optional note: closed until asked for, hostile text refused with the sentence, a note sent as responses.notes (issue 25)', async ({
+  test('the optional note: closed until asked for, hostile text refused with the sentence, free text typed and sent as responses.notes', async ({
     page,
   }) => {
     await page.goto('/')
@@ -180,16 +180,18 @@ test.describe('booking through the modal', () => {
     }
     expect(sent).toEqual([])
 
-    await notes.fill('  We run a small café.\nCan the booking emails be automated?\n')
+    // Free text, typed key by key: < and > are a person's ordinary characters.
+    await notes.fill('')
+    await notes.pressSequentially('  Budget < $5k, want quotes -> invoices\nCan the emails be automated?\n')
     await expect(notes).not.toHaveAttribute('aria-invalid')
-    await expect(notes).toHaveAccessibleDescription('57 / 1,000 characters')
+    await expect(notes).toHaveAccessibleDescription('66 / 1,000 characters')
     await confirmButton(dialog).click()
     await expect(dialog).toBeHidden()
     await expect(page.getByRole('status').filter({ hasText: 'Booking confirmed!' })).toBeVisible()
     // Trimmed, its line break kept; the server took it.
     expect(sent).toHaveLength(1)
     expect(sent[0]).toMatchObject({
-      responses: { name: 'Aroha Ngata', email: 'aroha@example.co.nz', guests: [], notes: 'We run a small café.\nCan the booking emails be automated?' },
+      responses: { name: 'Aroha Ngata', email: 'aroha@example.co.nz', guests: [], notes: 'Budget < $5k, want quotes -> invoices\nCan the emails be automated?' },
     })
   })
 

@@ -129,6 +129,24 @@ test('keyboard only: move the call, then cancel it with a reason, then book a ne
   await expect(bookNew).toBeFocused()
 })
 
+test('a reason with an invisible character gets the field’s sentence as it is typed, and goes once it is gone', async ({ page }) => {
+  const { main } = await openWith(page)
+  await manageButton(main, 'Cancel this call').click()
+  const reason = reasonField(main)
+  await reason.pressSequentially('Sorry, busy')
+  await expect(reason).not.toHaveAttribute('aria-invalid')
+  // A right-to-left mark, pasted with the text around it (no key types it).
+  await page.keyboard.insertText('\u200f')
+  const sentence = 'The reason must be at most 500 characters, without control or invisible characters.'
+  await expect(reason).toHaveAttribute('aria-invalid', 'true')
+  await expect(reason).toHaveAccessibleDescription(new RegExp(`${sentence.replace(/[.]/g, '[.]')}$`))
+  await expect(main.getByText(sentence)).toBeInViewport()
+  await page.keyboard.press('Backspace')
+  await expect(reason).toHaveValue('Sorry, busy')
+  await expect(reason).not.toHaveAttribute('aria-invalid')
+  await expect(main.getByText(sentence)).toHaveCount(0)
+})
+
 test('keyboard only: leaving a step keeps the booking and puts the focus back on it', async ({ page }) => {
   const { main, routes } = await openWith(page)
   await tabTo(page, manageButton(main, 'Cancel this call'))

@@ -9,7 +9,9 @@ import { Temporal } from 'temporal-polyfill'
 import { describe, expect, it } from 'vitest'
 import { expandInWorker } from '../../server/calendar/expandInWorker'
 import { fetchFeed, MAX_REDIRECTS } from '../../server/calendar/feedRedirects'
+import { calendarReport } from '../../server/calendar/calendarReport'
 import { feedSource, readFeed } from '../../server/calendar/feedSource'
+import { publicHolidays } from '../../server/calendar/holidays'
 import { createHostCalendar } from '../../server/calendar/hostCalendar'
 import { MAX_STEPS_PER_SERIES, parseBusy, TooManyStepsError } from '../../server/calendar/parseBusy'
 import { SourceError } from '../../server/calendar/sourceError'
@@ -176,6 +178,28 @@ describe('feed redirects', () => {
 })
 
 describe('the host calendar with hostile feeds', () => {
+  it('`npm run calendar` reads through the worker and tells what it left out', async () => {
+    const feeds = await startFeedServer()
+    try {
+      feeds.serve('/invited.ics', calendarOf([thirtyFebruary('invite@attacker.example', NOW), vevent('real@example.com', tomorrow, 60)]))
+      const { text, ok } = await calendarReport({
+        sources: [feedSource(feeds.url('/invited.ics'), 0, NZ)],
+        hostZone: NZ,
+        now: Temporal.Instant.fromEpochMilliseconds(NOW),
+        daysAhead: 14,
+        maxStaleMs: 3_600_000,
+        isHoliday: publicHolidays(''),
+        bufferBeforeMinutes: 0,
+        bufferAfterMinutes: 0,
+        copies: undefined,
+      })
+      expect(ok).toBe(true)
+      expect(text).toContain('- feed 1 (127.0.0.1)\n    read now: 2 events, 1 busy block in the bookable window\n    left out: 1 recurring event whose rule takes too many steps to reach the window')
+    } finally {
+      await feeds.close()
+    }
+  })
+
   it('logs the series it left out once, by the feed’s name, and logs a refused redirect; no address of either', async () => {
     const feeds = await startFeedServer()
     const { logger, records } = capturedLogger('info')

@@ -2,7 +2,7 @@ import { useId } from 'react'
 import { CANCELLATION_REASON_MAX_LENGTH } from '../../../core/manageWire'
 import { manageCopy } from '../../content/manageBooking'
 import { formatCall } from '../../lib/time'
-import { fieldInput, fieldLabel } from '../booking/styles'
+import { fieldError, fieldInput, fieldLabel } from '../booking/styles'
 import { StepHeading } from './StepHeading'
 import { StepFooter } from './StepFooter'
 import { dangerButton } from './styles'
@@ -15,6 +15,7 @@ export function CancelStep({ manage }: { manage: ManageBookingView }) {
   const id = useId()
   const reasonId = `${id}-reason`
   const hintId = `${id}-reason-hint`
+  const errorId = `${id}-reason-error`
   const { booking, can } = manage
   return (
     <>
@@ -38,15 +39,19 @@ export function CancelStep({ manage }: { manage: ManageBookingView }) {
           maxLength={CANCELLATION_REASON_MAX_LENGTH}
           value={manage.reason}
           readOnly={!can.editReason}
-          aria-describedby={hintId}
+          aria-invalid={manage.reasonError ? true : undefined}
+          aria-describedby={manage.reasonError ? `${hintId} ${errorId}` : hintId}
           onChange={(e) => manage.changeReason(e.currentTarget.value)}
-          className={`${fieldInput} min-h-24 resize-y border-white/15`}
+          className={`${fieldInput} min-h-24 resize-y ${manage.reasonError ? 'border-rose-400/70' : 'border-white/15'}`}
         />
         <p id={hintId} className="mt-1.5 flex justify-between gap-4 text-sm text-slate-400">
           <span>{copy.reasonHint}</span>
           <span aria-hidden="true" className="tabular-nums">
             {manage.reason.length}/{CANCELLATION_REASON_MAX_LENGTH}
           </span>
+        </p>
+        <p id={errorId} aria-live="polite" className={fieldError}>
+          {manage.reasonError}
         </p>
       </div>
       <StepFooter

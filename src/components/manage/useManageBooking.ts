@@ -1,6 +1,6 @@
 import { useActorRef, useSelector } from '@xstate/react'
 import { useMemo } from 'react'
-import { manageStep } from '../../../machines/manageBooking'
+import { manageStep, reasonError as reasonErrorOf } from '../../../machines/manageBooking'
 import { bookingSettings } from '../../config'
 import { nowInstant } from '../../lib/time'
 import { preferredHour24, preferredTimeZone } from '../../lib/timePreferences'
@@ -22,6 +22,7 @@ export function useManageBooking(uid: string) {
   /** The zone and clock every time on the page is shown in. */
   const display = useMemo(() => ({ timeZone, hour24 }), [timeZone, hour24])
   const reason = useSelector(manage, (s) => s.context.reason)
+  const reasonError = useSelector(manage, reasonErrorOf)
   const chosen = useSelector(manage, (s) => s.context.chosen)
   const movedFrom = useSelector(manage, (s) => s.context.movedFrom)
   const error = useSelector(manage, (s) => s.context.error)
@@ -59,7 +60,7 @@ export function useManageBooking(uid: string) {
     [manage],
   )
 
-  return { step, booking, timeZone, hour24, display, reason, chosen, movedFrom, error, notice, cancelling, saving, slots, can, ...events }
+  return { step, booking, timeZone, hour24, display, reason, reasonError, chosen, movedFrom, error, notice, cancelling, saving, slots, can, ...events }
 }
 
 export type ManageBookingView = ReturnType<typeof useManageBooking>
