@@ -102,13 +102,21 @@ test('use cases: the three industry solutions, the four stats exactly, a demo an
   await expect(page.getByRole('heading', { level: 2, name: 'Talk to an Expert' })).toBeVisible()
 })
 
-test('resources: three featured articles, all four articles, and View All leads to /resources', async ({ page }) => {
+test('resources: three featured articles, all four articles, and View All leads to all of them, from the featured ones and from a search', async ({ page }) => {
   await page.goto('/resources')
   await expect(page.getByRole('searchbox', { name: 'Search articles' })).toBeVisible()
   await expect(page.getByRole('region', { name: 'Featured articles' }).getByRole('article')).toHaveCount(3)
   const all = page.getByRole('region', { name: 'All articles' })
   await expect(all.getByRole('article')).toHaveCount(4)
   for (const a of articles) await expect(all.getByRole('link', { name: a.title })).toBeVisible()
+
+  // From the featured articles, on a phone: View All brings the list of every article into view.
+  await page.setViewportSize({ width: 390, height: 844 })
+  await waitForHydration(page)
+  await expect(all.getByRole('heading', { name: 'All articles' })).not.toBeInViewport()
+  await page.getByRole('link', { name: 'View All' }).click()
+  await expect(page).toHaveURL(/\/resources#all-articles$/)
+  await expect(all.getByRole('heading', { name: 'All articles' })).toBeInViewport()
 
   await page.goto('/resources?q=chatbot')
   // The router's link, not the plain one of the page before the app runs.

@@ -89,9 +89,23 @@ function resultSummary(count: number, query: string): string {
   return `${count} ${count === 1 ? 'article matches' : 'articles match'} “${query.trim()}”.`
 }
 
-const viewAll = (
-  <Link to="/resources" className={textLink}>
+const viewAllText = (
+  <>
     View All <span aria-hidden="true">→</span>
+  </>
+)
+
+/** Beside the featured articles: down to the list of every article on this page (the browser's own jump, before the app runs too). */
+const viewAll = (
+  <a href="#all-articles" className={textLink}>
+    {viewAllText}
+  </a>
+)
+
+/** Beside search results: the page without the search, every article in it. */
+const clearToAll = (
+  <Link to="/resources" className={textLink}>
+    {viewAllText}
   </Link>
 )
 
@@ -110,7 +124,7 @@ function AllArticles() {
 
 function SearchResults({ query, results, onClear }: { query: string; results: ReadonlyArray<Article>; onClear: () => void }) {
   return (
-    <Section id="search-results" eyebrow="Search" title="Search results" action={viewAll}>
+    <Section id="search-results" eyebrow="Search" title="Search results" action={clearToAll}>
       <p className="-mt-6 mb-8 text-slate-300" aria-hidden="true">
         {resultSummary(results.length, query)}
       </p>
