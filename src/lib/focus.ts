@@ -25,7 +25,7 @@ function afterRender(run: () => void): void {
 }
 
 /**
- * Focuses the element with `id` once the current render is committed, unless the visitor's focus is
+ * Focuses the element with `id`, and brings it into view, once the current render is committed, unless the visitor's focus is
  * somewhere else than the page's content (the header, the footer, the voice widget): a step that
  * changes under the visitor's hands takes the focus along, but never steals it from elsewhere.
  */
@@ -34,7 +34,11 @@ export function focusInPageContent(id: string): void {
     const active = document.activeElement
     const main = document.getElementById('main')
     if (active && active !== document.body && !main?.contains(active)) return
-    document.getElementById(id)?.focus({ preventScroll: true })
+    const target = document.getElementById(id)
+    target?.focus({ preventScroll: true })
+    // In view too, not only focused: on a phone the step that replaced a long one starts above the screen.
+    // `nearest` leaves a heading already in view where it is; its scroll-margin keeps it below the header.
+    target?.scrollIntoView({ block: 'nearest', behavior: 'instant' })
   }
   afterRender(run)
 }

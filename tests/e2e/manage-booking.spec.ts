@@ -129,6 +129,26 @@ test('keyboard only: move the call, then cancel it with a reason, then book a ne
   await expect(bookNew).toBeFocused()
 })
 
+test('on a phone each new step is in view: its heading and what it says, after Move my call and after Cancel', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 })
+  const { main, routes } = await openWith(page)
+  await manageButton(main, 'Reschedule').click()
+  await newSlot(main, CHOSEN.label).click()
+  // The visitor has scrolled down to the button, as on a phone they must.
+  await manageButton(main, 'Move my call').scrollIntoViewIfNeeded()
+  await manageButton(main, 'Move my call').click()
+  await answer(await nthRequest(routes.moves, 1), { json: MOVED })
+  await expect(stepHeading(main)).toHaveText(MANAGE_TEXTS.rescheduledHeading)
+  await expect(stepHeading(main)).toBeInViewport()
+  await expect(main.getByText(MOVED_LABEL)).toBeInViewport()
+
+  await manageButton(main, 'Cancel this call').scrollIntoViewIfNeeded()
+  await manageButton(main, 'Cancel this call').click()
+  await expect(stepHeading(main)).toHaveText(MANAGE_TEXTS.confirmCancelHeading)
+  await expect(stepHeading(main)).toBeInViewport()
+  await expect(main.getByText(MOVED_LABEL)).toBeInViewport()
+})
+
 test('a reason with an invisible character gets the field’s sentence as it is typed, and goes once it is gone', async ({ page }) => {
   const { main } = await openWith(page)
   await manageButton(main, 'Cancel this call').click()

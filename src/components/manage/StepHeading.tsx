@@ -7,7 +7,7 @@ import { STEP_HEADING_ID } from '../../logic/manageBooking'
  */
 export function StepHeading({ children }: { children: ReactNode }) {
   return (
-    <h2 id={STEP_HEADING_ID} tabIndex={-1} className="text-2xl font-bold tracking-tight text-white outline-none sm:text-3xl">
+    <h2 id={STEP_HEADING_ID} tabIndex={-1} className="scroll-mt-24 text-2xl font-bold tracking-tight text-white outline-none sm:text-3xl">
       {children}
     </h2>
   )
