@@ -1,6 +1,8 @@
 /**
  * Turns what the voice SDK, Daily and the browser report into sentences a visitor can act on
- * (docs/design.md#errors: the error's message, else 'An unknown error occurred.').
+ * (docs/design.md#errors: the error's message, else 'An unknown error occurred.'). A message that is a
+ * sentence already is shown as it is; the browser's own words ("Failed to fetch") and the platform's raw
+ * text ("boom", a status's body) never are: they become one of the sentences below, each with a way on.
  */
 
 export const UNKNOWN_ERROR = 'An unknown error occurred.'
@@ -8,6 +10,15 @@ export const NO_CALL_OBJECT = 'Call object is not available.'
 export const NOT_CONFIGURED = 'The voice assistant is not set up on this site yet.'
 export const SDK_LOAD_FAILED = 'The voice assistant could not be loaded. Check your connection, then press Retry Call.'
 export const ALREADY_STARTED = 'A call is already under way. End it before starting another.'
+
+/** What the platform said in status codes, or that it could not be reached, in words. */
+export const PLATFORM_MESSAGES = {
+  refused: "The voice assistant refused this site's key. Please try again later, or type instead.",
+  unreachable: 'The voice assistant could not be reached. Check your connection, then press Retry Call, or type instead.',
+  busy: 'The voice assistant is busy right now. Wait a minute, then press Retry Call, or type instead.',
+  down: 'The voice assistant is having trouble right now. Press Retry Call in a moment, or type instead.',
+  failed: 'The call could not go ahead. Press Retry Call, or type instead.',
+} as const
 
 export const MICROPHONE_MESSAGES = {
   denied: 'Microphone access is blocked. Allow the microphone for this site in your browser settings, then press Retry Call.',
@@ -72,15 +83,23 @@ function findStatus(payload: unknown, depth = 0): number | undefined {
   return undefined
 }
 
-/** Readable text for an SDK `error` payload; the voice platform's 401/403 get a sentence of their own. */
+/** The browser's words for a request that never reached a server (Chrome, Firefox, Safari, Node). */
+const NETWORK_FAILURE = /^(failed to fetch|networkerror when attempting to fetch resource\.?|load failed|fetch failed|network error)$/i
+
+/** A message written for people: a capital, at least two words, a full stop (the SDK's own are). */
+const isSentence = (text: string) => /^[A-Z][^{}<>]*\s[^{}<>]*[.!?]$/.test(text)
+
+/** A sentence for an SDK `error` payload: by its status code, a failed request, or its own text if that is a sentence. */
 export function describeVoiceError(payload: unknown): string {
   const text = findErrorText(payload)
   const status = findStatus(payload)
-  if (status === 401 || status === 403) {
-    const detail = text && !/^(unauthorized|forbidden)$/i.test(text) ? ` (${text})` : ''
-    return `The voice assistant refused this site's key${detail}. Please try again later.`
-  }
-  return text ?? UNKNOWN_ERROR
+  if (status === 401 || status === 403) return PLATFORM_MESSAGES.refused
+  if (status === 429) return PLATFORM_MESSAGES.busy
+  if (status !== undefined && status >= 500) return PLATFORM_MESSAGES.down
+  if (status !== undefined && status >= 400) return PLATFORM_MESSAGES.failed
+  if (text === undefined) return UNKNOWN_ERROR
+  if (NETWORK_FAILURE.test(text)) return PLATFORM_MESSAGES.unreachable
+  return isSentence(text) ? text : PLATFORM_MESSAGES.failed
 }
 
 /** Type names anywhere in a nested payload (Daily puts `type` on its inner error). */

@@ -301,6 +301,8 @@ export const voiceCallMachine = setup({
           on: {
             START: { target: '#voiceCall.microphone', actions: ['rememberConsent', 'markConsented'] },
             PREFETCH: { actions: 'prefetchClient' },
+            // The box's Close: the widget as before the call, the error gone (the next Start is a new attempt).
+            DISMISS: { target: '#voiceCall.idle', actions: 'clearError' },
           },
         },
       },

@@ -4,6 +4,7 @@
  */
 import { expect, test, type Page, type Request, type TestInfo } from '@playwright/test'
 import { CHAT_ERRORS } from '../../core/chatErrors'
+import { bookingDialog } from '../support/pages/bookingForm'
 import { expectNoAxeViolations } from './support/axe'
 import { answerChat, chatAnswer } from './support/voice/chatStream'
 import { SDK_CHUNK_MARKER, VOICE_API_ORIGIN, VOICE_ASSISTANT_ID, VOICE_PUBLIC_KEY } from './support/voice/voiceEnv'
@@ -54,7 +55,7 @@ test('a 401 from the voice platform shows a readable message in the red box and 
   await callButton(page).click()
 
   const alert = widget.getByRole('alert')
-  await expect(alert).toHaveText(/^The voice assistant refused this site's key \(Invalid Key\. .+\)\. Please try again later\.$/, { timeout: 15_000 })
+  await expect(alert).toHaveText("The voice assistant refused this site's key. Please try again later, or type instead.", { timeout: 15_000 })
   await expect(callButton(page)).toHaveText('Retry Call')
   await expect(callButton(page)).toBeEnabled()
 
@@ -71,6 +72,43 @@ test('a 401 from the voice platform shows a readable message in the red box and 
   await expect.poll(() => webCalls.length).toBe(2)
   await expect(callButton(page)).toHaveText('Retry Call')
   await expect(callButton(page)).toBeEnabled()
+})
+
+test.describe('the platform failing, in words with a way on', () => {
+  for (const [what, failing, sentence] of [
+    ['unreachable (the browser would say "Failed to fetch")', 'abort', 'The voice assistant could not be reached. Check your connection, then press Retry Call, or type instead.'],
+    ['answering 500 with its raw text', 'boom', 'The voice assistant is having trouble right now. Press Retry Call in a moment, or type instead.'],
+  ] as const) {
+    test(`the platform ${what}: the sentence, Retry Call, Type instead, Book a Call and Close`, async ({ page }) => {
+      await page.route(`${VOICE_API_ORIGIN}/**`, async (route) => {
+        const cors = { 'access-control-allow-origin': new URL(page.url()).origin, 'access-control-allow-headers': 'authorization, content-type' }
+        if (route.request().method() === 'OPTIONS') return route.fulfill({ status: 204, headers: cors })
+        if (failing === 'abort') return route.abort('internetdisconnected')
+        return route.fulfill({ status: 500, headers: cors, contentType: 'application/json', body: JSON.stringify({ message: 'boom', statusCode: 500 }) })
+      })
+      await page.goto('/')
+      const widget = await openVoiceWidget(page)
+      await callButton(page).click()
+      await expect(widget.getByRole('alert')).toHaveText(sentence, { timeout: 15_000 })
+      await expect(widget.getByText(/Failed to fetch|boom/)).toHaveCount(0)
+      await expect(callButton(page)).toHaveText('Retry Call')
+      await expect(typeInstead(page)).toBeVisible()
+      await expect(widget.getByRole('button', { name: 'Book a Call' })).toBeVisible()
+      await widget.getByRole('button', { name: 'Close', exact: true }).click()
+      await expect(widget.getByRole('alert')).toHaveCount(0)
+      await expect(callButton(page)).toHaveText('Start a call')
+    })
+  }
+
+  test('Book a Call in the error box opens the booking form', async ({ page }) => {
+    await refuseCalls(page)
+    await page.goto('/')
+    const widget = await openVoiceWidget(page)
+    await callButton(page).click()
+    await expect(widget.getByRole('alert')).toBeVisible({ timeout: 15_000 })
+    await widget.getByRole('button', { name: 'Book a Call' }).click()
+    await expect(bookingDialog(page)).toBeVisible()
+  })
 })
 
 test("the SDK's chunk is not loaded with the page, only after Start", async ({ page }) => {

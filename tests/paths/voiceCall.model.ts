@@ -8,8 +8,8 @@ import type { VoiceCallEvent, VoiceCallInput } from '../../machines/voiceCall'
 import type { ModelOptions } from './support/machineModel'
 
 export const NETWORK_LOST = 'The network connection was lost.'
-/** What a start() that throws says (the adapter has made it readable already). */
-export const START_REJECTED = 'Web call creation failed'
+/** What a start() that throws says: a sentence, which the adapter shows as it is (core/voiceErrors.ts). */
+export const START_REJECTED = 'Web call creation failed.'
 
 /** The widget of a site with voice settings, and of one without (the default build). */
 export const CONFIGURED: VoiceCallInput = { configured: true, consented: false }

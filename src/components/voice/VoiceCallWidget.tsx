@@ -129,8 +129,18 @@ export default function VoiceCallWidget({ startOnLoad, notice, typeInstead, chat
       {phase === 'error' && (
         <div className="pointer-events-auto w-full space-y-2 rounded-xl border border-red-500/60 bg-red-950 p-3 text-sm text-red-100 shadow-2xl shadow-black/50">
           <p role="alert">{errorMessage}</p>
-          {/* A blocked or missing microphone (or any failed call): the same assistant by text. */}
-          {typeInstead && <div className="flex justify-end">{typeInstead}</div>}
+          {/* A way on from any failure: the same assistant by text, a booked call instead, or the box closed. */}
+          <div className="flex flex-wrap justify-end gap-2">
+            {typeInstead}
+            <button type="button" aria-haspopup="dialog" className={`${navButton} min-h-11 py-2`} onClick={(e) => bookingModal.open(e.currentTarget)}>
+              {notSetUpText.book}
+            </button>
+            {canDismiss && (
+              <button type="button" className={panelButton} onClick={events.dismiss}>
+                {notSetUpText.close}
+              </button>
+            )}
+          </div>
         </div>
       )}
       {(phase === 'connecting' || inCall) && (

@@ -73,7 +73,11 @@ describeUiPaths<typeof voiceCallMachine, Sut>(
       PREFETCH: async (sut) => {
         await callButton(sut.page).hover()
       },
-      ...impossible(['DISMISS'], 'only a build without voice settings has a panel to dismiss'),
+      // The error box's Close: the box and its message go.
+      DISMISS: async (sut) => {
+        sut.expectedError = ''
+        await button(sut, 'Close').click()
+      },
       // Connecting: the panel's Cancel (the call button stays disabled); in a call: End Call.
       END_CALL: async (sut) => {
         if (await button(sut, 'Cancel').isVisible()) await button(sut, 'Cancel').click()
@@ -213,6 +217,9 @@ describeUiPaths<typeof voiceCallMachine, Sut>(
       },
       'error.ready': async (sut) => {
         await expect(callButton(sut.page)).toBeEnabled()
+        // A way on: by text, a booked call, or the box closed.
+        await expect(button(sut, 'Book a Call')).toBeVisible()
+        await expect(button(sut, 'Close')).toBeVisible()
       },
     },
   },

@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events'
 import { describe, expect, it, vi } from 'vitest'
-import { MICROPHONE_MESSAGES, NO_CALL_OBJECT, NOT_CONFIGURED, SDK_LOAD_FAILED, UNKNOWN_ERROR, ALREADY_STARTED } from '../../../core/voiceErrors'
+import { MICROPHONE_MESSAGES, PLATFORM_MESSAGES, NO_CALL_OBJECT, NOT_CONFIGURED, SDK_LOAD_FAILED, UNKNOWN_ERROR, ALREADY_STARTED } from '../../../core/voiceErrors'
 import { createActor, setup as setupMachine, type EventObject } from 'xstate'
 import { createVoiceAdapter, type VoiceAdapter, type VoiceListener } from '../../../src/lib/voice/voiceAdapter'
 import { startCallLogic, voiceClientLogic } from '../../../src/lib/voice/voiceClientActor'
@@ -102,10 +102,10 @@ describe('voice adapter: a thin translation of the SDK', () => {
     t.sdk.script = async () => {
       throw { error: { statusCode: 401, message: 'Invalid Key' } }
     }
-    expect(await startOutcome(t.adapter)).toEqual({ rejected: "The voice assistant refused this site's key (Invalid Key). Please try again later." })
+    expect(await startOutcome(t.adapter)).toEqual({ rejected: PLATFORM_MESSAGES.refused })
   })
 
-  it('error payloads: a string as is, nested texts found, no text → the unknown error', async () => {
+  it('error payloads: a sentence as it is, nested ones found; raw text, a status or a failed request in words; no text → the unknown error', async () => {
     const t = setup()
     t.sdk.script = failingStart('Assistant or Squad must be provided.')
     await t.adapter.start()
@@ -113,11 +113,29 @@ describe('voice adapter: a thin translation of the SDK', () => {
     await t.adapter.start()
     t.sdk.script = failingStart({ type: 'start-method-error', error: { error: { message: 'Web call creation failed' } } })
     await t.adapter.start()
-    t.sdk.script = failingStart({ type: 'start-method-error', error: { message: { message: 'Deeply nested' } } })
+    t.sdk.script = failingStart({ type: 'start-method-error', error: { message: { message: 'Deeply nested text is a sentence.' } } })
     await t.adapter.start()
     t.sdk.script = failingStart({ type: 'start-method-error', error: { code: 42 } })
     await t.adapter.start()
-    expect(t.errors()).toEqual(['Assistant or Squad must be provided.', 'Room not found', 'Web call creation failed', 'Deeply nested', UNKNOWN_ERROR])
+    t.sdk.script = failingStart({ type: 'start-method-error', error: new TypeError('Failed to fetch') })
+    await t.adapter.start()
+    t.sdk.script = failingStart({ type: 'start-method-error', error: { message: 'boom', statusCode: 500 } })
+    await t.adapter.start()
+    t.sdk.script = failingStart({ type: 'start-method-error', error: { message: 'Too Many Requests', statusCode: 429 } })
+    await t.adapter.start()
+    t.sdk.script = failingStart({ type: 'start-method-error', error: { message: 'Bad Request', statusCode: 400 } })
+    await t.adapter.start()
+    expect(t.errors()).toEqual([
+      'Assistant or Squad must be provided.',
+      PLATFORM_MESSAGES.failed,
+      PLATFORM_MESSAGES.failed,
+      'Deeply nested text is a sentence.',
+      UNKNOWN_ERROR,
+      PLATFORM_MESSAGES.unreachable,
+      PLATFORM_MESSAGES.down,
+      PLATFORM_MESSAGES.busy,
+      PLATFORM_MESSAGES.failed,
+    ])
   })
 
   it('a 401 body from POST /call/web (as the SDK wraps the failed Response) becomes a readable sentence', async () => {
@@ -128,10 +146,7 @@ describe('voice adapter: a thin translation of the SDK', () => {
     await t.adapter.start()
     t.sdk.script = failingStart({ type: 'start-method-error', error: { message: { statusCode: 401, error: 'Unauthorized' } } })
     await t.adapter.start()
-    expect(t.errors()).toEqual([
-      "The voice assistant refused this site's key (Invalid Key. Hot tip, you may be using the private key instead of the public key, or vice versa.). Please try again later.",
-      "The voice assistant refused this site's key. Please try again later.",
-    ])
+    expect(t.errors()).toEqual([PLATFORM_MESSAGES.refused, PLATFORM_MESSAGES.refused])
   })
 
   it("Daily's \"Meeting has ended\" ejection at the end of a call is a normal end, not an error", async () => {
@@ -277,7 +292,7 @@ describe('the machine’s actors over the adapter', () => {
     expect(received).toEqual([
       { type: 'CALL.LISTENING' },
       { type: 'CALL.VISITOR_SPEECH_STARTED' },
-      { type: 'CALL.ERROR', message: 'boom' },
+      { type: 'CALL.ERROR', message: PLATFORM_MESSAGES.failed },
       { type: 'CALL.ERROR', message: NO_CALL_OBJECT },
     ])
     parent.stop()
