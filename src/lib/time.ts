@@ -83,8 +83,12 @@ export function describeTimeZone(timeZone: string, at: string, locale?: string):
     Temporal.Instant.from(at).epochMilliseconds,
   )
   const name = parts.find((p) => p.type === 'timeZoneName')?.value
-  return name && name !== timeZone ? `${timeZone} (${name})` : timeZone
+  const readable = readableZone(timeZone)
+  return name && name !== timeZone ? `${readable} (${name})` : readable
 }
+
+/** A zone's id as people read it, and as the 'Time zone' box shows it: 'America/New York'. */
+export const readableZone = (id: string) => id.replace(/_/g, ' ')
 
 /** A call from start to end, for the manage page: 'Monday, 23 November 2026, 10:00 am to 10:15 am'. */
 export function formatCall(start: string, end: string, display: TimeDisplay, locale?: string): string {

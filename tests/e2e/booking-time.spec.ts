@@ -43,10 +43,10 @@ for (const { home, locale, chosen, typed, email, index } of [
       const section = await talkToExpert(page)
       // The browser's zone first.
       await expect(zoneBox(section)).toHaveValue(home.replace(/_/g, ' '))
-      await expect(section.getByText(`Times in ${home}`, { exact: false })).toBeVisible()
+      await expect(section.getByText(`Times in ${home.replace(/_/g, ' ')}`, { exact: false })).toBeVisible()
 
       await chooseTimeZone(section, typed, chosen)
-      await expect(section.getByText(`Times in ${chosen}`, { exact: false })).toBeVisible()
+      await expect(section.getByText(`Times in ${chosen.replace(/_/g, ' ')}`, { exact: false })).toBeVisible()
       await goToBookableDay(section)
       const label = await chooseSlot(section, index)
       const hour24 = (await clockSwitch(section).getAttribute('aria-checked')) === 'true'
@@ -74,7 +74,7 @@ for (const { home, locale, chosen, typed, email, index } of [
       await page.reload()
       const again = await talkToExpert(page)
       await expect(zoneBox(again)).toHaveValue(chosen.replace(/_/g, ' '))
-      await expect(again.getByText(`Times in ${chosen}`, { exact: false })).toBeVisible()
+      await expect(again.getByText(`Times in ${chosen.replace(/_/g, ' ')}`, { exact: false })).toBeVisible()
     })
   })
 }
@@ -184,4 +184,56 @@ test.describe('the zone list', () => {
     await page.keyboard.press('Escape')
     await expectNoAxeViolations(page, { include: '#talk-to-an-expert' })
   })
+
+  test('takes typing as a person types: a click selects the name, keys are kept on a slow phone, Enter picks, Escape restores', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 })
+    await page.goto('/about')
+    const section = await talkToExpert(page)
+    const box = zoneBox(section)
+    // A slow phone: four times slower than this machine.
+    const cdp = await page.context().newCDPSession(page)
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 })
+
+    // A tap on the box selects the zone's name: typing replaces it rather than appending.
+    await box.click()
+    await box.pressSequentially('new york')
+    await expect(box).toHaveValue('new york')
+    await page.keyboard.press('Enter')
+    await expect(box).toHaveValue('America/New York')
+    await expect(section.getByText(/^Times in America\/New York \(/)).toBeVisible()
+
+    await box.click()
+    await box.pressSequentially('london')
+    await expect(box).toHaveValue('london')
+    await page.keyboard.press('Enter')
+    await expect(box).toHaveValue('Europe/London')
+
+    // Typing something else, then Escape twice: the zone in use is back, the box is never empty.
+    await box.click()
+    await box.pressSequentially('xyz')
+    await expect(section.getByText('No time zone matches')).toBeVisible()
+    await page.keyboard.press('Escape')
+    await expect(box).toHaveValue('Europe/London')
+    await page.keyboard.press('Escape')
+    await expect(box).toHaveValue('Europe/London')
+    await expect(section.getByText(/^Times in Europe\/London \(/)).toBeVisible()
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 })
+  })
+
+  for (const [typed, zone] of [
+    ['NZ', 'Pacific/Auckland'],
+    ['New Zealand', 'Pacific/Auckland'],
+    ['India', /^Asia\/(Kolkata|Calcutta)$/],
+    ['Sydney', 'Australia/Sydney'],
+  ] as const) {
+    test(`"${typed}" finds ${zone}`, async ({ page }) => {
+      await page.goto('/about')
+      const section = await talkToExpert(page)
+      const box = zoneBox(section)
+      await box.click()
+      await box.pressSequentially(typed)
+      await page.keyboard.press('Enter')
+      await expect(box).toHaveValue(zone)
+    })
+  }
 })

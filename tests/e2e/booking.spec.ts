@@ -306,7 +306,7 @@ test.describe('booking through the inline Talk to an Expert section', () => {
     await page.clock.install()
     await page.goto('/about')
     const section = await talkToExpert(page)
-    await expect(section.getByText('Times in America/Los_Angeles', { exact: false })).toBeVisible()
+    await expect(section.getByText('Times in America/Los Angeles', { exact: false })).toBeVisible()
     await goToBookableDay(section)
     const time = await chooseSlot(section, 4)
     await fillContact(section, 'Mere Smith', 'mere@example.com')

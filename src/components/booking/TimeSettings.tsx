@@ -15,8 +15,10 @@ export interface TimeSettingsProps {
 }
 
 /**
- * Under the picker (issue 27): the zone the times are in, as a 'Time zone' combobox (the ARIA
- * pattern, by downshift) searching every IANA zone, and the '24-hour' switch beside it.
+ * Under the picker: the zone the times are in, as a 'Time zone' combobox (the ARIA pattern, by
+ * downshift) searching every IANA zone by place, country or offset, and the '24-hour' switch beside it.
+ * It behaves as comboboxes people know: focus selects the name, typing replaces it, Enter takes the
+ * highlighted (first) match, Escape puts the zone in use back.
  */
 export function TimeSettings({ timeZone, hour24, enabled, onTimeZone, onHour24 }: TimeSettingsProps) {
   const hintId = useId()
@@ -36,6 +38,11 @@ export function TimeSettings({ timeZone, hour24, enabled, onTimeZone, onHour24 }
     itemToKey: (item) => item?.id,
     selectedItem: current,
     inputValue: query,
+    // The first match is highlighted as the visitor types, so Enter picks it.
+    defaultHighlightedIndex: 0,
+    stateReducer: (_, { type, changes }) =>
+      // Escape closes the list and puts the zone in use back in the box; a second one does not empty it.
+      type === useCombobox.stateChangeTypes.InputKeyDownEscape ? { ...changes, isOpen: false, selectedItem: current, inputValue: current.name } : changes,
     onInputValueChange: ({ inputValue }) => setQuery(inputValue),
     onIsOpenChange: ({ isOpen }) => {
       if (isOpen) setListWanted(true)
@@ -57,7 +64,22 @@ export function TimeSettings({ timeZone, hour24, enabled, onTimeZone, onHour24 }
           </label>
           <div className="mt-1 flex">
             <input
-              {...combobox.getInputProps({ onFocus: () => setListWanted(true), disabled: !enabled, 'aria-describedby': hintId })}
+              {...combobox.getInputProps({
+                onFocus: (e) => {
+                  setListWanted(true)
+                  e.currentTarget.select()
+                },
+                // A click or tap on the zone in use selects its whole name (after the browser has placed its
+                // caret), as Tab does: typing then replaces it. Text being typed is left to the caret.
+                onClick: (e) => {
+                  if (e.currentTarget.value === current.name) e.currentTarget.select()
+                },
+                // The text is the view's own state, set in the key's own event: downshift reports a change only
+                // after the render, and a box that is drawn in between would lose the keys typed meanwhile.
+                onChange: (e) => setQuery(e.currentTarget.value),
+                disabled: !enabled,
+                'aria-describedby': hintId,
+              })}
               className={`min-h-10 w-full min-w-0 rounded-l-lg border border-r-0 border-white/15 bg-slate-950/60 px-3 py-2 text-sm text-white placeholder:text-slate-400 disabled:opacity-60 ${focusRing}`}
             />
             <button

@@ -110,10 +110,12 @@ export async function chooseSlot(scope: Locator, index: number): Promise<string>
 /** The 'Time zone' combobox under the picker (issue 27). */
 export const zoneBox = (scope: Locator) => scope.getByRole('combobox', { name: 'Time zone' })
 
-/** Types `typed` into the 'Time zone' box and picks the zone named `name` ('Europe/London') from the list. */
+/** Types `typed` into the 'Time zone' box key by key (a click selects the zone's name) and picks the zone named `name` ('Europe/London') from the list. */
 export async function chooseTimeZone(scope: Locator, typed: string, name: string): Promise<void> {
   const box = zoneBox(scope)
-  await box.fill(typed)
+  await box.click()
+  await box.pressSequentially(typed)
+  await expect(box).toHaveValue(typed)
   await scope.getByRole('option', { name: new RegExp(`^${name.replace(/_/g, ' ')} UTC`) }).click()
   await expect(box).toHaveValue(name.replace(/_/g, ' '))
 }
