@@ -169,6 +169,22 @@ export const BookingRequestSchema = v.object(
 )
 export type BookingRequest = v.InferOutput<typeof BookingRequestSchema>
 
+/**
+ * Where the call happens, as Cal.com answers it: `location` (the join link, or the number to call) and
+ * `metadata.videoCallUrl` (the join link of a video call). Cal.com may name an integration in `location`
+ * (`integrations:daily`): the link is `metadata.videoCallUrl` (joinLinkOf).
+ */
+export const callLocationEntries = {
+  location: v.nullish(v.string()),
+  metadata: v.nullish(v.looseObject({ videoCallUrl: v.nullish(v.string()) })),
+}
+
+/** The join link of an answer (booking or view), when it is an https link. */
+export function joinLinkOf(answer: { location?: string | null; metadata?: { videoCallUrl?: string | null } | null }): string | undefined {
+  const link = answer.metadata?.videoCallUrl ?? answer.location
+  return link && /^https:\/\/\S+$/.test(link) ? link : undefined
+}
+
 /** A 200 answer of POST /api/book/event. */
 export const BookingResponseSchema = v.object({
   id: v.number(),
@@ -183,6 +199,7 @@ export const BookingResponseSchema = v.object({
   user: v.object({ username: v.string() }),
   /** The event's iCalendar UID, as in the invites (Cal.com's field); never the uid, which is the manage capability. */
   iCalUID: v.optional(v.string()),
+  ...callLocationEntries,
 })
 export type BookingResponse = v.InferOutput<typeof BookingResponseSchema>
 

@@ -133,6 +133,74 @@ export function defineAfterBookingSuite(name: string, makeBackend: () => Promise
     const allSettled = (uid: string, on: BookingStore = store) =>
       expect.poll(async () => (await reminders(uid, on)).filter((r) => r.status === 'pending'), { timeout: 10_000 }).toEqual([])
 
+    describe('where the call happens', () => {
+      const ROOM = /^https:\/\/meet\.jit\.si\/[0-9a-f]{24}$/
+      /** The text of a message, and where in it the link is: near the top, before the times. */
+      const joinsNearTop = (mail: ReceivedMail, link: string, before: string) => {
+        const text = mail.parsed.text ?? ''
+        expect(text).toContain(`Join the call: ${link}`)
+        expect(text.indexOf(`Join the call: ${link}`)).toBeLessThan(text.indexOf(before))
+        expect(String(mail.parsed.html)).toContain(`href="${link}"`)
+        const invite = inviteOf(mail)
+        expect(invite).toMatchObject({ location: link, conference: link })
+        expect(invite.description).toContain(`Join the call: ${link}`)
+      }
+
+      it('gives each booking one join link of its own, the same in the answer, the view, every email and invite, kept on a reschedule', async () => {
+        const s = await site({ ...REMINDERS, BOOKING_MAX_GUESTS: '1' })
+        try {
+          const visitor = 'vera.video@example.com'
+          const guest = 'guest.video@example.com'
+          const booking = await s.booked('2026-11-25T10:00', { responses: { name: 'Vera Video', email: visitor, guests: [guest] } })
+          const link = booking.metadata?.videoCallUrl ?? ''
+          expect(link).toMatch(ROOM)
+          expect(booking.location).toBe(link)
+          const other = await s.booked('2026-11-25T11:00', person('Otto Other', 'otto.other@example.com'))
+          expect(other.location).toMatch(ROOM)
+          expect(other.location).not.toBe(link)
+
+          joinsNearTop(await sink.find(visitor, 'Booked:'), link, 'When (your time)')
+          joinsNearTop(await sink.find(TEAM, 'New booking: Vera Video'), link, 'Their time')
+          joinsNearTop(await sink.find(guest, 'Invitation:'), link, 'When')
+          expect(await s.view(booking.uid)).toMatchObject({ location: link, metadata: { videoCallUrl: link } })
+
+          const moved = await s.reschedule(booking.uid, '2026-11-26T14:00')
+          expect(moved.status).toBe(200)
+          expect(await moved.json()).toMatchObject({ location: link, metadata: { videoCallUrl: link } })
+          joinsNearTop(await sink.find(visitor, 'Moved:'), link, 'When (your time)')
+          joinsNearTop(await sink.find(TEAM, 'Rescheduled: Vera Video'), link, 'Their time')
+
+          // The reminder an hour before leads with the link; the one a day before has it after its first line.
+          s.advanceTo('2026-11-25T01:00:00Z')
+          const dayBefore = await sink.find(visitor, 'Reminder:')
+          joinsNearTop(dayBefore, link, 'When (your time)')
+          expect(dayBefore.parsed.text).toMatch(/^Kia ora Vera Video,/)
+          s.advanceTo('2026-11-26T00:00:00Z')
+          await expect.poll(() => remindersTo(visitor).length, { timeout: 10_000 }).toBe(2)
+          const hourBefore = remindersTo(visitor)[1] as ReceivedMail
+          expect(hourBefore.parsed.text).toMatch(new RegExp(`^Join the call: ${link.replace(/\./g, '\\.')}\n`))
+          const agencyReminder = await sink.find(TEAM, 'Reminder:')
+          expect(agencyReminder.parsed.text).toMatch(/^Join the call: /)
+          expect(agencyReminder.parsed.text).toContain(`Where:`)
+
+        } finally {
+          await s.close()
+        }
+      })
+
+      it('uses a VIDEO_CALL_URL without {room} as the link of every booking', async () => {
+        const s = await site({ VIDEO_CALL_URL: 'https://meet.example.org/team-room' })
+        try {
+          const first = await s.booked('2026-11-27T10:00', person('Fixed One', 'fixed.one@example.com'))
+          const second = await s.booked('2026-11-27T10:15', person('Fixed Two', 'fixed.two@example.com'))
+          for (const booking of [first, second]) expect(booking).toMatchObject({ location: 'https://meet.example.org/team-room', metadata: { videoCallUrl: 'https://meet.example.org/team-room' } })
+          joinsNearTop(await sink.find('fixed.one@example.com', 'Booked:'), 'https://meet.example.org/team-room', 'When (your time)')
+        } finally {
+          await s.close()
+        }
+      })
+    })
+
     describe('reminders', () => {
       it('plans 24 h and 1 h for the visitor and 1 h for the agency, and sends each at its instant, with both zones, the link and the same invite', async () => {
         const s = await site(REMINDERS)
@@ -523,7 +591,10 @@ export function defineAfterBookingSuite(name: string, makeBackend: () => Promise
           const feed = await fetch(`${s.server.url}/api/bookings.ics`, { headers: { Authorization: `Bearer ${ADMIN_TOKEN}` } })
           const events = new ICAL.Component(ICAL.parse(await feed.text())).getAllSubcomponents('vevent')
           const event = events.find((e) => e.getFirstPropertyValue('uid') === eventUid(booking))
-          expect(String(event?.getFirstPropertyValue('description'))).toBe(`Name: Noted Visitor\nEmail: ${visitor}\nTime zone: ${NZ}\nNotes: ${notes}`)
+          expect(String(event?.getFirstPropertyValue('description'))).toBe(
+            `Join the call: ${booking.location}\nName: Noted Visitor\nEmail: ${visitor}\nTime zone: ${NZ}\nNotes: ${notes}`,
+          )
+          expect(booking.location).toMatch(/^https:\/\/meet\.jit\.si\/[0-9a-f]{24}$/)
 
           // npm run bookings: on its own line under the booking, line breaks shown as ' / '.
           const { text } = upcomingBookingsTable(await store.list(s.clock.now), NZ, s.clock.now)
