@@ -172,17 +172,11 @@ export type BookingRequest = v.InferOutput<typeof BookingRequestSchema>
 /**
  * Where the call happens, as Cal.com answers it: `location` (the join link, or the number to call) and
  * `metadata.videoCallUrl` (the join link of a video call). Cal.com may name an integration in `location`
- * (`integrations:daily`): the link is `metadata.videoCallUrl` (joinLinkOf).
+ * (`integrations:daily`): the link is `metadata.videoCallUrl` (joinLinkOf in ./callLocation).
  */
 export const callLocationEntries = {
   location: v.nullish(v.string()),
   metadata: v.nullish(v.looseObject({ videoCallUrl: v.nullish(v.string()) })),
-}
-
-/** The join link of an answer (booking or view), when it is an https link. */
-export function joinLinkOf(answer: { location?: string | null; metadata?: { videoCallUrl?: string | null } | null }): string | undefined {
-  const link = answer.metadata?.videoCallUrl ?? answer.location
-  return link && /^https:\/\/\S+$/.test(link) ? link : undefined
 }
 
 /** A 200 answer of POST /api/book/event. */

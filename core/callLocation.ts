@@ -29,3 +29,12 @@ export const phoneCallOn = (formatted: string): string => `Phone call: ${formatt
 export function locationLine(location: CallLocation, formatPhone: (e164: string) => string = (n) => n): string {
   return location.type === 'video' ? location.url : phoneCallOn(formatPhone(location.phone))
 }
+
+/**
+ * The join link of an answer (a booking or the manage view): `metadata.videoCallUrl`, else `location` when it is
+ * a link (Cal.com may name an integration there instead). Only https links: anything else is not shown as one.
+ */
+export function joinLinkOf(answer: { location?: string | null; metadata?: { videoCallUrl?: string | null } | null }): string | undefined {
+  const link = answer.metadata?.videoCallUrl ?? answer.location
+  return link && /^https:\/\/\S+$/.test(link) ? link : undefined
+}
