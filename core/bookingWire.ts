@@ -51,6 +51,10 @@ export const WIRE_MESSAGES = {
   name: `Please enter your name (${NAME_MIN_LENGTH} to ${NAME_MAX_LENGTH} characters, no < or >).`,
   email: 'Please enter a valid email address.',
   guests: 'Guests must be a list of up to 10 email addresses.',
+  /** The phone number of a phone call (responses.location.optionValue), read in BOOKING_PHONE_COUNTRY without +. */
+  phone: 'Please enter a valid phone number, such as 021 555 0123 or +64 21 555 0123.',
+  /** responses.location naming a way of meeting the host does not offer (BOOKING_LOCATIONS). */
+  location: 'That way of meeting is not offered. Please choose another.',
   notes: `Notes must be at most ${NOTES_MAX_LENGTH.toLocaleString('en-NZ')} characters, without < or > or control characters.`,
   responses: 'Please enter your name and email address.',
   user: 'The host of the call is missing or not valid.',
@@ -145,6 +149,13 @@ export const BookingRequestSchema = v.object(
         guests: guestsSchema(WIRE_MESSAGES.guests),
         /** Issue 25: optional; after the rule, an empty note means none. */
         notes: v.optional(notesSchema(WIRE_MESSAGES.notes)),
+        /**
+         * Where the call happens, as Cal.com's booker sends it: `value` `phone` with the number in `optionValue`, or
+         * the video location. Left out, the host's first offered location applies (server/scheduler/validation.ts).
+         */
+        location: v.optional(
+          v.object({ value: Text(WIRE_MESSAGES.location, 100), optionValue: v.optional(Text(WIRE_MESSAGES.phone, 100)) }, WIRE_MESSAGES.location),
+        ),
       },
       WIRE_MESSAGES.responses,
     ),

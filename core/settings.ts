@@ -5,6 +5,7 @@
 import * as v from 'valibot'
 // With its extension: vite.config.ts loads this file too.
 import { BOOKING_DEFAULTS, BROWSER_DEFAULTS, CALL_KINDS, type BrowserSettings, type CallKind } from './browserSettings.ts'
+import { isPhoneCountry } from './phone.ts'
 
 export { BOOKING_DEFAULTS }
 
@@ -66,7 +67,7 @@ export const bookingSettingsEntries = {
   BOOKING_PHONE_COUNTRY: v.pipe(
     v.optional(v.string(), 'NZ'),
     v.transform((s) => (s.trim() === '' ? 'NZ' : s.trim().toUpperCase())),
-    v.check((s) => /^[A-Z]{2}$/.test(s), 'BOOKING_PHONE_COUNTRY must be a two-letter country code such as NZ, AU or GB'),
+    v.check((s) => /^[A-Z]{2}$/.test(s) && isPhoneCountry(s), 'BOOKING_PHONE_COUNTRY must be a two-letter country code such as NZ, AU or GB'),
   ),
 }
 

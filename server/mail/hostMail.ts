@@ -1,5 +1,6 @@
 /** What the agency reads when a call is booked, moved or cancelled: who, when (the host's zone first), the visitor's notes, the link. */
 import { locationLine } from '../../core/callLocation'
+import { formatPhone } from '../../core/phone'
 import { hostCallSentences, joinLine } from './callLines'
 import type { MailContent } from './layout'
 import { manageUrl, type MailBooking, type ChangeKind, type MailSettings } from './message'
@@ -10,7 +11,7 @@ export function hostDetails(booking: MailBooking, settings: MailSettings): [stri
   return [
     ['When', timeRange(booking.startTime, booking.endTime, settings.hostZone)],
     ['Their time', timeRange(booking.startTime, booking.endTime, booking.timeZone)],
-    ['Where', locationLine(settings.location(booking))],
+    ['Where', locationLine(settings.location(booking), formatPhone)],
     ['Name', booking.name],
     ['Email', booking.email],
     ['Guests', booking.guests.length > 0 ? booking.guests.join(', ') : 'none'],

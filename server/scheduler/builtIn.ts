@@ -138,6 +138,7 @@ export function createBuiltInScheduler({
         timeZone: request.request.timeZone,
         language: request.request.language,
         notes: notes || undefined,
+        ...(request.phone ? { phone: request.phone } : {}),
       }
       if (request.request._isDryRun) {
         // Cal.com's dry run: the slot checked, nothing written.
@@ -157,6 +158,7 @@ export function createBuiltInScheduler({
           rescheduledAt: null,
           previousStartTime: null,
           notes: booking.notes ?? null,
+          phone: booking.phone ?? null,
         })
         return { ok: true, status: 200, body }
       }

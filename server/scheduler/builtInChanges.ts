@@ -46,8 +46,9 @@ export function toView(row: BookingRow, now: Temporal.Instant, iCalUID: string, 
     user: { username: row.host },
     canChange: upcoming,
     iCalUID,
-    // A cancelled call has nowhere to happen.
-    ...(location && status === 'ACCEPTED' ? locationFields(location) : {}),
+    // A cancelled call has nowhere to happen. The view names a phone call but not the number: the uid lets anyone
+    // holding it read the view, and the number is the visitor's own (the booking's answer and emails carry it).
+    ...(location && status === 'ACCEPTED' ? (location.type === 'video' ? locationFields(location) : { location: 'phone', metadata: {} }) : {}),
     // From `closesAt` on the page shows the sentence instead of its buttons (and the API refuses with it).
     ...(upcoming && notice && notice.minutes > 0
       ? { changeNotice: { closesAt: toIsoUtc(Temporal.Instant.from(row.startTime).subtract({ minutes: notice.minutes })), message: notice.message } }

@@ -68,6 +68,7 @@ describe('server configuration', () => {
     [{ BOOKING_LOCATIONS: 'zoom' }, 'BOOKING_LOCATIONS must be video, phone, or both'],
     [{ BOOKING_LOCATIONS: 'video,video' }, 'BOOKING_LOCATIONS must be video, phone, or both'],
     [{ BOOKING_PHONE_COUNTRY: 'NZL' }, 'BOOKING_PHONE_COUNTRY must be a two-letter country code'],
+    [{ BOOKING_PHONE_COUNTRY: 'XX' }, 'BOOKING_PHONE_COUNTRY must be a two-letter country code'],
   ])('stops at start naming the variable for %o', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError)
     expect(() => loadConfig(env)).toThrow(message)
