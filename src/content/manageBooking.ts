@@ -26,6 +26,8 @@ export const manageCopy = {
     heading: "How you'll meet",
     join: 'Join the call',
     joinSoon: 'The “Join the call” button comes up here 10 minutes before the start.',
+    /** A phone call: the view does not carry the number (the booking's emails do). */
+    phone: "We'll call you at the time above, on the number you gave when booking.",
   },
   summary: {
     when: 'When',

@@ -187,6 +187,13 @@ test('the booked call goes into Google Calendar or Outlook with its start and en
   await expect(newSlot(main, '23:00')).toBeVisible()
 })
 
+test("a phone call: How you'll meet says the agency calls, without the number or a link", async ({ page }) => {
+  const { main } = await openWith(page, { ...UPCOMING, location: 'phone', metadata: {} })
+  const meeting = main.getByRole('region', { name: "How you'll meet" })
+  await expect(meeting).toHaveText(/How you'll meet\s*We'll call you at the time above, on the number you gave when booking\./)
+  await expect(meeting.getByRole('link')).toHaveCount(0)
+})
+
 test('a week without slots says so in the reschedule step, and so does a day moved to', async ({ page }) => {
   const { main, routes } = await openWith(page)
   routes.slots = NO_SLOTS
