@@ -24,6 +24,8 @@ export interface BookingInput extends SlotChoice {
   email: string
   /** The optional note (issue 25): sent as `responses.notes` only when it has text. */
   notes?: string
+  /** Where the call happens, as Cal.com's booker sends it; left out, the host's first offered location applies. */
+  location?: { value: string; optionValue?: string }
 }
 
 export interface RescheduleInput extends SlotChoice {
@@ -61,7 +63,13 @@ function callFields({ slot, timeZone }: SlotChoice, identity: BookingIdentity): 
 export function buildBookingPayload(input: BookingInput, identity: BookingIdentity): BookingRequest {
   const notes = normalizeNotes(input.notes ?? '')
   return {
-    responses: { name: input.name.trim(), email: input.email.trim(), guests: [], ...(notes ? { notes } : {}) },
+    responses: {
+      name: input.name.trim(),
+      email: input.email.trim(),
+      guests: [],
+      ...(notes ? { notes } : {}),
+      ...(input.location ? { location: input.location } : {}),
+    },
     ...callFields(input, identity),
   }
 }

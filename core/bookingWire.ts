@@ -51,6 +51,10 @@ export const WIRE_MESSAGES = {
   name: `Please enter your name (${NAME_MIN_LENGTH} to ${NAME_MAX_LENGTH} characters, no < or > or invisible characters).`,
   email: 'Please enter a valid email address.',
   guests: 'Guests must be a list of up to 10 email addresses.',
+  /** The phone number of a phone call (responses.location.optionValue), read in BOOKING_PHONE_COUNTRY without +. */
+  phone: 'Please enter a valid phone number, such as 021 555 0123 or +64 21 555 0123.',
+  /** responses.location naming a way of meeting the host does not offer (BOOKING_LOCATIONS). */
+  location: 'That way of meeting is not offered. Please choose another.',
   notes: `Notes must be at most ${NOTES_MAX_LENGTH.toLocaleString('en-NZ')} characters, without control or invisible characters.`,
   responses: 'Please enter your name and email address.',
   user: 'The host of the call is missing or not valid.',
@@ -145,6 +149,13 @@ export const BookingRequestSchema = v.object(
         guests: guestsSchema(WIRE_MESSAGES.guests),
         /** Issue 25: optional; after the rule, an empty note means none. */
         notes: v.optional(notesSchema(WIRE_MESSAGES.notes)),
+        /**
+         * Where the call happens, as Cal.com's booker sends it: `value` `phone` with the number in `optionValue`, or
+         * the video location. Left out, the host's first offered location applies (server/scheduler/validation.ts).
+         */
+        location: v.optional(
+          v.object({ value: Text(WIRE_MESSAGES.location, 100), optionValue: v.optional(Text(WIRE_MESSAGES.phone, 100)) }, WIRE_MESSAGES.location),
+        ),
       },
       WIRE_MESSAGES.responses,
     ),
@@ -169,6 +180,16 @@ export const BookingRequestSchema = v.object(
 )
 export type BookingRequest = v.InferOutput<typeof BookingRequestSchema>
 
+/**
+ * Where the call happens, as Cal.com answers it: `location` (the join link, or the number to call) and
+ * `metadata.videoCallUrl` (the join link of a video call). Cal.com may name an integration in `location`
+ * (`integrations:daily`): the link is `metadata.videoCallUrl` (joinLinkOf in ./callLocation).
+ */
+export const callLocationEntries = {
+  location: v.nullish(v.string()),
+  metadata: v.nullish(v.looseObject({ videoCallUrl: v.nullish(v.string()) })),
+}
+
 /** A 200 answer of POST /api/book/event. */
 export const BookingResponseSchema = v.object({
   id: v.number(),
@@ -183,6 +204,7 @@ export const BookingResponseSchema = v.object({
   user: v.object({ username: v.string() }),
   /** The event's iCalendar UID, as in the invites (Cal.com's field); never the uid, which is the manage capability. */
   iCalUID: v.optional(v.string()),
+  ...callLocationEntries,
 })
 export type BookingResponse = v.InferOutput<typeof BookingResponseSchema>
 

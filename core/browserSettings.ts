@@ -12,12 +12,21 @@ export const BOOKING_DEFAULTS = {
   eventTypeSlug: 'quick-chat',
 } as const
 
+/** How a call can happen (BOOKING_LOCATIONS): by video (a join link of the booking's own) or by phone. */
+export type CallKind = 'video' | 'phone'
+
+export const CALL_KINDS: readonly CallKind[] = ['video', 'phone']
+
 export interface BookingSettings {
   host: string
   eventTypeId: number
   eventTypeSlug: string
   /** Base URL of the calendar API; empty means the site's own server. */
   apiBase: string
+  /** The ways the visitor may meet, the first preselected (BOOKING_LOCATIONS). */
+  locations: readonly CallKind[]
+  /** The country a phone number without + is read in (BOOKING_PHONE_COUNTRY), ISO 3166 alpha-2. */
+  phoneCountry: string
 }
 
 /** The voice platform's public settings (docs/design.md#voice). */
@@ -46,7 +55,7 @@ export interface BrowserSettings {
 
 /** What a build with no variable set bakes in. */
 export const BROWSER_DEFAULTS: BrowserSettings = {
-  booking: { ...BOOKING_DEFAULTS, apiBase: '' },
+  booking: { ...BOOKING_DEFAULTS, apiBase: '', locations: ['video'], phoneCountry: 'NZ' },
   voice: null,
   site: {
     url: 'http://localhost:3000',

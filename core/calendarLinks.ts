@@ -3,6 +3,7 @@
  * the call's title, its start and end in UTC and the manage link. Pure; the .ics for Apple Calendar
  * and the others comes from the one iCalendar writer (./icalendar).
  */
+import { CALL_LOCATION_TEXT } from './callLocation'
 import { icsInstant, type CalendarEvent } from './icalendar'
 
 /** The call as a calendar event of the visitor's: what every link and the .ics carry. */
@@ -17,10 +18,16 @@ export interface CallForCalendar {
   endTime: string
   /** The manage page of the booking (reschedule or cancel), absolute. */
   manageUrl: string
+  /** The call's join link, when it happens by video: the event's location. */
+  videoCallUrl?: string | undefined
 }
 
-/** The event's description: where to change it. */
-export const callDetails = (manageUrl: string): string => `Reschedule or cancel this call: ${manageUrl}`
+/** The event's description: how to join, and where to change it. */
+export const callDetails = (call: Pick<CallForCalendar, 'manageUrl' | 'videoCallUrl'>): string =>
+  `${call.videoCallUrl ? `${CALL_LOCATION_TEXT.joinTheCall}: ${call.videoCallUrl}\n` : ''}Reschedule or cancel this call: ${call.manageUrl}`
+
+/** The location field of the calendars' new-event pages: the join link, when there is one. */
+const locationParam = (call: CallForCalendar): Record<string, string> => (call.videoCallUrl ? { location: call.videoCallUrl } : {})
 
 /** The .ics event of the call (for buildCalendar). */
 export function calendarEventOf(call: CallForCalendar): CalendarEvent {
@@ -29,8 +36,9 @@ export function calendarEventOf(call: CallForCalendar): CalendarEvent {
     title: call.title,
     startTime: call.startTime,
     endTime: call.endTime,
-    description: callDetails(call.manageUrl),
+    description: callDetails(call),
     url: call.manageUrl,
+    ...(call.videoCallUrl ? { location: call.videoCallUrl, conference: call.videoCallUrl } : {}),
   }
 }
 
@@ -40,7 +48,8 @@ export function googleCalendarUrl(call: CallForCalendar): string {
     action: 'TEMPLATE',
     text: call.title,
     dates: `${icsInstant(call.startTime)}/${icsInstant(call.endTime)}`,
-    details: callDetails(call.manageUrl),
+    details: callDetails(call),
+    ...locationParam(call),
   })
   return `https://calendar.google.com/calendar/render?${params.toString()}`
 }
@@ -56,7 +65,8 @@ export function outlookCalendarUrl(call: CallForCalendar, service: 'live' | 'off
     subject: call.title,
     startdt: utcIso(call.startTime),
     enddt: utcIso(call.endTime),
-    body: callDetails(call.manageUrl),
+    body: callDetails(call),
+    ...locationParam(call),
   })
   const host = service === 'live' ? 'outlook.live.com' : 'outlook.office.com'
   return `https://${host}/calendar/0/action/compose?${params.toString()}`

@@ -21,6 +21,10 @@ export interface CalendarEvent {
   organizer?: CalendarPerson
   attendees?: readonly CalendarPerson[]
   url?: string
+  /** Where the call happens: its join link, or a sentence (LOCATION). */
+  location?: string
+  /** A video call's join link (RFC 7986 CONFERENCE), which calendars show as a join button. */
+  conference?: string
 }
 
 export interface Calendar {
@@ -98,6 +102,8 @@ function eventLines(event: CalendarEvent, now: string): string[] {
     `DTEND:${icsInstant(event.endTime)}`,
     `SUMMARY:${escapeText(event.title)}`,
     ...(event.description ? [`DESCRIPTION:${escapeText(event.description)}`] : []),
+    ...(event.location ? [`LOCATION:${escapeText(event.location)}`] : []),
+    ...(event.conference ? [`CONFERENCE;VALUE=URI;FEATURE=AUDIO,VIDEO;LABEL=Join the call:${event.conference}`] : []),
     ...(event.url ? [`URL:${event.url}`] : []),
     ...(event.status ? [`STATUS:${event.status}`] : []),
     ...(event.sequence !== undefined ? [`SEQUENCE:${event.sequence}`] : []),

@@ -5,7 +5,7 @@
  */
 import * as v from 'valibot'
 import { isPlainLines } from './bookingFields'
-import { BookingRequestSchema, WIRE_MESSAGES } from './bookingWire'
+import { BookingRequestSchema, callLocationEntries, WIRE_MESSAGES } from './bookingWire'
 
 /** A booking uid as the built-in scheduler makes them (a random UUID). Anything else is "not found". */
 export const BOOKING_UID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
@@ -134,6 +134,8 @@ export const BookingViewSchema = v.object({
    * (changeNoticeMessage) instead of the two buttons. Absent when there is no notice period or the call is over.
    */
   changeNotice: v.optional(v.object({ closesAt: v.string(), message: v.string() })),
+  /** Where the call happens, as in the booking's answer (`location`, `metadata.videoCallUrl`). */
+  ...callLocationEntries,
 })
 export type BookingView = v.InferOutput<typeof BookingViewSchema>
 

@@ -4,7 +4,8 @@
  */
 import * as v from 'valibot'
 // With its extension: vite.config.ts loads this file too.
-import { BOOKING_DEFAULTS, BROWSER_DEFAULTS, type BrowserSettings } from './browserSettings.ts'
+import { BOOKING_DEFAULTS, BROWSER_DEFAULTS, CALL_KINDS, type BrowserSettings, type CallKind } from './browserSettings.ts'
+import { isPhoneCountry } from './phone.ts'
 
 export { BOOKING_DEFAULTS }
 
@@ -42,11 +43,32 @@ export const envUrl = (name: string) =>
     v.transform((s) => (s === '' ? undefined : s.replace(/\/+$/, ''))),
   )
 
-/** The host handle (sent as `user` and `usernameList`) and the event type: one setting each, for both sides. */
+/** `video`, `phone` or both, comma-separated, each once; the first is the form's preselected choice. */
+function parseLocations(text: string): CallKind[] | undefined {
+  const kinds = text.split(',').map((part) => part.trim().toLowerCase())
+  if (!kinds.every((kind): kind is CallKind => (CALL_KINDS as readonly string[]).includes(kind))) return undefined
+  return new Set(kinds).size === kinds.length ? kinds : undefined
+}
+
+/**
+ * The host handle (sent as `user` and `usernameList`), the event type and how calls happen: one setting each,
+ * for both sides (the form offers the locations the server accepts).
+ */
 export const bookingSettingsEntries = {
   BOOKING_HOST: envText('BOOKING_HOST', BOOKING_DEFAULTS.host),
   BOOKING_EVENT_TYPE_ID: envInt('BOOKING_EVENT_TYPE_ID', 1, 2_147_483_647, BOOKING_DEFAULTS.eventTypeId),
   BOOKING_EVENT_TYPE_SLUG: envText('BOOKING_EVENT_TYPE_SLUG', BOOKING_DEFAULTS.eventTypeSlug),
+  BOOKING_LOCATIONS: v.pipe(
+    v.optional(v.string(), 'video'),
+    v.transform((s) => parseLocations(s.trim() === '' ? 'video' : s)),
+    v.check((kinds) => kinds !== undefined, 'BOOKING_LOCATIONS must be video, phone, or both separated by a comma such as video,phone'),
+    v.transform((kinds) => kinds as CallKind[]),
+  ),
+  BOOKING_PHONE_COUNTRY: v.pipe(
+    v.optional(v.string(), 'NZ'),
+    v.transform((s) => (s.trim() === '' ? 'NZ' : s.trim().toUpperCase())),
+    v.check((s) => /^[A-Z]{2}$/.test(s) && isPhoneCountry(s), 'BOOKING_PHONE_COUNTRY must be a two-letter country code such as NZ, AU or GB'),
+  ),
 }
 
 /** An absolute URL kept as written (trimmed); unset or empty means `fallback`. */
@@ -108,6 +130,8 @@ export function readBrowserSettings(env: Env): BrowserSettings {
       eventTypeId: parsed.BOOKING_EVENT_TYPE_ID,
       eventTypeSlug: parsed.BOOKING_EVENT_TYPE_SLUG,
       apiBase: parsed.VITE_CALENDAR_API_BASE ?? '',
+      locations: parsed.BOOKING_LOCATIONS,
+      phoneCountry: parsed.BOOKING_PHONE_COUNTRY,
     },
     voice: publicKey && assistantId ? { publicKey, assistantId, baseUrl: parsed.VITE_VAPI_BASE_URL } : null,
     site: {

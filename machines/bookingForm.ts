@@ -7,6 +7,7 @@
  */
 import { assertEvent, assign, emit, fromPromise, sendTo, setup, type SnapshotFrom } from 'xstate'
 import type { BookingRequest, BookingResponse } from '../core/bookingWire'
+import { joinLinkOf } from '../core/callLocation'
 import { bookingErrorText, isSlotTaken } from '../core/bookingErrors'
 import { buildBookingPayload, type BookingIdentity } from '../core/bookingPayload'
 import { normalizeNotes, validateBooking, type BookingFields, type FieldErrors, type FieldName } from '../core/bookingFields'
@@ -29,12 +30,25 @@ export interface ConfirmedBooking {
   /** The zone and clock the visitor chose the time in: the confirmation says it the same way. */
   timeZone: string
   hour24: boolean
+  /** The call's join link, when it happens by video (the answer's `metadata.videoCallUrl` or `location`). */
+  videoCallUrl?: string | undefined
 }
 
 /** What the confirmation and 'Add to calendar' need of the server's answer. */
 function confirmedBooking(booking: BookingResponse, context: BookingFormContext): ConfirmedBooking {
   const { uid, iCalUID, title, startTime, endTime, responses } = booking
-  return { uid, iCalUID, title, startTime, endTime, name: responses.name, email: responses.email, timeZone: context.timeZone, hour24: context.hour24 }
+  return {
+    uid,
+    iCalUID,
+    title,
+    startTime,
+    endTime,
+    name: responses.name,
+    email: responses.email,
+    timeZone: context.timeZone,
+    hour24: context.hour24,
+    videoCallUrl: joinLinkOf(booking),
+  }
 }
 
 export type BookingVariant = 'modal' | 'inline'

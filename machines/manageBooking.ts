@@ -9,7 +9,7 @@
  * it opens inside the period, at `closesAt` while it is open (a delayed transition out of every step that
  * offers a change), and when the server refuses a cancel or a move with its 409 sentence.
  */
-import { assertEvent, assign, fromPromise, sendTo, setup, type SnapshotFrom } from 'xstate'
+import { assertEvent, assign, fromPromise, sendTo, setup, spawnChild, stopChild, type SnapshotFrom } from 'xstate'
 import { isBookingNotFound, isChangeNoticeRefusal, isSlotTaken, manageErrorText } from '../core/bookingErrors'
 import { buildReschedulePayload, type BookingIdentity } from '../core/bookingPayload'
 import { isPlainLines } from '../core/bookingFields'
@@ -17,6 +17,7 @@ import { CANCELLATION_REASON_MAX_LENGTH, MANAGE_MESSAGES, type BookingView, type
 import { providedByApp } from './providedByApp'
 import { chosenClock, chosenTimeZone, timeDisplayTransitions, type TimeDisplayEvent } from './timeDisplay'
 import { slotsMachine } from './slots'
+import { joinWindowMachine, type JoinWindowInput } from './joinWindow'
 
 export interface ManageBookingInput {
   /** The booking's uid, from the page's path: the capability to see and change it. */
@@ -94,6 +95,14 @@ const changeBooking = {
   START_RESCHEDULE: { target: 'rescheduling' },
 } as const
 
+/** The join window of the booking as it now is (stored or just moved). */
+const joinWindowInput = (context: ManageBookingContext): JoinWindowInput => ({
+  startTime: context.booking?.startTime ?? context.now,
+  endTime: context.booking?.endTime ?? context.now,
+  now: context.now,
+  clock: context.clock,
+})
+
 export const manageBookingMachine = setup({
   types: {
     input: {} as ManageBookingInput,
@@ -104,6 +113,7 @@ export const manageBookingMachine = setup({
       cancelBooking: 'cancelBooking'
       rescheduleBooking: 'rescheduleBooking'
       slots: 'slots'
+      joinWindow: 'joinWindow'
     },
   },
   actors: {
@@ -111,6 +121,7 @@ export const manageBookingMachine = setup({
     cancelBooking: fromPromise<void, CancelRequest>(() => providedByApp('cancelBooking')),
     rescheduleBooking: fromPromise<BookingView, RescheduleRequest>(() => providedByApp('rescheduleBooking')),
     slots: slotsMachine,
+    joinWindow: joinWindowMachine,
   },
   guards: {
     changeable: (_, params: { booking: BookingView }) => params.booking.canChange,
@@ -173,6 +184,9 @@ export const manageBookingMachine = setup({
         changeNotice: params.moved.changeNotice,
       },
     })),
+    /** 'Join the call' comes up ten minutes before the booking's start (a moved call: its new start). */
+    stopJoinWindow: stopChild('joinWindow'),
+    startJoinWindow: spawnChild('joinWindow', { id: 'joinWindow', input: ({ context }) => joinWindowInput(context) }),
     /** The taken slot is gone from the server's list: ask the day again. */
     reloadSlots: sendTo('slots', { type: 'RELOAD' }),
     /** Each new step takes the focus to its heading, so a keyboard or screen reader visitor starts there. */
@@ -206,15 +220,15 @@ export const manageBookingMachine = setup({
             // Opened inside the notice period: the sentence instead of the buttons, from the start.
             guard: { type: 'noticeBegun', params: ({ event }) => ({ booking: event.output }) },
             target: 'noticeClosed',
-            actions: [{ type: 'storeBooking', params: ({ event }) => ({ booking: event.output }) }, 'showBookingNotice'],
+            actions: [{ type: 'storeBooking', params: ({ event }) => ({ booking: event.output }) }, 'showBookingNotice', 'stopJoinWindow', 'startJoinWindow'],
           },
           {
             guard: { type: 'changeable', params: ({ event }) => ({ booking: event.output }) },
             target: 'loaded',
-            actions: { type: 'storeBooking', params: ({ event }) => ({ booking: event.output }) },
+            actions: [{ type: 'storeBooking', params: ({ event }) => ({ booking: event.output }) }, 'stopJoinWindow', 'startJoinWindow'],
           },
           // Past or cancelled: the page says so and offers a new booking instead.
-          { target: 'readOnly', actions: { type: 'storeBooking', params: ({ event }) => ({ booking: event.output }) } },
+          { target: 'readOnly', actions: [{ type: 'storeBooking', params: ({ event }) => ({ booking: event.output }) }, 'stopJoinWindow', 'startJoinWindow'] },
         ],
         onError: [
           // 404: an unknown or malformed uid, told apart from nothing else (the uid is the capability).
@@ -315,7 +329,7 @@ export const manageBookingMachine = setup({
               buildReschedulePayload({ slot: context.chosen ?? '', timeZone: context.timeZone, rescheduleUid: context.uid }, context.identity),
             onDone: {
               target: '#manageBooking.rescheduled',
-              actions: { type: 'storeMove', params: ({ event }) => ({ moved: event.output }) },
+              actions: [{ type: 'storeMove', params: ({ event }) => ({ moved: event.output }) }, 'stopJoinWindow', 'startJoinWindow'],
             },
             onError: [
               {

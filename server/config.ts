@@ -5,6 +5,7 @@ import { BOOKING_LENGTH_MINUTES, isValidTimeZone } from '../core/bookingWire'
 import { bookingSettingsEntries, ConfigError, envInt, envText, envUrl, parseSettings, type Env } from '../core/settings'
 import { parseTrustedProxies, type TrustedProxies } from './http/limits/trustedProxies'
 import { parseHolidayCode } from './calendar/holidays'
+import { DEFAULT_VIDEO_CALL_URL, ROOM_PLACEHOLDER } from './calendar/callLocation'
 import { LOG_LEVELS } from './log/logger'
 import { parseDurations } from './mail/reminderDurations'
 
@@ -236,6 +237,18 @@ const EnvSchema = v.object({
     v.transform((s) => s.trim()),
     v.check((s) => s === '' || parseMailbox(s) !== undefined, 'HOST_EMAIL must be an email address such as team@example.com'),
     v.transform((s) => (s === '' ? undefined : (parseMailbox(s) as { name: string; address: string }).address)),
+  ),
+  /**
+   * Where a video call happens: `{room}` is replaced with a room of the booking's own (server/calendar/callLocation.ts);
+   * without it, the host's fixed room. Only https: the link goes into every email and invite.
+   */
+  VIDEO_CALL_URL: v.pipe(
+    v.optional(v.string(), ''),
+    v.transform((s) => (s.trim() === '' ? DEFAULT_VIDEO_CALL_URL : s.trim())),
+    v.check(
+      (s) => /^https:\/\/[^/?#\s]+/i.test(s) && !/\s/.test(s) && URL.canParse(s.replaceAll(ROOM_PLACEHOLDER, 'room')),
+      'VIDEO_CALL_URL must be an https:// URL such as https://meet.jit.si/{room} ({room} becomes a room of the booking\'s own) or a fixed room such as https://meet.google.com/abc-defg-hij',
+    ),
   ),
   /** The host's name as visitors read it in emails and messages. */
   BOOKING_HOST_NAME: envText('BOOKING_HOST_NAME', 'Kiwi Automate'),

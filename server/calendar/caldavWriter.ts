@@ -10,6 +10,7 @@
 import { buildCalendar } from '../../core/icalendar'
 import type { BookingRow } from '../db/rows'
 import type { BookingStore } from '../db/store'
+import { inviteLocation } from '../mail/callLines'
 import { manageUrl, type ChangeKind, type MailSettings, type NewMailJob } from '../mail/message'
 import type { CaldavAccount } from './caldav'
 import { SourceError } from './sourceError'
@@ -42,6 +43,7 @@ export function calendarJob(kind: ChangeKind, settings: MailSettings, newId: () 
 export function calendarEvent(booking: BookingRow, settings: MailSettings, now: string): string {
   const link = manageUrl(settings, booking.uid)
   const who = [booking.name, booking.email].join(' <') + '>'
+  const where = inviteLocation(settings.location(booking))
   return buildCalendar({
     method: 'PUBLISH',
     now,
@@ -51,7 +53,9 @@ export function calendarEvent(booking: BookingRow, settings: MailSettings, now: 
         title: booking.title,
         startTime: booking.startTime,
         endTime: booking.endTime,
-        description: `Booked by ${who}${booking.guests.length ? `, with ${booking.guests.join(', ')}` : ''}.${booking.notes ? `\nNotes: ${booking.notes}` : ''}\nReschedule or cancel: ${link}`,
+        description: `${where.descriptionLine}\nBooked by ${who}${booking.guests.length ? `, with ${booking.guests.join(', ')}` : ''}.${booking.notes ? `\nNotes: ${booking.notes}` : ''}\nReschedule or cancel: ${link}`,
+        location: where.location,
+        ...(where.conference ? { conference: where.conference } : {}),
         status: 'CONFIRMED',
         sequence: booking.sequence,
         url: link,

@@ -173,8 +173,8 @@ export async function insertBooking(
       const [booking] = await sql.query<BookingRow>(
         `WITH inserted AS (
            INSERT INTO bookings (uid, host, event_type_id, title, start_at, end_at, name, email, guests, time_zone,
-                                 language, email_key, client_key, created_at, notes)
-           VALUES ($1, $2, $3, $4, $5::timestamptz, $6::timestamptz, $7, $8, $9::jsonb, $10, $11, $12, $13, $14::timestamptz, $15)
+                                 language, email_key, client_key, created_at, notes, phone)
+           VALUES ($1, $2, $3, $4, $5::timestamptz, $6::timestamptz, $7, $8, $9::jsonb, $10, $11, $12, $13, $14::timestamptz, $15, $16)
            RETURNING *
          ) ${SELECT_BOOKING.replace('FROM bookings', 'FROM inserted')}`,
         [
@@ -193,6 +193,7 @@ export async function insertBooking(
           limits.clients[0]?.key ?? null,
           limits.now.toString(),
           b.notes || null,
+          b.phone ?? null,
         ],
       )
       if (!booking) throw new Error('INSERT returned no row')

@@ -1,4 +1,5 @@
 import { Temporal } from 'temporal-polyfill'
+import { formatPhone } from '../../core/phone'
 import type { BookingRow } from './rows'
 
 // Terminal-safe: no control characters (escape sequences) from stored text reach the screen.
@@ -10,6 +11,9 @@ export function bookingState(row: BookingRow): string {
   if (row.status === 'CANCELLED') return 'cancelled'
   return row.previousStartTime ? 'rescheduled' : 'booked'
 }
+
+/** The number to call, on a line of its own under its booking. */
+const phoneLine = (phone: string) => `  Phone: ${clean(formatPhone(phone))}`
 
 /** A note on one line under its booking: its line breaks as ' / '. */
 const noteLine = (notes: string) => `  Notes: ${clean(notes.replace(/\n+/g, ' / '))}`
@@ -25,7 +29,7 @@ export function upcomingBookingsTable(
   now: Temporal.Instant,
 ): { count: number; text: string } {
   const upcoming = rows.filter((row) => Temporal.Instant.compare(Temporal.Instant.from(row.startTime), now) >= 0)
-  const table = upcoming.map((row): { cells: string[]; notes: string | null } => {
+  const table = upcoming.map((row): { cells: string[]; notes: string | null; phone: string | null } => {
     const start = Temporal.Instant.from(row.startTime).toZonedDateTimeISO(zone)
     const weekday = start.toLocaleString('en-NZ', { weekday: 'short' })
     const cells = [
@@ -34,7 +38,7 @@ export function upcomingBookingsTable(
       clean(row.name),
       clean(row.email),
     ]
-    return { cells, notes: row.notes }
+    return { cells, notes: row.notes, phone: row.phone }
   })
   const header = [`Start (${zone})`, 'Status', 'Name', 'Email']
   const widths = header.map((h, i) => Math.max(h.length, ...table.map((r) => (r.cells[i] as string).length)))
@@ -43,5 +47,5 @@ export function upcomingBookingsTable(
       .map((c, i) => c.padEnd(widths[i] as number))
       .join('  ')
       .trimEnd()
-  return { count: upcoming.length, text: [line(header), line(widths.map((w) => '-'.repeat(w))), ...table.flatMap((r) => [line(r.cells), ...(r.notes ? [noteLine(r.notes)] : [])])].join('\n') }
+  return { count: upcoming.length, text: [line(header), line(widths.map((w) => '-'.repeat(w))), ...table.flatMap((r) => [line(r.cells), ...(r.phone ? [phoneLine(r.phone)] : []), ...(r.notes ? [noteLine(r.notes)] : [])])].join('\n') }
 }

@@ -27,6 +27,8 @@ export interface BookingRow {
   previousStartTime: string | null
   /** What the visitor wants to discuss (issue 25): for the agency only, never in a log. */
   notes: string | null
+  /** The number the agency calls (E.164) for a phone call; null: a video call. For the agency only, never in a log. */
+  phone: string | null
 }
 
 export interface NewBooking {
@@ -43,4 +45,6 @@ export interface NewBooking {
   language: string
   /** Issue 25; undefined or empty: none. */
   notes?: string
+  /** E.164, for a phone call; undefined: a video call. */
+  phone?: string
 }

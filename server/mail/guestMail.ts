@@ -3,6 +3,7 @@
  * carries nothing the visitor wrote (no name, no reason) and no manage link (the uid is the visitor's
  * capability): the site cannot be used to send a stranger a message.
  */
+import { joinLine } from './callLines'
 import type { MailContent } from './layout'
 import type { ChangeKind, MailBooking, MailSettings } from './message'
 import { shortDateTime, timeRange } from './times'
@@ -14,12 +15,15 @@ export function guestContent(kind: ChangeKind, booking: MailBooking, settings: M
   const host = settings.hostName
   const when = shortDateTime(booking.startTime, settings.hostZone)
   const details: [string, string][] = [['When', timeRange(booking.startTime, booking.endTime, settings.hostZone)]]
+  // The video link only: a phone call is between the agency and the visitor.
+  const join = joinLine(settings.location(booking))
   const common = { greeting: 'Kia ora,', details, signature: `Ngā mihi,\n${host}` }
   if (kind === 'booked') {
     return {
       ...common,
       subject: `Invitation: a call with ${host}, ${when} (${settings.hostZone})`,
       intro: [`You are invited, as a guest, to a 15-minute call with ${host}.`],
+      ...join,
       outro: ['The invite is attached (invite.ics): open it to add the call to your calendar.'],
     }
   }
@@ -28,6 +32,7 @@ export function guestContent(kind: ChangeKind, booking: MailBooking, settings: M
       ...common,
       subject: `Moved: the call with ${host} is now ${when} (${settings.hostZone})`,
       intro: [`The call with ${host} you are a guest of has moved to a new time.`],
+      ...join,
       outro: ['The updated invite is attached (invite.ics): open it to move the call in your calendar.'],
     }
   }

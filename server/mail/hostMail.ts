@@ -1,4 +1,7 @@
 /** What the agency reads when a call is booked, moved or cancelled: who, when (the host's zone first), the visitor's notes, the link. */
+import { locationLine } from '../../core/callLocation'
+import { formatPhone } from '../../core/phone'
+import { hostCallSentences, joinLine } from './callLines'
 import type { MailContent } from './layout'
 import { manageUrl, type MailBooking, type ChangeKind, type MailSettings } from './message'
 import { shortDateTime, timeRange } from './times'
@@ -8,6 +11,7 @@ export function hostDetails(booking: MailBooking, settings: MailSettings): [stri
   return [
     ['When', timeRange(booking.startTime, booking.endTime, settings.hostZone)],
     ['Their time', timeRange(booking.startTime, booking.endTime, booking.timeZone)],
+    ['Where', locationLine(settings.location(booking), formatPhone)],
     ['Name', booking.name],
     ['Email', booking.email],
     ['Guests', booking.guests.length > 0 ? booking.guests.join(', ') : 'none'],
@@ -24,6 +28,7 @@ export function hostContent(
   const zone = settings.hostZone
   const when = shortDateTime(booking.startTime, zone)
   const who = hostDetails(booking, settings)
+  const location = settings.location(booking)
   const common = {
     greeting: 'Kia ora,',
     action: { label: 'View the booking', url: manageUrl(settings, booking.uid) },
@@ -34,7 +39,8 @@ export function hostContent(
     return {
       ...common,
       subject: `New booking: ${booking.name}, ${when} (${zone})`,
-      intro: [`${booking.name} booked a 15-minute call.`],
+      intro: [`${booking.name} booked a 15-minute call.`, ...hostCallSentences(location)],
+      ...joinLine(location),
       details: who,
       outro: ['The invite is attached (invite.ics).'],
     }
@@ -43,7 +49,8 @@ export function hostContent(
     return {
       ...common,
       subject: `Rescheduled: ${booking.name}, now ${when} (${zone})`,
-      intro: [`${booking.name} moved their call to a new time.`],
+      intro: [`${booking.name} moved their call to a new time.`, ...hostCallSentences(location)],
+      ...joinLine(location),
       details: [...who, ...(previous ? [['Was', timeRange(previous.startTime, previous.endTime, zone)] as [string, string]] : [])],
       outro: ['The updated invite is attached (invite.ics).'],
     }

@@ -1,5 +1,6 @@
 /** The invite every booking email carries, written by the one iCalendar writer (core/icalendar.ts). */
 import { buildCalendar } from '../../core/icalendar'
+import { inviteLocation } from './callLines'
 import { guestEventTitle } from './guestMail'
 import { manageUrl, type MailBooking, type MailSettings } from './message'
 
@@ -15,6 +16,7 @@ export function inviteFor(
   now: string,
 ): { method: 'REQUEST' | 'CANCEL'; content: string } {
   const link = manageUrl(settings, booking.uid)
+  const where = inviteLocation(settings.location(booking))
   const content = buildCalendar({
     method,
     now,
@@ -24,7 +26,9 @@ export function inviteFor(
         title: booking.title,
         startTime: booking.startTime,
         endTime: booking.endTime,
-        description: method === 'CANCEL' ? 'This call is cancelled.' : `Reschedule or cancel: ${link}`,
+        description: method === 'CANCEL' ? 'This call is cancelled.' : `${where.descriptionLine}\nReschedule or cancel: ${link}`,
+        ...(method === 'CANCEL' ? {} : { location: where.location }),
+        ...(method !== 'CANCEL' && where.conference ? { conference: where.conference } : {}),
         status: method === 'CANCEL' ? 'CANCELLED' : 'CONFIRMED',
         sequence: booking.sequence,
         organizer: { name: settings.hostName, email: settings.hostEmail ?? settings.from.address },
@@ -50,6 +54,11 @@ export function guestInviteFor(
   settings: MailSettings,
   now: string,
 ): { method: 'REQUEST' | 'CANCEL'; content: string } {
+  // A guest gets the video link, never the visitor's phone number.
+  const location = settings.location(booking)
+  const where = inviteLocation(location)
+  const video =
+    location.type === 'video' && method !== 'CANCEL' ? { location: where.location, conference: location.url, description: where.descriptionLine } : {}
   const content = buildCalendar({
     method,
     now,
@@ -57,6 +66,7 @@ export function guestInviteFor(
       {
         uid: settings.calendarUid(booking.id),
         title: guestEventTitle(settings),
+        ...video,
         startTime: booking.startTime,
         endTime: booking.endTime,
         status: method === 'CANCEL' ? 'CANCELLED' : 'CONFIRMED',

@@ -10,6 +10,8 @@ export interface MailContent {
   greeting: string
   /** Paragraphs before the details. */
   intro: string[]
+  /** The call's join link: after the intro, or first of all (`first`, the last reminder before the call). */
+  join?: { label: string; url: string; first?: boolean }
   /** Label and value rows: when, who, why. A value may hold line breaks. */
   details: [label: string, value: string][]
   /** The one link that matters, shown as a button and as a plain URL. */
@@ -36,10 +38,13 @@ export function renderText(content: MailContent): string {
   const details = content.details.map(([label, value]) =>
     `${`${label}:`.padEnd(labelWidth)}${value.replace(/\r?\n/g, `\n${' '.repeat(labelWidth)}`)}`,
   )
+  const join = content.join ? [`${content.join.label}: ${content.join.url}`, ''] : []
   return [
+    ...(content.join?.first ? join : []),
     content.greeting,
     '',
     ...content.intro.flatMap((p) => [p, '']),
+    ...(content.join && !content.join.first ? join : []),
     ...details,
     '',
     ...(content.action ? [`${content.action.label}: ${content.action.url}`, ''] : []),
@@ -73,6 +78,9 @@ export function renderHtml(content: MailContent): string {
     ? `<p style="margin:8px 0 16px;"><a class="button" href="${escapeHtml(content.action.url)}" style="display:inline-block;padding:12px 20px;background:${COLORS.button};color:#ffffff;text-decoration:none;border-radius:6px;font-weight:600;">${htmlText(content.action.label)}</a></p>
 <p class="muted" style="margin:0 0 16px;font-size:14px;color:${COLORS.muted};">Or open this link: <a class="link" href="${escapeHtml(content.action.url)}" style="color:${COLORS.button};">${htmlText(content.action.url)}</a></p>`
     : ''
+  const join = content.join
+    ? `<p style="margin:0 0 16px;font-size:18px;font-weight:600;">${htmlText(content.join.label)}: <a class="link" href="${escapeHtml(content.join.url)}" style="color:${COLORS.button};">${htmlText(content.join.url)}</a></p>`
+    : ''
   return `<!DOCTYPE html>
 <html lang="en">
 <head>
@@ -92,8 +100,10 @@ export function renderHtml(content: MailContent): string {
 </head>
 <body class="page" style="margin:0;padding:0;background:${COLORS.background};color:${COLORS.text};">
 <div class="page" style="max-width:560px;margin:0 auto;padding:24px;font-family:-apple-system,'Segoe UI',Roboto,Helvetica,Arial,sans-serif;font-size:16px;line-height:1.5;background:${COLORS.background};color:${COLORS.text};">
+${content.join?.first ? join : ''}
 ${paragraph(content.greeting)}
 ${content.intro.map(paragraph).join('\n')}
+${content.join && !content.join.first ? join : ''}
 <table role="presentation" cellpadding="0" cellspacing="0" style="border-collapse:collapse;margin:0 0 16px;">
 ${rows}
 </table>

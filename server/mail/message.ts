@@ -2,6 +2,7 @@
  * A message as the outbox keeps it (JSON in `mail_jobs.message`): built once, when the booking changes,
  * so every attempt sends the same thing. Pure data; server/mail/transport.ts hands it to nodemailer.
  */
+import type { CallLocation } from '../../core/callLocation'
 import type { BookingRow } from '../db/rows'
 
 export interface Mailbox {
@@ -51,7 +52,7 @@ export interface NewMailJob {
 export type MailBooking = Pick<
   BookingRow,
   'id' | 'uid' | 'title' | 'startTime' | 'endTime' | 'name' | 'email' | 'guests' | 'timeZone' | 'sequence' | 'cancellationReason' | 'notes'
->
+> & { phone?: string | null }
 
 /** What the messages read of the configuration. */
 export interface MailSettings {
@@ -66,6 +67,8 @@ export interface MailSettings {
   publicUrl: string
   /** The events' iCalendar UID of a booking id (server/calendar/calendarUid.ts). */
   calendarUid: (bookingId: number) => string
+  /** Where the booking's call happens (server/calendar/callLocation.ts): its video room, or the number to call. */
+  location: (booking: Pick<MailBooking, 'id'> & { phone?: string | null }) => CallLocation
 }
 
 /** The manage page of a booking: Cal.com's path; the uid is the capability. */

@@ -4,6 +4,7 @@
  * agency's at HOST_REMINDER. A moment already past when the booking is made gets no reminder, and a
  * reminder is never sent once its call has started (`notAfter`).
  */
+import { hostCallSentences, joinLine, visitorCallSentences } from './callLines'
 import { hostDetails } from './hostMail'
 import { inviteFor } from './invite'
 import { renderHtml, renderText, type MailContent } from './layout'
@@ -16,14 +17,22 @@ export interface ReminderPlan {
   host: readonly number[]
 }
 
-/** What the visitor reads: when (their zone first), the manage link, the invite again. No visitor text in the subject. */
-export function visitorReminderContent(booking: MailBooking, settings: MailSettings): MailContent {
+/** A reminder this close to the call (or closer) leads with the join link: the visitor is about to use it. */
+export const LEADS_WITH_JOIN_MS = 60 * 60_000
+
+/**
+ * What the visitor reads: how to join (first of all when the call is near, `soon`), when (their zone first), the
+ * manage link, the invite again. No visitor text in the subject.
+ */
+export function visitorReminderContent(booking: MailBooking, settings: MailSettings, soon = false): MailContent {
   const host = settings.hostName
   const zone = booking.timeZone
+  const location = settings.location(booking)
   return {
     subject: `Reminder: your call with ${host}, ${shortDateTime(booking.startTime, zone)} (${zone})`,
     greeting: `Kia ora ${booking.name},`,
-    intro: [`A reminder of your 15-minute call with ${host}.`],
+    intro: [`A reminder of your 15-minute call with ${host}.`, ...visitorCallSentences(location)],
+    ...joinLine(location, soon),
     details: [
       ['When (your time)', timeRange(booking.startTime, booking.endTime, zone)],
       [`${host}'s time`, timeRange(booking.startTime, booking.endTime, settings.hostZone)],
@@ -38,12 +47,14 @@ export function visitorReminderContent(booking: MailBooking, settings: MailSetti
  * What the agency reads before the call: who, when (the host's zone first), the visitor's notes, and what the
  * voice assistant's summary of the call said when the booking was made by voice (`brief`).
  */
-export function hostReminderContent(booking: MailBooking, settings: MailSettings, brief?: string | null): MailContent {
+export function hostReminderContent(booking: MailBooking, settings: MailSettings, brief?: string | null, soon = false): MailContent {
   const zone = settings.hostZone
+  const location = settings.location(booking)
   return {
     subject: `Reminder: ${booking.name}, ${shortDateTime(booking.startTime, zone)} (${zone})`,
     greeting: 'Kia ora,',
-    intro: [`Your 15-minute call with ${booking.name} is coming up.`],
+    intro: [`Your 15-minute call with ${booking.name} is coming up.`, ...hostCallSentences(location)],
+    ...joinLine(location, soon),
     details: [
       ...hostDetails(booking, settings),
       // The summary arrives after the booking: the report rewrites this reminder while it is still to go (db/voiceCalls.ts).
@@ -90,7 +101,11 @@ export function reminderMails(options: {
       to: recipient === 'visitor' ? visitor : host,
       cc: [],
       replyTo: recipient === 'visitor' ? host : visitor,
-      ...rendered(recipient === 'visitor' ? visitorReminderContent(booking, settings) : hostReminderContent(booking, settings, options.brief)),
+      ...rendered(
+        recipient === 'visitor'
+          ? visitorReminderContent(booking, settings, before <= LEADS_WITH_JOIN_MS)
+          : hostReminderContent(booking, settings, options.brief, before <= LEADS_WITH_JOIN_MS),
+      ),
       invite,
     },
   })

@@ -1,4 +1,5 @@
 import { calendarUid } from '../calendar/calendarUid'
+import { callLocationOf } from '../calendar/callLocation'
 import type { ServerConfig } from '../config'
 import type { MailSettings } from './message'
 
@@ -11,5 +12,6 @@ export function mailSettings(config: ServerConfig, calendarSecret: string): Mail
     hostZone: config.SCHEDULE_TIME_ZONE,
     publicUrl: config.PUBLIC_URL,
     calendarUid: (bookingId) => calendarUid(calendarSecret, bookingId, config.BOOKING_HOST),
+    location: (booking) => callLocationOf(config.VIDEO_CALL_URL, calendarSecret, booking),
   }
 }

@@ -1,4 +1,5 @@
 /** What the visitor reads when their call is booked, moved or cancelled: their zone first, the host's beside it. */
+import { joinLine, visitorCallSentences } from './callLines'
 import type { MailContent } from './layout'
 import { manageUrl, type MailBooking, type ChangeKind, type MailSettings } from './message'
 import { shortDateTime, timeRange } from './times'
@@ -18,12 +19,14 @@ export function visitorContent(
   ]
   const change = { label: 'Reschedule or cancel', url: manageUrl(settings, booking.uid) }
   const common = { greeting: `Kia ora ${booking.name},`, signature: `Ngā mihi,\n${host}` }
+  const location = settings.location(booking)
 
   if (kind === 'booked') {
     return {
       ...common,
       subject: `Booked: your call with ${host}, ${when} (${zone})`,
-      intro: [`Your 15-minute call with ${host} is booked.`],
+      intro: [`Your 15-minute call with ${host} is booked.`, ...visitorCallSentences(location)],
+      ...joinLine(location),
       details: times,
       action: change,
       outro: ['The invite is attached (invite.ics): open it to add the call to your calendar.'],
@@ -33,7 +36,8 @@ export function visitorContent(
     return {
       ...common,
       subject: `Moved: your call with ${host} is now ${when} (${zone})`,
-      intro: [`Your call with ${host} has moved to a new time.`],
+      intro: [`Your call with ${host} has moved to a new time.`, ...visitorCallSentences(location)],
+      ...joinLine(location),
       details: [...times, ...(previous ? [['Was', timeRange(previous.startTime, previous.endTime, zone)] as [string, string]] : [])],
       action: change,
       outro: ['The updated invite is attached (invite.ics): open it to move the call in your calendar.'],

@@ -9,6 +9,7 @@ import { emailKey } from '../http/limits/keys'
 import { availabilityFromConfig } from './availability'
 import { calendarUid } from '../calendar/calendarUid'
 import { toResponse } from './bookingResponse'
+import { mailSettings } from '../mail/settings'
 import { bookingChanges, dailyLimit, type ChangeContext } from './builtInChanges'
 import { refuse, type Refusal, type Scheduler, type SlotsRequest } from './scheduler'
 import { freeSlots, groupSlotsByDate, outOfBoundsReason, toIsoUtc } from './slots'
@@ -63,6 +64,7 @@ export function createBuiltInScheduler({
   }
   const context: ChangeContext = { config, store, clock, availability, onMailQueued, newId, isFree }
   const changes = bookingChanges(context)
+  const { location } = mailSettings(config, store.calendarSecret)
   const slotsCache = createSlotsCache<JsonBody | undefined>(store.changes)
 
   /** Refuses another host or event type before any work (the slots input names them). */
@@ -136,11 +138,13 @@ export function createBuiltInScheduler({
         timeZone: request.request.timeZone,
         language: request.request.language,
         notes: notes || undefined,
+        ...(request.phone ? { phone: request.phone } : {}),
       }
       if (request.request._isDryRun) {
         // Cal.com's dry run: the slot checked, nothing written.
         const taken = await store.takenStarts(host, start, end)
         if (taken.size > 0) return refuse('slotTaken')
+        // Nothing is written: without a booking id there is no room yet, so no location.
         const body = toResponse({
           ...booking,
           id: 0,
@@ -154,6 +158,7 @@ export function createBuiltInScheduler({
           rescheduledAt: null,
           previousStartTime: null,
           notes: booking.notes ?? null,
+          phone: booking.phone ?? null,
         })
         return { ok: true, status: 200, body }
       }
@@ -168,7 +173,7 @@ export function createBuiltInScheduler({
       })
       if (result.ok) {
         onMailQueued()
-        return { ok: true, status: 200, body: toResponse(result.booking, calendarUid(store.calendarSecret, result.booking.id, host)) }
+        return { ok: true, status: 200, body: toResponse(result.booking, location(result.booking), calendarUid(store.calendarSecret, result.booking.id, host)) }
       }
       if (result.reason === 'email_limit') return refuse('upcomingLimit')
       if (result.reason === 'client_limit') return dailyLimit(result)

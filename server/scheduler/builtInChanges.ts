@@ -12,6 +12,8 @@ import type { ChangeKind } from '../mail/message'
 import { reminderMails } from '../mail/reminderMails'
 import { mailSettings } from '../mail/settings'
 import type { Availability } from './availability'
+import type { CallLocation } from '../../core/callLocation'
+import { locationFields } from './bookingResponse'
 import { refuse, type BookRequest, type Outcome, type Refusal } from './scheduler'
 import { outOfBoundsReason, toIsoUtc } from './slots'
 
@@ -30,7 +32,7 @@ export interface ChangeContext {
  * A booking as anyone holding its uid may read it: the manage page's view, also the answer of every
  * reschedule (dry run or not). No email address, guests or attendees: the uid is a capability, not an identity.
  */
-export function toView(row: BookingRow, now: Temporal.Instant, iCalUID: string, notice?: ChangeNotice): BookingView {
+export function toView(row: BookingRow, now: Temporal.Instant, iCalUID: string, notice?: ChangeNotice, location?: CallLocation): BookingView {
   const status = row.status === 'CANCELLED' ? 'CANCELLED' : 'ACCEPTED'
   const upcoming = status === 'ACCEPTED' && Date.parse(row.startTime) > now.epochMilliseconds
   return {
@@ -44,6 +46,9 @@ export function toView(row: BookingRow, now: Temporal.Instant, iCalUID: string, 
     user: { username: row.host },
     canChange: upcoming,
     iCalUID,
+    // A cancelled call has nowhere to happen. The view names a phone call but not the number: the uid lets anyone
+    // holding it read the view, and the number is the visitor's own (the booking's answer and emails carry it).
+    ...(location && status === 'ACCEPTED' ? (location.type === 'video' ? locationFields(location) : { location: 'phone', metadata: {} }) : {}),
     // From `closesAt` on the page shows the sentence instead of its buttons (and the API refuses with it).
     ...(upcoming && notice && notice.minutes > 0
       ? { changeNotice: { closesAt: toIsoUtc(Temporal.Instant.from(row.startTime).subtract({ minutes: notice.minutes })), message: notice.message } }
@@ -73,7 +78,7 @@ export function bookingChanges({ config, store, clock, availability, onMailQueue
     minutes: config.SCHEDULE_CHANGE_NOTICE_MINUTES,
     message: changeNoticeMessage(config.SCHEDULE_CHANGE_NOTICE_MINUTES, config.HOST_EMAIL),
   }
-  const view = (row: BookingRow, now: Temporal.Instant) => toView(row, now, settings.calendarUid(row.id), notice)
+  const view = (row: BookingRow, now: Temporal.Instant) => toView(row, now, settings.calendarUid(row.id), notice, settings.location(row))
 
   /** The visitor's and the agency's messages about a change, made inside its transaction. */
   // With CalDAV, one more outbox job brings the host's calendar up to date (issue 24).

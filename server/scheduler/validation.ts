@@ -17,6 +17,7 @@ import {
   type CancelRequest,
   type RescheduleRequest,
 } from '../../core/manageWire'
+import { toE164 } from '../../core/phone'
 import type { ServerConfig } from '../config'
 import { guestsSentence, SERVER_SENTENCES } from '../sentences'
 
@@ -42,6 +43,20 @@ export interface ValidBooking {
   request: BookingRequest | RescheduleRequest
   start: Temporal.Instant
   end: Temporal.Instant
+  /** The number to call (E.164) when the visitor chose a phone call; absent: video. A move keeps the booking's own. */
+  phone?: string
+}
+
+/**
+ * Where a new booking's call happens: the visitor's choice (`responses.location`), else the first location the
+ * host offers. A phone call needs a valid number; a location the host does not offer is refused.
+ */
+function checkLocation(choice: BookingRequest['responses']['location'], config: ServerConfig): Checked<{ phone?: string }> {
+  const kind = choice ? (choice.value === 'phone' ? 'phone' : 'video') : config.BOOKING_LOCATIONS[0]
+  if (!kind || !config.BOOKING_LOCATIONS.includes(kind)) return { ok: false, status: 400, message: WIRE_MESSAGES.location }
+  if (kind === 'video') return { ok: true, value: {} }
+  const phone = toE164(choice?.optionValue ?? '', config.BOOKING_PHONE_COUNTRY)
+  return phone ? { ok: true, value: { phone } } : { ok: false, status: 400, message: WIRE_MESSAGES.phone }
 }
 
 /** Everything about a booking body that does not depend on the calendar: shape, host, event type, length. */
@@ -63,7 +78,10 @@ export function checkBooking(body: unknown, config: ServerConfig): Checked<Valid
   const end = parseInstant(request.end)
   if (!end) return { ok: false, status: 400, message: WIRE_MESSAGES.end }
   if (!start.add({ minutes: BOOKING_LENGTH_MINUTES }).equals(end)) return { ok: false, status: 400, message: SERVER_SENTENCES.length }
-  return { ok: true, value: { request, start, end } }
+  if (rescheduling) return { ok: true, value: { request, start, end } }
+  const location = checkLocation(request.responses?.location, config)
+  if (!location.ok) return location
+  return { ok: true, value: { request, start, end, ...location.value } }
 }
 
 /** The body of POST /api/cancel: shape and reason; whether the uid exists is the scheduler's answer. */

@@ -5,6 +5,7 @@
  */
 import type { Temporal } from 'temporal-polyfill'
 import { BOOKING_LENGTH_MINUTES } from '../../core/bookingWire'
+import { weWillCallYou } from '../../core/callLocation'
 
 export const VOICE_TOOL_MESSAGES = {
   notJson: 'The tool call must be JSON.',
@@ -13,6 +14,7 @@ export const VOICE_TOOL_MESSAGES = {
   badDate: 'I need the day as a date such as 2026-11-27.',
   badTimeZone: 'I need the caller’s time zone, such as Pacific/Auckland.',
   badStart: 'I need the start as one of the exact times check_availability gave.',
+  badLocation: 'I need the location as video or phone.',
   noTimes: (from: string, days: number) => `There are no free times on ${from} or in the ${days} days after it. Please suggest another week.`,
   unavailable: 'The calendar cannot be reached just now. Please offer to take the caller’s details or try again in a minute.',
   onePerRequest: 'Not booked: only one call can be booked at a time. Please book one call, then ask before booking another.',
@@ -79,6 +81,10 @@ const sayWhen = (start: Temporal.Instant, timeZone: string) => `${sayDay(start, 
 
 export const sayBooked = (start: Temporal.Instant, timeZone: string, booked: { name: string; email: string }): string =>
   `Booked: a ${BOOKING_LENGTH_MINUTES}-minute call on ${sayWhen(start, timeZone)} for ${booked.name}. A confirmation goes to ${booked.email}.`
+
+/** How the caller will meet, after the booking's sentence: no link read out (it is in the confirmation email). */
+export const sayMeeting = (meeting: { type: 'video' } | { type: 'phone'; phone: string }): string =>
+  meeting.type === 'video' ? "You'll meet by video: the link to join is in that email." : `${weWillCallYou(meeting.phone)} at that time.`
 
 /** A start outside the bookable window; the nearest free times follow. */
 export const sayCannotBook = (start: Temporal.Instant, timeZone: string): string => `${sayWhen(start, timeZone)} cannot be booked.`

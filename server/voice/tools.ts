@@ -4,7 +4,7 @@
  *
  * - check_availability({ date, timeZone }): the free times of that day, or of the next day that has
  *   some, spoken as ranges, plus the exact start instants book_call takes.
- * - book_call({ name, email, start, timeZone, notes? }): the web form's booking — the same payload builder
+ * - book_call({ name, email, start, timeZone, notes?, location?, phone? }): the web form's booking — the same payload builder
  *   (core/bookingPayload), the same validation (checkBooking) and the same Scheduler (built-in or
  *   Cal.com, with its limits and mails) — answered with a sentence, also when it is refused.
  */
@@ -19,7 +19,8 @@ import { refusalAnswer } from '../http/api/refusalAnswer'
 import { checkBooking, checkSlotsInput } from '../scheduler/validation'
 import { rememberCall } from './callBookings'
 import type { ToolCall } from './platformMessage'
-import { sayAlternatives, sayBooked, sayCannotBook, sayDay, sayFreeDay, sayNextFreeDay, sayNotBooked, VOICE_TOOL_MESSAGES } from './sentences'
+import { sayAlternatives, sayBooked, sayCannotBook, sayDay, sayFreeDay, sayMeeting, sayNextFreeDay, sayNotBooked, VOICE_TOOL_MESSAGES } from './sentences'
+import { formatPhone } from '../../core/phone'
 
 /** How many days after the asked-for day check_availability looks for the next free one. */
 export const NEXT_FREE_DAY_SEARCH_DAYS = 14
@@ -55,6 +56,10 @@ const BookingArgs = v.object({
   email: v.optional(v.string(WIRE_MESSAGES.email), ''),
   /** What the caller wants to discuss, in their words (issue 25); optional. */
   notes: v.nullish(v.string(WIRE_MESSAGES.notes)),
+  /** Where the call happens: video or phone (what the host offers, BOOKING_LOCATIONS); left out, the first offered. */
+  location: v.nullish(v.picklist(['video', 'phone'], VOICE_TOOL_MESSAGES.badLocation)),
+  /** The number to call for a phone call, as the caller says it (read in BOOKING_PHONE_COUNTRY without +). */
+  phone: v.nullish(v.string(WIRE_MESSAGES.phone)),
   start: v.optional(v.pipe(v.string(VOICE_TOOL_MESSAGES.badStart), v.trim(), v.nonEmpty(VOICE_TOOL_MESSAGES.badStart), v.maxLength(64, VOICE_TOOL_MESSAGES.badStart)), ''),
   timeZone: TimeZoneArg,
 })
@@ -146,14 +151,16 @@ async function alternatives(ctx: ApiContext, start: Temporal.Instant, timeZone: 
 async function bookCall(args: unknown, ctx: ApiContext, clients: ClientLimit[], callId: string | undefined): Promise<string> {
   const parsed = v.safeParse(BookingArgs, args ?? {})
   if (!parsed.success) return firstMessage(parsed.issues, VOICE_TOOL_MESSAGES.badStart)
-  const { name, email, timeZone, notes } = parsed.output
+  const { name, email, timeZone, notes, location, phone } = parsed.output
   const start = startInstant(parsed.output.start, timeZone)
   if (!start) return VOICE_TOOL_MESSAGES.badStart
 
   // The web form's request, built and checked the same way (name and email rules, host, event type, length).
   const identity = { host: ctx.config.BOOKING_HOST, eventTypeId: ctx.config.BOOKING_EVENT_TYPE_ID, eventTypeSlug: ctx.config.BOOKING_EVENT_TYPE_SLUG }
   // The note rides in Cal.com's responses.notes, where the form sends it, under the same rule.
-  const payload = buildBookingPayload({ name, email, slot: start.toString(), timeZone, notes: notes ?? undefined }, identity)
+  // The location too, as the form sends it (Cal.com's responses.location); checkBooking reads the number.
+  const where = location ? { value: location, ...(location === 'phone' ? { optionValue: phone ?? '' } : {}) } : undefined
+  const payload = buildBookingPayload({ name, email, slot: start.toString(), timeZone, notes: notes ?? undefined, location: where }, identity)
   const checked = checkBooking(payload, ctx.config)
   if (!checked.ok) return checked.message
   const outcome = await ctx.scheduler.book({ ...checked.value, clients })
@@ -161,7 +168,8 @@ async function bookCall(args: unknown, ctx: ApiContext, clients: ClientLimit[], 
 
   if (outcome.ok) {
     const booked = checked.value.request.responses ?? { name, email }
-    return sayBooked(start, timeZone, booked)
+    const meeting = checked.value.phone ? { type: 'phone' as const, phone: formatPhone(checked.value.phone) } : { type: 'video' as const }
+    return `${sayBooked(start, timeZone, booked)} ${sayMeeting(meeting)}`
   }
   if (outcome.code === 'slotTaken') return VOICE_TOOL_MESSAGES.justTaken + (await alternatives(ctx, start, timeZone))
   if (outcome.code === 'outOfBounds') return sayCannotBook(start, timeZone) + (await alternatives(ctx, start, timeZone))

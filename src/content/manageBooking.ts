@@ -21,6 +21,14 @@ export const manageCopy = {
     cancelled: { heading: 'This call was cancelled', text: 'A cancelled call cannot be moved. Book a new call whenever it suits you.' },
     past: { heading: 'This call is in the past', text: 'Its time has come, so it can no longer be moved or cancelled. Want to talk again?' },
   },
+  /** Where the call happens: the join link, and from ten minutes before the start the button. */
+  meeting: {
+    heading: "How you'll meet",
+    join: 'Join the call',
+    joinSoon: 'The “Join the call” button comes up here 10 minutes before the start.',
+    /** A phone call: the view does not carry the number (the booking's emails do). */
+    phone: "We'll call you at the time above, on the number you gave when booking.",
+  },
   summary: {
     when: 'When',
     zone: 'Times in',

@@ -1,7 +1,9 @@
 /** axe-core (WCAG 2.1 A and AA) on the booking form: the open modal with its errors, and the inline form. */
 import { expect, test, type TestInfo } from '@playwright/test'
 import { expectNoAxeViolations } from './support/axe'
-import { confirmButton, contactField, openBookingModal, openNotes, talkToExpert, timeGroup } from '../support/pages/bookingForm'
+import { chooseSlot, confirmButton, contactField, fillContact, goToBookableDay, openBookingModal, openNotes, talkToExpert, timeGroup } from '../support/pages/bookingForm'
+
+const JOIN_URL = 'https://meet.jit.si/0123456789abcdef01234567'
 
 test.use({ timezoneId: 'Pacific/Auckland', locale: 'en-NZ' })
 
@@ -52,6 +54,40 @@ for (const width of [390, 1280]) {
       await notes.fill('We run a small café.\nCan the booking emails be automated?')
       await page.screenshot({ path: testInfo.outputPath(`form-note-${width}.png`) })
       await expectNoAxeViolations(page, { include: 'dialog' })
+    })
+
+    test('the confirmation with its join link has no axe violation, the link in view (a picture for review)', async ({ page }, testInfo: TestInfo) => {
+      // The server's answer as it is for a video call: the slot stays free for the specs that book it.
+      await page.route('**/api/book/event', async (route) => {
+        const sent = route.request().postDataJSON() as { start: string; end: string; responses: { name: string; email: string } }
+        await route.fulfill({
+          json: {
+            id: 1,
+            uid: '3f0c1a52-7d4e-4c3b-9a61-2b8e5d7f9c10',
+            title: '15 Min Call between kiwi-automate and Ana',
+            startTime: new Date(sent.start).toISOString(),
+            endTime: new Date(sent.end).toISOString(),
+            status: 'ACCEPTED',
+            eventTypeId: 7,
+            responses: { ...sent.responses, guests: [] },
+            attendees: [{ name: sent.responses.name, email: sent.responses.email, timeZone: 'Pacific/Auckland' }],
+            user: { username: 'kiwi-automate' },
+            location: JOIN_URL,
+            metadata: { videoCallUrl: JOIN_URL },
+          },
+        })
+      })
+      await page.goto('/')
+      const dialog = await openBookingModal(page)
+      await goToBookableDay(dialog)
+      await chooseSlot(dialog, 0)
+      await fillContact(dialog, 'Ana Aroha', 'ana@example.com')
+      await confirmButton(dialog).click()
+      const toast = page.getByRole('status').filter({ hasText: 'Booking confirmed!' })
+      await expect(toast).toContainText(`Join by video: ${JOIN_URL}`)
+      await expect(toast.getByRole('link', { name: JOIN_URL })).toBeInViewport()
+      await page.screenshot({ path: testInfo.outputPath(`confirmation-${width}.png`) })
+      await expectNoAxeViolations(page)
     })
 
     test('the inline form with the note opened has no axe violation (a picture for review)', async ({ page }, testInfo: TestInfo) => {

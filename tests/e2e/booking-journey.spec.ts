@@ -62,12 +62,18 @@ test('book, follow the emailed link, reschedule, cancel: the emails arrive and t
   const first = await chooseSlot(dialog, 1)
   await fillContact(dialog, VISITOR.name, VISITOR.email)
   await confirmButton(dialog).click()
-  await expect(page.getByRole('status').filter({ hasText: 'Booking confirmed' })).toBeVisible({ timeout: 15_000 })
+  const toast = page.getByRole('status').filter({ hasText: 'Booking confirmed' })
+  await expect(toast).toBeVisible({ timeout: 15_000 })
+  // One join link, the booking's own: in the success message, the email and the manage page, kept on the move.
+  const joinUrl = (await toast.getByRole('link', { name: /^https:\/\/meet\.jit\.si\// }).getAttribute('href'))!
+  expect(joinUrl).toMatch(/^https:\/\/meet\.jit\.si\/[0-9a-f]{24}$/)
+  const howYouMeet = (main: ReturnType<Page['getByRole']>) => main.getByRole('region', { name: "How you'll meet" })
 
   // The confirmation: the booked time in the subject, the invite, and the link to manage the call.
   const booked = await mailFor('Booked:')
   expect(booked.subject).toContain(first)
   expect(booked.attachments).toContain('invite.ics')
+  expect(booked.text).toContain(`Join the call: ${joinUrl}`)
   const link = /https?:\/\/\S+\/booking\/[0-9a-f-]{36}/.exec(booked.text)?.[0]
   expect(link, 'the manage link in the email').toBeDefined()
 
@@ -77,6 +83,7 @@ test('book, follow the emailed link, reschedule, cancel: the emails arrive and t
   const main = page.getByRole('main')
   await expect(stepHeading(main)).toHaveText('Your call is booked')
   await expect(main.getByText(first, { exact: false }).first()).toBeVisible()
+  await expect(howYouMeet(main)).toContainText(`Join by video: ${joinUrl}`)
 
   // Reschedule to the fourth slot of the same day (the picker starts on today, like the booking form's).
   await manageButton(main, 'Reschedule').click()
@@ -88,7 +95,10 @@ test('book, follow the emailed link, reschedule, cancel: the emails arrive and t
   await newSlotButtons(main).nth(3).click()
   await manageButton(main, 'Move my call').click()
   await expect(stepHeading(main)).toHaveText('Your call has moved')
-  expect((await mailFor('Moved:')).subject).toContain(second)
+  const moved = await mailFor('Moved:')
+  expect(moved.subject).toContain(second)
+  expect(moved.text).toContain(`Join the call: ${joinUrl}`)
+  await expect(howYouMeet(main)).toContainText(`Join by video: ${joinUrl}`)
 
   // In the picker, the first time is free again and the new one is taken.
   let free = await freeSlotsInPicker(page, day)

@@ -80,6 +80,14 @@ test.describe('booking through the modal', () => {
       end: expect.any(String),
     })
 
+    // How to meet: the booking's own video room, a link opening in a new tab, and the location of every calendar link.
+    await expect(toast).toContainText('Join by video: https://meet.jit.si/')
+    const join = toast.getByRole('link', { name: /^https:\/\/meet\.jit\.si\/[0-9a-f]{24}$/ })
+    await expect(join).toHaveAttribute('target', '_blank')
+    await expect(join).toBeInViewport()
+    const joinUrl = (await join.getAttribute('href'))!
+    expect(joinUrl).toMatch(/^https:\/\/meet\.jit\.si\/[0-9a-f]{24}$/)
+
     // 'Add to calendar': Google, Outlook and Office 365 open their new-event page in a new tab with the
     // booked start and end in UTC and the manage link; the .ics made in the browser parses back.
     const bookedStart = Date.parse(String(sent?.start))
@@ -88,18 +96,22 @@ test.describe('booking through the modal', () => {
     const [gStart, gEnd] = google.searchParams.get('dates')!.split('/').map(basicUtcToMs)
     expect([gStart, gEnd]).toEqual([bookedStart, bookedEnd])
     expect(google.searchParams.get('details')).toMatch(/\/booking\/[0-9a-f-]{36}$/)
+    expect(google.searchParams.get('location')).toBe(joinUrl)
+    expect(google.searchParams.get('details')).toContain(`Join the call: ${joinUrl}`)
     for (const [name, host] of [['Outlook', 'outlook.live.com'], ['Office 365', 'outlook.office.com']] as const) {
       const link = toast.getByRole('link', { name, exact: true })
       await expect(link).toHaveAttribute('target', '_blank')
       const outlook = new URL((await link.getAttribute('href'))!)
       expect(outlook.host).toBe(host)
       expect([Date.parse(outlook.searchParams.get('startdt')!), Date.parse(outlook.searchParams.get('enddt')!)]).toEqual([bookedStart, bookedEnd])
+      expect(outlook.searchParams.get('location')).toBe(joinUrl)
     }
     const [download] = await Promise.all([page.waitForEvent('download'), toast.getByRole('link', { name: 'Apple / other (.ics)' }).click()])
     expect(download.suggestedFilename()).toBe('booking.ics')
     const event = new ICAL.Event(new ICAL.Component(ICAL.parse(await readFile((await download.path())!, 'utf8'))).getFirstSubcomponent('vevent')!)
     expect([event.startDate.toJSDate().getTime(), event.endDate.toJSDate().getTime()]).toEqual([bookedStart, bookedEnd])
     expect(event.description).toMatch(/\/booking\/[0-9a-f-]{36}$/)
+    expect(event.location).toBe(joinUrl)
     // The event's UID is the emailed invite's, derived from the booking: never the manage link's uid.
     expect(event.uid).toMatch(/^[0-9a-f]{32}@kiwi-automate$/)
 
@@ -316,6 +328,11 @@ test.describe('booking through the inline Talk to an Expert section', () => {
 
     const confirmation = section.getByRole('status').filter({ hasText: 'Booking confirmed!' })
     await expect(confirmation).toHaveText(/Booking confirmed! Check mere@example\.com for details\./)
+    await expect(confirmation).toContainText(/Join by video: https:\/\/meet\.jit\.si\/[0-9a-f]{24}/)
+    const join = confirmation.getByRole('link', { name: /^https:\/\/meet\.jit\.si\/[0-9a-f]{24}$/ })
+    await expect(join).toBeVisible()
+    const google = new URL((await confirmation.getByRole('link', { name: 'Google Calendar' }).getAttribute('href'))!)
+    expect(google.searchParams.get('location')).toBe(await join.getAttribute('href'))
     await expect(confirmation.getByRole('link', { name: 'Google Calendar' })).toBeVisible()
     await expect(confirmation.getByRole('link', { name: 'Apple / other (.ics)' })).toBeVisible()
     await expect(contactField(section, 'name')).toHaveValue('')

@@ -36,6 +36,7 @@ import {
   UPCOMING_LABEL,
   UPCOMING_START_LABEL,
 } from '../paths/ui/support/manageModel'
+import { JOIN_URL, JOINABLE } from '../paths/ui/support/joinWindowModel'
 import { expectNoAxeViolations } from './support/axe'
 
 test.use({ timezoneId: 'Pacific/Auckland', locale: 'en-NZ' })
@@ -224,6 +225,13 @@ test('the booked call goes into Google Calendar or Outlook with its start and en
   await expect(newSlot(main, '23:00')).toBeVisible()
 })
 
+test("a phone call: How you'll meet says the agency calls, without the number or a link", async ({ page }) => {
+  const { main } = await openWith(page, { ...UPCOMING, location: 'phone', metadata: {} })
+  const meeting = main.getByRole('region', { name: "How you'll meet" })
+  await expect(meeting).toHaveText(/How you'll meet\s*We'll call you at the time above, on the number you gave when booking\./)
+  await expect(meeting.getByRole('link')).toHaveCount(0)
+})
+
 test('a week without slots says so in the reschedule step, and so does a day moved to', async ({ page }) => {
   const { main, routes } = await openWith(page)
   routes.slots = NO_SLOTS
@@ -335,6 +343,24 @@ for (const width of [390, 1280]) {
       await expect(main.getByText(NOTICE)).toBeVisible()
       await expectNoAxeViolations(page)
       await page.screenshot({ path: testInfo.outputPath(`manage-notice-${width}.png`), fullPage: true })
+    })
+
+    test('a video call: the link, then the Join the call button from ten minutes before (a picture for review)', async ({ page }, testInfo: TestInfo) => {
+      const { main } = await openWith(page, JOINABLE)
+      const meeting = main.getByRole('region', { name: "How you'll meet" })
+      await expect(meeting).toContainText(`Join by video: ${JOIN_URL}`)
+      await expect(main.getByRole('link', { name: 'Join the call', exact: true })).toHaveCount(0)
+      await expectNoAxeViolations(page)
+      // The page's clock to ten minutes before the start (it opened at NOW, half an hour before).
+      await page.clock.fastForward('20:00')
+      const join = main.getByRole('link', { name: 'Join the call', exact: true })
+      await expect(join).toBeInViewport()
+      await expect(join).toHaveAttribute('href', JOIN_URL)
+      await expectNoAxeViolations(page)
+      await page.screenshot({ path: testInfo.outputPath(`manage-join-${width}.png`), fullPage: true })
+      // At the end of the call (ten minutes to the start, fifteen of the call) both go.
+      await page.clock.fastForward('25:00')
+      await expect(meeting).toHaveCount(0)
     })
 
     test('not found, and a booking that cannot change', async ({ page }) => {

@@ -24,6 +24,7 @@ const row = (startTime: string, name: string, email: string, change: Partial<Boo
   rescheduledAt: null,
   previousStartTime: null,
   notes: null,
+  phone: null,
   ...change,
 })
 
@@ -39,6 +40,7 @@ describe('npm run bookings', () => {
           sequence: 1,
           previousStartTime: '2026-11-23T23:00:00.000Z',
           notes: 'Pricing for 5 people\nand a \u001b[2Jtimeline',
+          phone: '+64215550123',
         }),
         row('2026-11-24T02:00:00.000Z', 'Called off', 'c@example.com', { status: 'CANCELLED', sequence: 1 }),
       ],
@@ -52,7 +54,8 @@ describe('npm run bookings', () => {
       'Mon 2026-11-23 10:30 +13:00  booked       Aroha Ngata     aroha@example.co.nz',
       'Tue 2026-11-24 13:15 +13:00  booked       Evil?[31m name  e@example.com',
       'Tue 2026-11-24 14:00 +13:00  rescheduled  Moved           m@example.com',
-      // The visitor's notes (issue 25) under their booking, on one line, terminal-safe.
+      // The number to call, then the visitor's notes, under their booking, each on one line, terminal-safe.
+      '  Phone: +64 21 555 0123',
       '  Notes: Pricing for 5 people / and a ?[2Jtimeline',
       'Tue 2026-11-24 15:00 +13:00  cancelled    Called off      c@example.com',
     ])

@@ -96,7 +96,11 @@ describeWithRadicale('bookings written into the host’s CalDAV calendar (Radica
     expect(created).toContain('DTSTART:20261124T210000Z')
     expect(created).toContain('SEQUENCE:0')
     // Who booked and what they want to discuss (issue 25), for the host's eyes.
-    expect(created).toContain('DESCRIPTION:Booked by Aroha Ngata <aroha@example.co.nz>.\\nNotes: Pricing for 5 people\\nand a timeline\\nReschedule or cancel: ')
+    expect(created).toMatch(/DESCRIPTION:Join the call: https:\/\/meet\.jit\.si\/[0-9a-f]{24}\\nBooked by Aroha Ngata <aroha@example.co.nz>.\\nNotes: Pricing for 5 peopl/)
+    // Where the call happens, in the fields calendars show as a place and as a join button.
+    expect(created).toMatch(/\r\nLOCATION:https:\/\/meet\.jit\.si\/[0-9a-f]{24}\r\n/)
+    // The calendar server may reorder the parameters.
+    expect(created).toMatch(/\r\nCONFERENCE;[^\r]*VALUE=URI[^\r]*:https:\/\/meet\.jit\.si\/[0-9a-f]{24}\r\n/)
     expect(created).toContain(`/booking/${uid}`)
     expect(created).not.toMatch(/^METHOD|^ATTENDEE|^ORGANIZER/m)
     expect(await radicale.list('personal')).toEqual(new Map())

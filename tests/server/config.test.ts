@@ -53,6 +53,27 @@ describe('server configuration', () => {
     expect(loadConfig({ SCHEDULE_CHANGE_NOTICE_MINUTES: '0' }).SCHEDULE_CHANGE_NOTICE_MINUTES).toBe(0)
   })
 
+  it('meets by video in a room of each booking’s own by default; a fixed room, phone calls and their country can be set', () => {
+    const config = loadConfig({})
+    expect([config.BOOKING_LOCATIONS, config.VIDEO_CALL_URL, config.BOOKING_PHONE_COUNTRY]).toEqual([['video'], 'https://meet.jit.si/{room}', 'NZ'])
+    expect(loadConfig({ VIDEO_CALL_URL: ' https://meet.example.org/team-room ' }).VIDEO_CALL_URL).toBe('https://meet.example.org/team-room')
+    expect(loadConfig({ BOOKING_LOCATIONS: 'video, phone', BOOKING_PHONE_COUNTRY: 'au' })).toMatchObject({ BOOKING_LOCATIONS: ['video', 'phone'], BOOKING_PHONE_COUNTRY: 'AU' })
+    expect(loadConfig({ BOOKING_LOCATIONS: 'phone' }).BOOKING_LOCATIONS).toEqual(['phone'])
+  })
+
+  it.each([
+    [{ VIDEO_CALL_URL: 'http://meet.example.org/{room}' }, 'VIDEO_CALL_URL must be an https:// URL'],
+    [{ VIDEO_CALL_URL: 'meet.jit.si/{room}' }, 'VIDEO_CALL_URL must be an https:// URL'],
+    [{ VIDEO_CALL_URL: 'https://meet example.org/{room}' }, 'VIDEO_CALL_URL must be an https:// URL'],
+    [{ BOOKING_LOCATIONS: 'zoom' }, 'BOOKING_LOCATIONS must be video, phone, or both'],
+    [{ BOOKING_LOCATIONS: 'video,video' }, 'BOOKING_LOCATIONS must be video, phone, or both'],
+    [{ BOOKING_PHONE_COUNTRY: 'NZL' }, 'BOOKING_PHONE_COUNTRY must be a two-letter country code'],
+    [{ BOOKING_PHONE_COUNTRY: 'XX' }, 'BOOKING_PHONE_COUNTRY must be a two-letter country code'],
+  ])('stops at start naming the variable for %o', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError)
+    expect(() => loadConfig(env)).toThrow(message)
+  })
+
   it('reads scheduler overrides', () => {
     const config = loadConfig({
       SCHEDULE_DAYS: 'mon,wed-fri,sun',

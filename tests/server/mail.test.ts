@@ -97,6 +97,9 @@ describe('the messages of a change', () => {
       end: booking.endTime,
       organizer: 'mailto:team@kiwi.example',
       attendees: ['mailto:tane@example.com', 'mailto:guest@example.com'],
+      location: 'https://meet.kiwi.example/room-41',
+      conference: 'https://meet.kiwi.example/room-41',
+      description: 'Join the call: https://meet.kiwi.example/room-41\nReschedule or cancel: https://kiwi.example/booking/8d1f4a52-4a43-4c2b-9a51-2f1ad0c1e0aa',
     })
     const ics = booked?.message.invite?.content as string
     expect(ics).toContain('DTSTART:20261124T210000Z\r\n')
@@ -106,6 +109,8 @@ describe('the messages of a change', () => {
       method: 'CANCEL',
       status: 'CANCELLED',
       uid: 'event-41@kiwi-automate',
+      location: '',
+      conference: '',
     })
   })
 

@@ -168,7 +168,7 @@ describe('voice assistant tools (POST /api/voice/tools)', () => {
       expect(result).toEqual({
         toolCallId: 'call_Z8kLp2Rw5TnC1vYq9hJx4BdE',
         name: 'book_call',
-        result: 'Booked: a 15-minute call on Thursday 26 November at 2:30 pm (Pacific/Auckland time) for Aroha Ngata. A confirmation goes to aroha@example.co.nz.',
+        result: 'Booked: a 15-minute call on Thursday 26 November at 2:30 pm (Pacific/Auckland time) for Aroha Ngata. A confirmation goes to aroha@example.co.nz. You\'ll meet by video: the link to join is in that email.',
       })
       const rows = await store.list(Temporal.Instant.from('2026-11-26T00:00:00Z'))
       expect(rows.map((r) => [r.startTime, r.endTime, r.name, r.email, r.timeZone, r.host, r.status])).toContainEqual([
@@ -190,6 +190,23 @@ describe('voice assistant tools (POST /api/voice/tools)', () => {
       expect(await say(server, 'check_availability', { date: '2026-11-26', timeZone: NZ })).toMatch(/from 9:00 am to 2:15 pm and 2:45 pm to 4:45 pm/)
     })
 
+    it('location and phone: refused when the host does not offer them; with phone offered, the number is kept in E.164 and said back', async () => {
+      const base = { name: 'Pita Phone', email: 'pita@example.com', start: '2026-12-10T11:30+13:00', timeZone: NZ }
+      expect(await say(server, 'book_call', { ...base, location: 'phone', phone: '021 555 0123' })).toBe(WIRE_MESSAGES.location)
+      expect(await say(server, 'book_call', { ...base, location: 'carrier pigeon' })).toBe(VOICE_TOOL_MESSAGES.badLocation)
+      const both = await startServer({ config: testConfig({ VAPI_SERVER_SECRET: SECRET, BOOKING_LOCATIONS: 'video,phone' }), store, clock })
+      try {
+        expect(await say(both, 'book_call', { ...base, location: 'phone', phone: '12ab' })).toBe(WIRE_MESSAGES.phone)
+        expect(await say(both, 'book_call', { ...base, location: 'phone', phone: '021 555 0123' })).toBe(
+          "Booked: a 15-minute call on Thursday 10 December at 11:30 am (Pacific/Auckland time) for Pita Phone. A confirmation goes to pita@example.com. We'll call you on +64 21 555 0123 at that time.",
+        )
+        const rows = await store.list(Temporal.Instant.from('2026-11-30T00:00:00Z'))
+        expect(rows.find((r) => r.email === 'pita@example.com')?.phone).toBe('+64215550123')
+      } finally {
+        await both.close()
+      }
+    })
+
     it('a taken time: says so and offers the nearest free ones', async () => {
       const args = { name: 'Hemi Walker', email: 'hemi@example.com', start: '2026-11-27T11:00+13:00', timeZone: NZ }
       expect(await say(server, 'book_call', args)).toMatch(/^Booked: /)
@@ -209,7 +226,7 @@ describe('voice assistant tools (POST /api/voice/tools)', () => {
 
     it('a wall time in the caller’s zone is taken as such; the booking keeps the caller’s zone', async () => {
       expect(await say(server, 'book_call', { name: 'Sam Lee', email: 'sam@example.com', start: '2026-11-30T13:00', timeZone: 'America/Los_Angeles' })).toBe(
-        'Booked: a 15-minute call on Monday 30 November at 1:00 pm (America/Los_Angeles time) for Sam Lee. A confirmation goes to sam@example.com.',
+        "Booked: a 15-minute call on Monday 30 November at 1:00 pm (America/Los_Angeles time) for Sam Lee. A confirmation goes to sam@example.com. You'll meet by video: the link to join is in that email.",
       )
       const rows = await store.list(Temporal.Instant.from('2026-11-30T00:00:00Z'))
       expect(rows.find((r) => r.email === 'sam@example.com')).toMatchObject({ startTime: '2026-11-30T21:00:00.000Z', timeZone: 'America/Los_Angeles' })
@@ -217,7 +234,7 @@ describe('voice assistant tools (POST /api/voice/tools)', () => {
 
     it('bad arguments: the web form’s rules and sentences, and nothing is booked', async () => {
       const before = (await store.list(Temporal.Instant.from('2026-11-23T00:00:00Z'))).length
-      const args = { name: 'Kiri Brown', email: 'kiri@example.com', start: '2026-12-01T10:00+13:00', timeZone: NZ }
+      const args = { name: 'Kiri Brown', email: 'kiri@example.com', start: '2026-12-08T10:00+13:00', timeZone: NZ }
       expect(await say(server, 'book_call', { ...args, email: 'kiri at example' })).toBe(WIRE_MESSAGES.email)
       expect(await say(server, 'book_call', { ...args, name: 'K' })).toBe(WIRE_MESSAGES.name)
       expect(await say(server, 'book_call', { ...args, name: '<b>Kiri</b>' })).toBe(WIRE_MESSAGES.name)
@@ -230,7 +247,7 @@ describe('voice assistant tools (POST /api/voice/tools)', () => {
 
     it('hostile notes (control, bidi and invisible characters, 10,000 characters, not text) are refused with the form’s sentence, and nothing is booked', async () => {
       const before = (await store.list(Temporal.Instant.from('2026-11-23T00:00:00Z'))).length
-      const args = { name: 'Kiri Brown', email: 'kiri@example.com', start: '2026-12-01T10:00+13:00', timeZone: NZ }
+      const args = { name: 'Kiri Brown', email: 'kiri@example.com', start: '2026-12-08T10:00+13:00', timeZone: NZ }
       for (const notes of ['Ring me\u0007 back', 'Invoices \u202Eevil\u202C', 'Bell\u0000', 'Tab\there', 'Zero\u200bwidth', 'Line\u2028separator', 'a'.repeat(10_000), 'b'.repeat(1_001), 42, ['a list']]) {
         expect(await say(server, 'book_call', { ...args, notes })).toBe(WIRE_MESSAGES.notes)
       }

@@ -20,7 +20,7 @@ describe('the browser settings', () => {
   it('are the defaults with no variable set', () => {
     expect(readBrowserSettings({})).toEqual(BROWSER_DEFAULTS)
     expect(BROWSER_DEFAULTS).toEqual({
-      booking: { host: 'kiwi-automate', eventTypeId: 7, eventTypeSlug: 'quick-chat', apiBase: '' },
+      booking: { host: 'kiwi-automate', eventTypeId: 7, eventTypeSlug: 'quick-chat', apiBase: '', locations: ['video'], phoneCountry: 'NZ' },
       voice: null,
       site: { url: 'http://localhost:3000', consultationUrl: 'https://cal.com/kiwi-automate/consultation', externalScriptUrl: '' },
     })
@@ -39,9 +39,11 @@ describe('the browser settings', () => {
         VITE_SITE_URL: ' https://kiwi.example.nz// ',
         VITE_CONSULTATION_URL: '',
         VITE_EXTERNAL_SCRIPT_URL: 'https://cdn.example.com/widget.js',
+        BOOKING_LOCATIONS: ' Phone , video',
+        BOOKING_PHONE_COUNTRY: ' au ',
       }),
     ).toEqual({
-      booking: { host: 'aroha', eventTypeId: 42, eventTypeSlug: 'quick-chat', apiBase: 'https://api.example.com' },
+      booking: { host: 'aroha', eventTypeId: 42, eventTypeSlug: 'quick-chat', apiBase: 'https://api.example.com', locations: ['phone', 'video'], phoneCountry: 'AU' },
       voice: null,
       site: { url: 'https://kiwi.example.nz', consultationUrl: BROWSER_DEFAULTS.site.consultationUrl, externalScriptUrl: 'https://cdn.example.com/widget.js' },
     })

@@ -3,6 +3,9 @@ import type { Context } from 'hono'
 import { buildCalendar } from '../../../core/icalendar'
 import { calendarUid } from '../../calendar/calendarUid'
 import type { BookingRow } from '../../db/rows'
+import { inviteLocation } from '../../mail/callLines'
+import type { MailSettings } from '../../mail/message'
+import { mailSettings } from '../../mail/settings'
 import type { SecretFailures } from '../limits/secretFailures'
 import { SERVER_SENTENCES } from '../../sentences'
 import type { ApiContext } from './context'
@@ -20,20 +23,31 @@ function history(b: BookingRow): string {
  * in the feed with STATUS:CANCELLED (and says so in its title, for calendars that show it anyway); a
  * moved one carries its SEQUENCE.
  */
-export function bookingsCalendar(bookings: readonly BookingRow[], host: string, now: string, calendarSecret: string): string {
+export function bookingsCalendar(
+  bookings: readonly BookingRow[],
+  host: string,
+  now: string,
+  calendarSecret: string,
+  location: MailSettings['location'],
+): string {
   return buildCalendar({
     method: 'PUBLISH',
     name: `Bookings of ${host}`,
     now,
-    events: bookings.map((b) => ({
-      uid: calendarUid(calendarSecret, b.id, host),
-      title: b.status === 'CANCELLED' ? `Cancelled: ${b.title}` : b.title,
-      startTime: b.startTime,
-      endTime: b.endTime,
-      description: `Name: ${b.name}\nEmail: ${b.email}\nTime zone: ${b.timeZone}${b.notes ? `\nNotes: ${b.notes}` : ''}${history(b)}`,
-      status: b.status === 'CANCELLED' ? 'CANCELLED' : 'CONFIRMED',
-      sequence: b.sequence,
-    })),
+    events: bookings.map((b) => {
+      const where = inviteLocation(location(b))
+      return {
+        uid: calendarUid(calendarSecret, b.id, host),
+        title: b.status === 'CANCELLED' ? `Cancelled: ${b.title}` : b.title,
+        startTime: b.startTime,
+        endTime: b.endTime,
+        description: `${where.descriptionLine}\nName: ${b.name}\nEmail: ${b.email}\nTime zone: ${b.timeZone}${b.notes ? `\nNotes: ${b.notes}` : ''}${history(b)}`,
+        location: where.location,
+        ...(where.conference ? { conference: where.conference } : {}),
+        status: b.status === 'CANCELLED' ? 'CANCELLED' : 'CONFIRMED',
+        sequence: b.sequence,
+      } as const
+    }),
   })
 }
 
@@ -60,7 +74,8 @@ export async function bookingsFeedRoute(c: Context, ctx: ApiContext, failures: S
   }
   const since = ctx.clock().subtract({ hours: 24 * 30 })
   const bookings = await ctx.store.list(since, 5000)
-  return c.body(bookingsCalendar(bookings, ctx.config.BOOKING_HOST, ctx.clock().toString(), ctx.store.calendarSecret), 200, {
+  const { location } = mailSettings(ctx.config, ctx.store.calendarSecret)
+  return c.body(bookingsCalendar(bookings, ctx.config.BOOKING_HOST, ctx.clock().toString(), ctx.store.calendarSecret, location), 200, {
     'Content-Type': 'text/calendar; charset=utf-8',
     'Cache-Control': 'no-store',
   })

@@ -3,6 +3,7 @@ import type { ConfirmedBooking } from '../../../machines/bookingForm'
 import { formatSlot } from '../../lib/time'
 import { primaryButton } from '../sections/ui'
 import { AddToCalendar } from './AddToCalendar'
+import { JoinByVideo } from './JoinByVideo'
 import { DaySlots } from './DaySlots'
 import { NotesField } from './NotesField'
 import { fieldError } from './styles'
@@ -45,6 +46,7 @@ export function BookingForm({ variant, onConfirmed }: BookingFormProps) {
         <div role="status" className="rounded-xl border border-emerald-400/30 bg-emerald-500/10 px-4 py-3 text-emerald-100">
           <p className="font-medium">Booking confirmed! Check {form.confirmation.email} for details.</p>
           <p className="mt-1 text-sm text-emerald-50/90">{formatSlot(form.confirmation.startTime, form.confirmation)}</p>
+          <JoinByVideo url={form.confirmation.videoCallUrl} className="mt-2 text-emerald-50" />
           <AddToCalendar call={form.confirmation} className="mt-3" />
         </div>
       ) : null}

@@ -1,4 +1,5 @@
 import { AddToCalendar } from './AddToCalendar'
+import { JoinByVideo } from './JoinByVideo'
 import type { ConfirmedBooking } from './BookingForm'
 import { focusRing } from '../sections/ui'
 import { formatSlot } from '../../lib/time'
@@ -30,6 +31,7 @@ export function BookingToast({ booking, onDismiss }: BookingToastProps) {
             Booking confirmed! You&apos;ll receive a confirmation email at {booking.email}
           </p>
           <p className="mt-1 text-sm text-slate-300">{when}</p>
+          <JoinByVideo url={booking.videoCallUrl} className="mt-2 text-slate-100" />
           <AddToCalendar call={booking} className="mt-3" />
         </div>
         <button

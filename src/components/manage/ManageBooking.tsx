@@ -1,5 +1,6 @@
 import { Fragment, type ReactNode } from 'react'
 import { MANAGE_ERROR_TEXTS } from '../../../core/bookingErrors'
+import { joinLinkOf } from '../../../core/callLocation'
 import { closedReason } from '../../../machines/manageBooking'
 import { manageCopy, manageHero } from '../../content/manageBooking'
 import { formatSlot } from '../../lib/time'
@@ -9,6 +10,7 @@ import { HeroBadge, HeroGlow } from '../sections/PageHero'
 import { card, primaryButton, secondaryButton } from '../sections/ui'
 import { BookingSummary } from './BookingSummary'
 import { CancelStep } from './CancelStep'
+import { HowYouMeet } from './HowYouMeet'
 import { RescheduleStep } from './RescheduleStep'
 import { StepHeading } from './StepHeading'
 import { actionRow } from './styles'
@@ -79,14 +81,14 @@ function Step({ manage }: { manage: ManageBookingView }) {
     case 'noticeClosed':
       return (
         <BookingStep manage={manage} heading={manageCopy.noticeClosed.heading}>
-          {booking ? <AddToCalendar call={booking} /> : null}
+          {booking ? <AddToCalendar call={{ ...booking, videoCallUrl: joinLinkOf(booking) }} /> : null}
           <p className="rounded-lg border border-amber-300/30 bg-amber-400/10 px-4 py-3 text-amber-50">{manage.notice}</p>
         </BookingStep>
       )
     case 'loaded':
       return (
         <BookingStep manage={manage} heading={manageCopy.loaded.heading}>
-          {booking ? <AddToCalendar call={booking} /> : null}
+          {booking ? <AddToCalendar call={{ ...booking, videoCallUrl: joinLinkOf(booking) }} /> : null}
           <ChangeActions manage={manage} />
         </BookingStep>
       )
@@ -112,7 +114,7 @@ function Step({ manage }: { manage: ManageBookingView }) {
             ) : null}
             {manageCopy.rescheduled.text}
           </p>
-          {booking ? <AddToCalendar call={booking} /> : null}
+          {booking ? <AddToCalendar call={{ ...booking, videoCallUrl: joinLinkOf(booking) }} /> : null}
           <ChangeActions manage={manage} />
         </BookingStep>
       )
@@ -125,6 +127,7 @@ function BookingStep({ manage, heading, children }: { manage: ManageBookingView;
     <>
       <StepHeading>{heading}</StepHeading>
       {manage.booking ? <BookingSummary booking={manage.booking} display={manage.display} /> : null}
+      {manage.booking ? <HowYouMeet booking={manage.booking} joinWindow={manage.joinWindow} /> : null}
       {children}
     </>
   )

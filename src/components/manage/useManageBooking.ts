@@ -1,5 +1,6 @@
 import { useActorRef, useSelector } from '@xstate/react'
 import { useMemo } from 'react'
+import { joinStatus } from '../../../machines/joinWindow'
 import { manageStep, reasonError as reasonErrorOf } from '../../../machines/manageBooking'
 import { bookingSettings } from '../../config'
 import { nowInstant } from '../../lib/time'
@@ -30,6 +31,8 @@ export function useManageBooking(uid: string) {
   const cancelling = useSelector(manage, (s) => s.matches('cancelling'))
   const saving = useSelector(manage, (s) => s.matches({ rescheduling: 'saving' }))
   const slots = useDaySlots(useSelector(manage, (s) => s.children.slots))
+  // 'Join the call' comes up from ten minutes before the start: the manage machine's child keeps the time.
+  const joinWindow = useSelector(useSelector(manage, (s) => s.children.joinWindow), joinStatus)
 
   // Controls ask the machine whether it takes their event now.
   const can = {
@@ -60,7 +63,7 @@ export function useManageBooking(uid: string) {
     [manage],
   )
 
-  return { step, booking, timeZone, hour24, display, reason, reasonError, chosen, movedFrom, error, notice, cancelling, saving, slots, can, ...events }
+  return { step, booking, timeZone, hour24, display, reason, reasonError, chosen, movedFrom, error, notice, cancelling, saving, slots, joinWindow, can, ...events }
 }
 
 export type ManageBookingView = ReturnType<typeof useManageBooking>

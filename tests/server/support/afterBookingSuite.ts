@@ -533,7 +533,10 @@ export function defineAfterBookingSuite(name: string, makeBackend: () => Promise
           const feed = await fetch(`${s.server.url}/api/bookings.ics`, { headers: { Authorization: `Bearer ${ADMIN_TOKEN}` } })
           const events = new ICAL.Component(ICAL.parse(await feed.text())).getAllSubcomponents('vevent')
           const event = events.find((e) => e.getFirstPropertyValue('uid') === eventUid(booking))
-          expect(String(event?.getFirstPropertyValue('description'))).toBe(`Name: Noted Visitor\nEmail: ${visitor}\nTime zone: ${NZ}\nNotes: ${notes}`)
+          expect(String(event?.getFirstPropertyValue('description'))).toBe(
+            `Join the call: ${booking.location}\nName: Noted Visitor\nEmail: ${visitor}\nTime zone: ${NZ}\nNotes: ${notes}`,
+          )
+          expect(booking.location).toMatch(/^https:\/\/meet\.jit\.si\/[0-9a-f]{24}$/)
 
           // npm run bookings: on its own line under the booking, line breaks shown as ' / '.
           const { text } = upcomingBookingsTable(await store.list(s.clock.now), NZ, s.clock.now)
@@ -548,6 +551,137 @@ export function defineAfterBookingSuite(name: string, makeBackend: () => Promise
           s.log.logger.info({ notes, booking: { notes } }, 'a careless line')
           expect(s.log.lines.at(-1)).not.toContain('ZEBRA')
           expect(s.log.lines.at(-1)).toContain('a careless line')
+        } finally {
+          await s.close()
+        }
+      })
+    })
+
+    // Last: its clock runs weeks ahead, and its mails go to an agency address of its own.
+    describe('where the call happens', () => {
+      const WHERE_TEAM = 'where.team@kiwi.example'
+      const ROOM = /^https:\/\/meet\.jit\.si\/[0-9a-f]{24}$/
+      /** The text of a message, and where in it the link is: near the top, before the times. */
+      const joinsNearTop = (mail: ReceivedMail, link: string, before: string) => {
+        const text = mail.parsed.text ?? ''
+        expect(text).toContain(`Join the call: ${link}`)
+        expect(text.indexOf(`Join the call: ${link}`)).toBeLessThan(text.indexOf(before))
+        expect(String(mail.parsed.html)).toContain(`href="${link}"`)
+        const invite = inviteOf(mail)
+        expect(invite).toMatchObject({ location: link, conference: link })
+        expect(invite.description).toContain(`Join the call: ${link}`)
+      }
+
+      it('gives each booking one join link of its own, the same in the answer, the view, every email and invite, kept on a reschedule', async () => {
+        const s = await site({ ...REMINDERS, BOOKING_MAX_GUESTS: '1', HOST_EMAIL: WHERE_TEAM })
+        try {
+          const visitor = 'vera.video@example.com'
+          const guest = 'guest.video@example.com'
+          const booking = await s.booked('2026-12-14T10:00', { responses: { name: 'Vera Video', email: visitor, guests: [guest] } })
+          const link = booking.metadata?.videoCallUrl ?? ''
+          expect(link).toMatch(ROOM)
+          expect(booking.location).toBe(link)
+          const other = await s.booked('2026-12-14T11:00', person('Otto Other', 'otto.other@example.com'))
+          expect(other.location).toMatch(ROOM)
+          expect(other.location).not.toBe(link)
+
+          joinsNearTop(await sink.find(visitor, 'Booked:'), link, 'When (your time)')
+          joinsNearTop(await sink.find(WHERE_TEAM, 'New booking: Vera Video'), link, 'Their time')
+          joinsNearTop(await sink.find(guest, 'Invitation:'), link, 'When')
+          expect(await s.view(booking.uid)).toMatchObject({ location: link, metadata: { videoCallUrl: link } })
+
+          const moved = await s.reschedule(booking.uid, '2026-12-15T14:00')
+          expect(moved.status).toBe(200)
+          expect(await moved.json()).toMatchObject({ location: link, metadata: { videoCallUrl: link } })
+          joinsNearTop(await sink.find(visitor, 'Moved:'), link, 'When (your time)')
+          joinsNearTop(await sink.find(WHERE_TEAM, 'Rescheduled: Vera Video'), link, 'Their time')
+
+          // The reminder an hour before leads with the link; the one a day before has it after its first line.
+          s.advanceTo('2026-12-14T01:00:00Z')
+          const dayBefore = await sink.find(visitor, 'Reminder:')
+          joinsNearTop(dayBefore, link, 'When (your time)')
+          expect(dayBefore.parsed.text).toMatch(/^Kia ora Vera Video,/)
+          s.advanceTo('2026-12-15T00:00:00Z')
+          await expect.poll(() => remindersTo(visitor).length, { timeout: 10_000 }).toBe(2)
+          const hourBefore = remindersTo(visitor)[1] as ReceivedMail
+          expect(hourBefore.parsed.text).toMatch(new RegExp(`^Join the call: ${link.replace(/\./g, '\\.')}\n`))
+          const agencyReminder = await sink.find(WHERE_TEAM, 'Reminder:')
+          expect(agencyReminder.parsed.text).toMatch(/^Join the call: /)
+          expect(agencyReminder.parsed.text).toContain(`Where:`)
+
+        } finally {
+          await s.close()
+        }
+      })
+
+      it('with video and phone offered, a phone call keeps the number in E.164 for the agency, refuses a wrong one, and never logs it', async () => {
+        const s = await site({ BOOKING_LOCATIONS: 'video,phone', HOST_EMAIL: WHERE_TEAM })
+        try {
+          const visitor = 'phoebe.phone@example.com'
+          const phoneCall = (optionValue: string) => ({
+            responses: { name: 'Phoebe Phone', email: visitor, guests: [], location: { value: 'phone', optionValue } },
+          })
+          const refused = await postBooking(s.server.url, bookingBody('2026-12-16T10:00', phoneCall('12ab')))
+          expect(refused.status).toBe(400)
+          expect(await refused.json()).toEqual({ message: WIRE_MESSAGES.phone })
+
+          const booking = await s.booked('2026-12-16T10:00', phoneCall('021 555 0123'))
+          expect(booking.location).toBe('+64215550123')
+          expect(booking.metadata?.videoCallUrl).toBeUndefined()
+          expect((await store.find(booking.uid))?.phone).toBe('+64215550123')
+
+          const toAgency = await sink.find(WHERE_TEAM, 'New booking: Phoebe Phone')
+          expect(toAgency.parsed.text).toContain('Phone call: +64 21 555 0123.')
+          expect(toAgency.parsed.text).toMatch(/Where: +Phone call: \+64 21 555 0123/)
+          expect(inviteOf(toAgency)).toMatchObject({ location: 'Phone call: +64 21 555 0123', conference: '' })
+          const toVisitor = await sink.find(visitor, 'Booked:')
+          expect(toVisitor.parsed.text).toContain("We'll call you on +64 21 555 0123.")
+          expect(toVisitor.parsed.text).not.toContain('Join the call')
+          // The manage view says it is a phone call, without the number.
+          expect(await s.view(booking.uid)).toMatchObject({ location: 'phone', metadata: {} })
+          const { text } = upcomingBookingsTable(await store.list(s.clock.now), NZ, s.clock.now)
+          expect(text).toContain('  Phone: +64 21 555 0123')
+
+          // Video chosen, or left out (the first offered): the booking's own room.
+          const video = await s.booked('2026-12-16T10:15', {
+            responses: { name: 'Vic Video', email: 'vic.video@example.com', guests: [], location: { value: 'video' } },
+          })
+          expect(video.metadata?.videoCallUrl).toMatch(ROOM)
+          expect(s.log.lines.join('\n')).not.toMatch(/555|0123/)
+        } finally {
+          await s.close()
+        }
+      })
+
+      it('refuses a location the host does not offer, and a phone-only host needs a number', async () => {
+        const videoOnly = await site()
+        try {
+          const body = bookingBody('2026-12-18T10:00', {
+            responses: { name: 'Paora Phone', email: 'paora@example.com', guests: [], location: { value: 'phone', optionValue: '+64 21 555 0123' } },
+          })
+          const refused = await postBooking(videoOnly.server.url, body)
+          expect(refused.status).toBe(400)
+          expect(await refused.json()).toEqual({ message: WIRE_MESSAGES.location })
+        } finally {
+          await videoOnly.close()
+        }
+        const phoneOnly = await site({ BOOKING_LOCATIONS: 'phone' })
+        try {
+          const missing = await postBooking(phoneOnly.server.url, bookingBody('2026-12-18T10:00', person('Paora Phone', 'paora@example.com')))
+          expect(missing.status).toBe(400)
+          expect(await missing.json()).toEqual({ message: WIRE_MESSAGES.phone })
+        } finally {
+          await phoneOnly.close()
+        }
+      })
+
+      it('uses a VIDEO_CALL_URL without {room} as the link of every booking', async () => {
+        const s = await site({ VIDEO_CALL_URL: 'https://meet.example.org/team-room' })
+        try {
+          const first = await s.booked('2026-12-17T10:00', person('Fixed One', 'fixed.one@example.com'))
+          const second = await s.booked('2026-12-17T10:15', person('Fixed Two', 'fixed.two@example.com'))
+          for (const booking of [first, second]) expect(booking).toMatchObject({ location: 'https://meet.example.org/team-room', metadata: { videoCallUrl: 'https://meet.example.org/team-room' } })
+          joinsNearTop(await sink.find('fixed.one@example.com', 'Booked:'), 'https://meet.example.org/team-room', 'When (your time)')
         } finally {
           await s.close()
         }

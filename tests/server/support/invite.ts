@@ -13,6 +13,10 @@ export interface ParsedInvite {
   end: string
   organizer: string
   attendees: string[]
+  /** LOCATION, DESCRIPTION and the RFC 7986 CONFERENCE link; '' when absent. */
+  location: string
+  description: string
+  conference: string
 }
 
 export function parseInvite(ics: string): ParsedInvite {
@@ -29,6 +33,9 @@ export function parseInvite(ics: string): ParsedInvite {
     end: event.endDate.toJSDate().toISOString(),
     organizer: String(vevent.getFirstPropertyValue('organizer')),
     attendees: vevent.getAllProperties('attendee').map((p) => String(p.getFirstValue())),
+    location: String(vevent.getFirstPropertyValue('location') ?? ''),
+    description: String(vevent.getFirstPropertyValue('description') ?? ''),
+    conference: String(vevent.getFirstPropertyValue('conference') ?? ''),
   }
 }
 

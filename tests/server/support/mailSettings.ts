@@ -8,4 +8,5 @@ export const TEST_MAIL_SETTINGS: MailSettings = {
   hostZone: 'Pacific/Auckland',
   publicUrl: 'https://kiwi.example',
   calendarUid: (id) => `event-${id}@kiwi-automate`,
+  location: (booking) => (booking.phone ? { type: 'phone', phone: booking.phone } : { type: 'video', url: `https://meet.kiwi.example/room-${booking.id}` }),
 }

@@ -301,7 +301,11 @@ export function defineManageSuite(name: string, makeBackend: () => Promise<Store
               closesAt: '2026-11-25T20:00:00.000Z',
               message: `Calls can be cancelled or moved online until 1 hour before they start, so this one can no longer be changed here. To change it, please email ${TEAM}.`,
             },
+            // The booking's own join link, as its answer gave it.
+            location: booking.location,
+            metadata: { videoCallUrl: booking.location },
           })
+          expect(booking.location).toMatch(/^https:\/\/meet\.jit\.si\/[0-9a-f]{24}$/)
 
           const response = await s.cancel({ uid: booking.uid, cancellationReason: 'Something <b>came</b> up & "urgent"' })
           expect(response.status).toBe(200)

@@ -3,7 +3,7 @@ import { BookingRejected } from '../../../core/bookingErrors'
 import { bookEvent, fetchSlots, prefetchSlots, slotsUrl } from '../../../src/lib/calendarApi'
 import { buildBookingPayload } from '../../../core/bookingPayload'
 
-const settings = { host: 'kiwi-automate', eventTypeId: 7, eventTypeSlug: 'quick-chat', apiBase: 'https://cal.example' }
+const settings = { host: 'kiwi-automate', eventTypeId: 7, eventTypeSlug: 'quick-chat', apiBase: 'https://cal.example', locations: ['video'] as const, phoneCountry: 'NZ' }
 
 afterEach(() => vi.unstubAllGlobals())
 

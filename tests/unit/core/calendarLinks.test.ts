@@ -52,4 +52,17 @@ describe('Add to calendar links', () => {
     expect(event.uid).toBe('a1b2c3@kiwi-automate')
     expect(event.description).toContain(call.manageUrl)
   })
+
+  it('a video call: its join link is the location of every link and of the .ics (LOCATION and CONFERENCE), first in the details', () => {
+    const video = { ...call, videoCallUrl: 'https://meet.jit.si/0123456789abcdef01234567' }
+    const google = new URL(googleCalendarUrl(video))
+    expect(google.searchParams.get('location')).toBe(video.videoCallUrl)
+    expect(google.searchParams.get('details')).toBe(`Join the call: ${video.videoCallUrl}\nReschedule or cancel this call: ${call.manageUrl}`)
+    for (const service of ['live', 'office'] as const) expect(new URL(outlookCalendarUrl(video, service)).searchParams.get('location')).toBe(video.videoCallUrl)
+    const vevent = new ICAL.Component(ICAL.parse(buildCalendar({ method: 'PUBLISH', now: '2026-03-03T00:00:00Z', events: [calendarEventOf(video)] }))).getFirstSubcomponent('vevent')!
+    expect(vevent.getFirstPropertyValue('location')).toBe(video.videoCallUrl)
+    expect(vevent.getFirstPropertyValue('conference')).toBe(video.videoCallUrl)
+    // Without a link (a phone call), no location at all.
+    expect(new URL(googleCalendarUrl(call)).searchParams.has('location')).toBe(false)
+  })
 })
