@@ -248,6 +248,19 @@ describe('bookingForm: success', () => {
     await waitFor(form.actor, (s) => s.matches('success'))
     expect(form.confirmed.map((booking) => [booking.uid, booking.iCalUID])).toEqual([[answer.uid, 'a1b2c3@kiwi-automate']])
   })
+
+  it.each([
+    ['our server', { location: 'https://meet.jit.si/0123456789abcdef01234567', metadata: { videoCallUrl: 'https://meet.jit.si/0123456789abcdef01234567' } }, 'https://meet.jit.si/0123456789abcdef01234567'],
+    ['Cal.com naming its integration', { location: 'integrations:daily', metadata: { videoCallUrl: 'https://app.cal.com/video/abc' } }, 'https://app.cal.com/video/abc'],
+    ['a phone call', { location: '+64215550123', metadata: {} }, undefined],
+  ])('confirms with the join link of the answer (%s)', async (_, where, link) => {
+    const form = start('modal')
+    await fillValid(form)
+    form.actor.send({ type: 'SUBMIT' })
+    form.bookings[0]!.answer.resolve({ ...bookingAnswer(form.bookings[0]!.payload), ...where })
+    await waitFor(form.actor, (s) => s.matches('success'))
+    expect(form.confirmed[0]?.videoCallUrl).toBe(link)
+  })
 })
 
 describe('slots inside the form', () => {
