@@ -96,11 +96,18 @@ export function transitionCoveringPaths(model: ReturnType<typeof createMachineMo
       paths.push({ state, steps: [...head.steps, { event, state }], weight: head.weight + 1 })
     }
   }
-  const keys = paths.map(stepKey)
-  return paths
-    .filter((path, i) => !keys.some((other, j) => j !== i && other.length > keys[i]!.length && other.startsWith(keys[i]! + ' → ')))
-    .filter((path, i, all) => all.findIndex((p) => stepKey(p) === stepKey(path)) === i)
-    .sort((a, b) => stepKey(a).localeCompare(stepKey(b)))
+  // Every proper prefix of every path, by its steps, in one pass: comparing each path with every other
+  // took seconds for the larger machines.
+  const keyed = paths.map((path) => ({ path, key: stepKey(path) }))
+  const prefixes = new Set<string>()
+  for (const { key } of keyed) {
+    for (let at = key.indexOf(' → '); at !== -1; at = key.indexOf(' → ', at + 1)) prefixes.add(key.slice(0, at))
+  }
+  const seen = new Set<string>()
+  return keyed
+    .filter(({ key }) => !prefixes.has(key) && !seen.has(key) && seen.add(key))
+    .sort((a, b) => a.key.localeCompare(b.key))
+    .map(({ path }) => path)
 }
 
 /** The fewest of the given paths (chosen greedily) that still walk every transition they walk together. */
@@ -156,4 +163,50 @@ export function walkedBy(machine: AnyStateMachine, paths: ReadonlyArray<ModelPat
     states: allStates.filter((id) => seenStates.has(id)),
     transitions: allTransitions.filter((t) => seenTransitions.has(t.transition)).map(transitionName),
   }
+}
+
+/** A state value as the reviewed model writes it: `idle`, `open.loading`, `a.b + c.d` for parallel regions. */
+export function stateKey(value: unknown): string {
+  if (typeof value === 'string') return value
+  return Object.entries(value as Record<string, unknown>)
+    .map(([key, child]) => {
+      const inner = stateKey(child)
+      return inner ? `${key}.${inner}` : key
+    })
+    .join(' + ')
+}
+
+/**
+ * What the model reaches, written for review: every snapshot-to-snapshot step as state → event → state
+ * (a fixed delay with its milliseconds), and how many distinct snapshots (context included) each state
+ * has. Compared with the committed file beside the path tests, it notices a transition gone, added or
+ * redirected, a guard that lets more or less through and an assignment that makes more or fewer snapshots,
+ * though the paths, generated from the machine, follow such a change.
+ */
+export function reviewedModel(machine: AnyStateMachine, model: ReturnType<typeof createMachineModel>): string {
+  const adjacency = model.getAdjacencyMap() as Record<string, { state: AnySnapshot; transitions: Record<string, { event: EventObject; state: AnySnapshot }> }>
+  const snapshots = new Map<string, number>()
+  const steps = new Set<string>()
+  for (const { state, transitions } of Object.values(adjacency)) {
+    const from = stateKey(state.value)
+    snapshots.set(from, (snapshots.get(from) ?? 0) + 1)
+    for (const { event, state: next } of Object.values(transitions)) {
+      const { type, ...payload } = event
+      const after = /^xstate\.after\.(.+?)\./.exec(type)
+      const declared = after ? (machine.implementations.delays as Record<string, unknown>)[after[1]!] : undefined
+      const ms = after ? (typeof declared === 'number' ? declared : Number.isFinite(Number(after[1])) ? Number(after[1]) : 'computed') : undefined
+      const label = `${type}${Object.keys(payload).length ? ` ${JSON.stringify(payload)}` : ''}${ms !== undefined ? ` (${ms} ms)` : ''}`
+      steps.add(`${from} --${label}--> ${stateKey(next.value)}`)
+    }
+  }
+  return [
+    `# ${machine.id}: what the machine-level paths reach. A change here is a change of behaviour: review it.`,
+    '',
+    'snapshots per state:',
+    ...[...snapshots].sort(([a], [b]) => a.localeCompare(b)).map(([state, n]) => `  ${state}: ${n}`),
+    '',
+    'steps:',
+    ...[...steps].sort().map((step) => `  ${step}`),
+    '',
+  ].join('\n')
 }

@@ -1,0 +1,31 @@
+// @ts-check
+/**
+ * Mutation testing of the machines (`npm run test:mutation`): StrykerJS breaks `machines/` in small ways
+ * and runs the machine-level path tests against each break; a break no path test notices is a survivor.
+ * Survivors that cannot change behaviour are listed with their reason in tests/paths/equivalent-mutants.md.
+ * @type {import('@stryker-mutator/api/core').PartialStrykerOptions}
+ */
+export default {
+  testRunner: 'vitest',
+  vitest: { configFile: 'vitest.paths.config.ts' },
+  // The machine files only: their selectors and helpers are read by views, which the UI level tests.
+  mutate: [
+    'machines/{bookingForm,bookingModal,copyFeedback,dropdownMenu,faqAccordion,manageBooking,mobileMenu,particleBackground,scrollIntent,slots,textChat,voiceCall}.ts',
+  ],
+  coverageAnalysis: 'perTest',
+  plugins: ['@stryker-mutator/*', './tests/paths/mutation/ignorers.mjs'],
+  ignorers: ['machine-declarations'],
+  // Each path test settles its fakes in microtasks and on a simulated clock; none waits on real time.
+  timeoutMS: 5_000,
+  concurrency: 2,
+  reporters: ['html', 'json', 'progress', 'clear-text'],
+  htmlReporter: { fileName: 'reports/mutation/index.html' },
+  jsonReporter: { fileName: 'reports/mutation/mutation.json' },
+  clearTextReporter: { reportTests: false, reportMutants: false, reportScoreTable: false },
+  // Committed, so CI tests only the mutants of machines and path tests changed since it was written.
+  incremental: true,
+  incrementalFile: 'tests/paths/mutation/stryker-incremental.json',
+  thresholds: { high: 95, low: 90, break: 90 },
+  ignorePatterns: ['dist', 'data', 'test-results', 'playwright-report', '.tmp', 'bench', 'public'],
+  tempDirName: '.tmp/stryker',
+}
