@@ -24,7 +24,7 @@ for (const file of readdirSync(machinesDir).filter((f) => f.endsWith('.ts')).sor
 }
 
 const results = readPathResults()
-const rows: string[][] = [['machine', 'level', 'paths', 'states', 'transitions']]
+const rows: string[][] = [['machine', 'level', 'paths', 'states', 'transitions', 'guards']]
 const gaps: string[] = []
 const exemptions: string[] = []
 for (const { name, machine } of machines) {
@@ -33,7 +33,7 @@ for (const { name, machine } of machines) {
   for (const level of levels) {
     const exempt = readExemption(level, name)
     if (exempt !== undefined) {
-      rows.push([name, levelLabel(level), '—', '—', '—'])
+      rows.push([name, levelLabel(level), '—', '—', '—', '—'])
       exemptions.push(`${name} (${levelLabel(level)}): ${exempt}`)
       continue
     }
@@ -41,14 +41,27 @@ for (const { name, machine } of machines) {
     const states = new Set(mine.flatMap((r) => r.states))
     const transitions = new Set(mine.flatMap((r) => r.transitions))
     const transitionTotal = mine[0]?.allTransitions.length ?? allTransitions.length
-    rows.push([name, levelLabel(level), String(mine.length), `${states.size}/${allStates.length}`, `${transitions.size}/${transitionTotal}`])
-    if (states.size < allStates.length || transitions.size < transitionTotal) {
+    // Both outcomes of every guard, at the machine level: only there are the events a guard refuses sent.
+    const guardsChecked = level === 'machine'
+    const allGuards = mine[0]?.allGuards ?? []
+    const guards = new Set(mine.flatMap((r) => r.guards ?? []))
+    const missingGuards = guardsChecked ? allGuards.filter((g) => !guards.has(g)) : []
+    rows.push([
+      name,
+      levelLabel(level),
+      String(mine.length),
+      `${states.size}/${allStates.length}`,
+      `${transitions.size}/${transitionTotal}`,
+      guardsChecked ? `${guards.size}/${allGuards.length}` : '—',
+    ])
+    if (states.size < allStates.length || transitions.size < transitionTotal || missingGuards.length) {
       const missingStates = allStates.filter((s) => !states.has(s))
       const missingTransitions = (mine[0]?.allTransitions ?? []).filter((t) => !transitions.has(t))
       gaps.push(
         `${name} (${levelLabel(level)}): ${mine.length === 0 ? 'no path ran' : ''}` +
           (missingStates.length ? `\n    states not reached: ${missingStates.join(', ')}` : '') +
-          (missingTransitions.length ? `\n    transitions not taken: ${missingTransitions.join(', ')}` : ''),
+          (missingTransitions.length ? `\n    transitions not taken: ${missingTransitions.join(', ')}` : '') +
+          (missingGuards.length ? `\n    guard outcomes not walked: ${missingGuards.join(', ')}` : ''),
       )
     }
   }

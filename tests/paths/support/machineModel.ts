@@ -23,13 +23,19 @@ export interface ModelOptions {
   input?: unknown
   /** What makes two snapshots the same vertex; by default the state value and context. */
   serializeState?: (snapshot: AnySnapshot) => string
+  /**
+   * Also send the events that only a guard keeps from being taken (`snapshot.can` says no), so each guard's
+   * "no" is walked as well as its "yes". The machine level does; a visitor at the UI level often cannot
+   * (the control is disabled).
+   */
+  refusals?: boolean
 }
 
 interface Transition {
   key: string
   source: string
   eventType: string
-  transition: unknown
+  transition: { guard?: unknown }
 }
 
 function edgesOf(node: DirectedGraphNode): Transition[] {
@@ -59,10 +65,35 @@ export function machineEventTypes(machine: AnyStateMachine): string[] {
   return [...new Set(machineTransitions(machine).map((t) => t.eventType))]
 }
 
+interface NodeWithTransitions {
+  parent?: NodeWithTransitions
+  type: string
+  transitions: Map<string, Array<{ guard?: unknown }>>
+}
+
+/**
+ * The transitions XState considers for the event in this snapshot, in its order (document order, the
+ * innermost state first), per active leaf: it takes the first whose guard allows it.
+ */
+function candidateChains(snapshot: AnySnapshot, eventType: string): Array<Array<{ guard?: unknown }>> {
+  const nodes = (snapshot as unknown as { _nodes: NodeWithTransitions[] })._nodes
+  return nodes
+    .filter((node) => node.type === 'atomic' || node.type === 'final')
+    .map((leaf) => {
+      const chain: Array<{ guard?: unknown }> = []
+      for (let node: NodeWithTransitions | undefined = leaf; node; node = node.parent) chain.push(...(node.transitions.get(eventType) ?? []))
+      return chain
+    })
+}
+
+/** Whether only guards keep the snapshot from taking the event: some transition for it exists, each guarded. */
+const refusedByGuard = (snapshot: AnySnapshot, event: EventObject) =>
+  !snapshot.can(event) && candidateChains(snapshot, event.type).some((chain) => chain.some((t) => t.guard))
+
 export function createMachineModel(machine: AnyStateMachine, options: ModelOptions = {}) {
   const candidates: EventObject[] = machineEventTypes(machine).flatMap((type) => options.samples?.[type] ?? [{ type }])
   return new TestModel(machine, {
-    events: (snapshot: AnySnapshot) => candidates.filter((event) => snapshot.can(event)),
+    events: (snapshot: AnySnapshot) => candidates.filter((event) => snapshot.can(event) || (options.refusals === true && refusedByGuard(snapshot, event))),
     ...(options.input !== undefined ? { input: options.input } : {}),
     ...(options.serializeState ? { serializeState: options.serializeState } : {}),
   } as never)
@@ -129,13 +160,18 @@ export function coveringSubset(machine: AnyStateMachine, paths: readonly ModelPa
 }
 
 export interface Walked {
-  /** Every state node id and transition key of the machine. */
+  /** Every state node id and transition key of the machine, and both outcomes of each guarded transition. */
   allStates: string[]
   allTransitions: string[]
+  allGuards: string[]
   /** Those the paths walked. */
   states: string[]
   transitions: string[]
+  guards: string[]
 }
+
+/** A guard's two outcomes by its transition's name: taken, or not taken because the guard said no. */
+const guardOutcomes = (name: string) => [`${name} taken`, `${name} refused`]
 
 /** A transition's name in reports: `machine.source --EVENT--> [index]`. */
 const transitionName = (t: Transition) => `${t.source} --${t.eventType}--> #${t.key.split(':').at(-1)}`
@@ -147,21 +183,40 @@ export function walkedBy(machine: AnyStateMachine, paths: ReadonlyArray<ModelPat
   // A state node id without the machine's own part is a state key: `machine.a.b` → 'a.b'.
   const depth = machine.root.id.split('.').length
   const stateValues = allStates.map((id) => [id, toStateValue(id.split('.').slice(depth).join('.'))] as const)
+  const names = new Map(allTransitions.map((t) => [t.transition as unknown, transitionName(t)]))
   const seenStates = new Set<string>()
   const seenTransitions = new Set<unknown>()
+  const seenGuards = new Set<string>()
   for (const path of paths) {
     let previous: AnySnapshot | undefined
     for (const step of path.steps) {
       for (const [id, value] of stateValues) if (step.state.matches(value)) seenStates.add(id)
-      if (previous) for (const t of machine.getTransitionData(previous as never, step.event)) seenTransitions.add(t)
+      if (previous) {
+        const taken = new Set<unknown>(machine.getTransitionData(previous as never, step.event))
+        for (const t of taken) seenTransitions.add(t)
+        // Guards XState asked before it found the transition it took (or found none): each said no.
+        for (const chain of candidateChains(previous, step.event.type)) {
+          for (const t of chain) {
+            const [yes, no] = guardOutcomes(names.get(t) ?? '')
+            if (taken.has(t)) {
+              if (t.guard) seenGuards.add(yes!)
+              break
+            }
+            if (t.guard) seenGuards.add(no!)
+          }
+        }
+      }
       previous = step.state
     }
   }
+  const allGuards = allTransitions.filter((t) => t.transition.guard).flatMap((t) => guardOutcomes(transitionName(t)))
   return {
     allStates,
     allTransitions: allTransitions.map(transitionName),
+    allGuards,
     states: allStates.filter((id) => seenStates.has(id)),
     transitions: allTransitions.filter((t) => seenTransitions.has(t.transition)).map(transitionName),
+    guards: allGuards.filter((g) => seenGuards.has(g)),
   }
 }
 
