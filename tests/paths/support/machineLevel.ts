@@ -8,6 +8,7 @@ import { checkState, execute, type InternalExecutors, type StateChecks, type Use
 import { coveringSubset, createMachineModel, pathTitle, reviewedModel, transitionCoveringPaths, walkedBy, type AnySnapshot, type ModelOptions, type ModelPath } from './machineModel'
 import { flush } from './fakes'
 import { writePathResult } from './report'
+import { machineReplay, withReplay } from './replay'
 
 export interface MachineUnderTest {
   /** The running actor; an event only a guard refuses is sent to it as is. */
@@ -62,7 +63,8 @@ function describeRun<M extends AnyStateMachine, TSut extends MachineUnderTest>(
   // level does: every mutant reloads the machine and reruns its paths. Fewer paths notice no more than all do,
   // so the score it reports is a floor for the whole machine level.
   const paths = process.env.PATHS_COVERING_ONLY ? coveringSubset(machine, all) : all
-  describe(`${name}${spec.label ? ` (${spec.label})` : ''}: machine paths`, () => {
+  const describeName = `${name}${spec.label ? ` (${spec.label})` : ''}: machine paths`
+  describe(describeName, () => {
     // The paths follow the machine, so a broken machine makes paths that pass on it; the committed model
     // file does not follow it. After a deliberate change, `vitest -u` rewrites it and the diff is reviewed.
     it('reaches what the reviewed model says', async () => {
@@ -93,6 +95,8 @@ function describeRun<M extends AnyStateMachine, TSut extends MachineUnderTest>(
             await checkState(sut, sut.snapshot(), spec.states)
           }
           writePathResult({ machine: name, level: 'machine', title, ...walkedBy(machine, [path]) })
+        } catch (error) {
+          throw withReplay(error, machineReplay(expect.getState().testPath ?? '', describeName, title))
         } finally {
           sut.stop()
         }
