@@ -11,6 +11,7 @@
  * - Coverage: state nodes from `getStateNodes`, transitions from `toDirectedGraph`, against the steps walked.
  */
 import type { AnyStateMachine, EventObject, SnapshotFrom } from 'xstate'
+import { transition } from 'xstate'
 import { getStateNodes, TestModel, toDirectedGraph, type DirectedGraphNode, type StatePath } from 'xstate/graph'
 import { toStateValue } from './executors'
 
@@ -231,12 +232,37 @@ export function stateKey(value: unknown): string {
     .join(' + ')
 }
 
+/** The context keys whose values differ between two snapshots. */
+function changedKeys(before: AnySnapshot, after: AnySnapshot): string[] {
+  const a = before.context as Record<string, unknown>
+  const b = after.context as Record<string, unknown>
+  const same = (x: unknown, y: unknown) => {
+    if (x === y) return true
+    try {
+      return JSON.stringify(x) === JSON.stringify(y)
+    } catch {
+      return false
+    }
+  }
+  return [...new Set([...Object.keys(a), ...Object.keys(b)])].filter((key) => !same(a[key], b[key])).sort()
+}
+
+/** What a step asks of the page (the effects the app provides) and of other actors, by name, in order. */
+function effectsOf(machine: AnyStateMachine, before: AnySnapshot, event: EventObject): string[] {
+  const [, actions] = transition(machine, before as never, event as never)
+  return (actions as Array<{ type: string; params?: { event?: { type?: string } } }>).map((action) =>
+    action.type === 'xstate.emit' || action.type === 'xstate.raise' || action.type === 'xstate.sendTo'
+      ? `${action.type}(${String(action.params?.event?.type ?? '')})`
+      : action.type,
+  )
+}
+
 /**
  * What the model reaches, written for review: every snapshot-to-snapshot step as state → event → state
- * (a fixed delay with its milliseconds), and how many distinct snapshots (context included) each state
- * has. Compared with the committed file beside the path tests, it notices a transition gone, added or
- * redirected, a guard that lets more or less through and an assignment that makes more or fewer snapshots,
- * though the paths, generated from the machine, follow such a change.
+ * (a fixed delay with its milliseconds), the context keys it changes and the effects it asks for, and how
+ * many distinct snapshots (context included) each state has. Compared with the committed file beside the
+ * path tests, it notices a transition gone, added or redirected, a guard that lets more or less through, an
+ * assignment or an effect dropped, though the paths, generated from the machine, follow such a change.
  */
 export function reviewedModel(machine: AnyStateMachine, model: ReturnType<typeof createMachineModel>): string {
   const adjacency = model.getAdjacencyMap() as Record<string, { state: AnySnapshot; transitions: Record<string, { event: EventObject; state: AnySnapshot }> }>
@@ -251,7 +277,13 @@ export function reviewedModel(machine: AnyStateMachine, model: ReturnType<typeof
       const declared = after ? (machine.implementations.delays as Record<string, unknown>)[after[1]!] : undefined
       const ms = after ? (typeof declared === 'number' ? declared : Number.isFinite(Number(after[1])) ? Number(after[1]) : 'computed') : undefined
       const label = `${type}${Object.keys(payload).length ? ` ${JSON.stringify(payload)}` : ''}${ms !== undefined ? ` (${ms} ms)` : ''}`
-      steps.add(`${from} --${label}--> ${stateKey(next.value)}`)
+      const changes = changedKeys(state, next)
+      const effects = effectsOf(machine, state, event)
+      steps.add(
+        `${from} --${label}--> ${stateKey(next.value)}` +
+          (changes.length ? `  changes ${changes.join(', ')}` : '') +
+          (effects.length ? `  does ${effects.join(', ')}` : ''),
+      )
     }
   }
   return [
