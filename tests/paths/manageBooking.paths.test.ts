@@ -75,6 +75,7 @@ describeMachinePaths(
   },
   {
     ...manageModel,
+    views: { manageStep },
     // A booking with no notice period, loaded and moved: the notice timer's guard says no in every step.
     variants: {
       'no notice period': {

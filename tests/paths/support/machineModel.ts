@@ -264,13 +264,22 @@ function effectsOf(machine: AnyStateMachine, before: AnySnapshot, event: EventOb
  * path tests, it notices a transition gone, added or redirected, a guard that lets more or less through, an
  * assignment or an effect dropped, though the paths, generated from the machine, follow such a change.
  */
-export function reviewedModel(machine: AnyStateMachine, model: ReturnType<typeof createMachineModel>): string {
+export function reviewedModel(
+  machine: AnyStateMachine,
+  model: ReturnType<typeof createMachineModel>,
+  views: Record<string, (snapshot: AnySnapshot) => unknown> = {},
+): string {
   const adjacency = model.getAdjacencyMap() as Record<string, { state: AnySnapshot; transitions: Record<string, { event: EventObject; state: AnySnapshot }> }>
   const snapshots = new Map<string, number>()
+  const seen = new Map<string, Set<string>>()
   const steps = new Set<string>()
   for (const { state, transitions } of Object.values(adjacency)) {
     const from = stateKey(state.value)
     snapshots.set(from, (snapshots.get(from) ?? 0) + 1)
+    for (const [name, view] of Object.entries(views)) {
+      if (!seen.has(from)) seen.set(from, new Set())
+      seen.get(from)!.add(`${name} ${JSON.stringify(view(state))}`)
+    }
     for (const { event, state: next } of Object.values(transitions)) {
       const { type, ...payload } = event
       const after = /^xstate\.after\.(.+?)\./.exec(type)
@@ -294,6 +303,9 @@ export function reviewedModel(machine: AnyStateMachine, model: ReturnType<typeof
     '',
     'steps:',
     ...[...steps].sort().map((step) => `  ${step}`),
+    ...(seen.size
+      ? ['', 'what the views read, per state:', ...[...seen].sort(([a], [b]) => a.localeCompare(b)).map(([state, values]) => `  ${state}: ${[...values].sort().join('; ')}`)]
+      : []),
     '',
   ].join('\n')
 }
