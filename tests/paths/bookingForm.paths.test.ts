@@ -1,6 +1,6 @@
 import { expect } from 'vitest'
 import { createActor, SimulatedClock } from 'xstate'
-import { bookingFormMachine, visibleErrors, type BookingFormSnapshot, type ConfirmedBooking } from '../../machines/bookingForm'
+import { bookingFormMachine, notesLength, visibleErrors, type BookingFormSnapshot, type ConfirmedBooking } from '../../machines/bookingForm'
 import { validateBooking } from '../../core/bookingFields'
 import { slotsMachine } from '../../machines/slots'
 import type { SlotsByDate } from '../../core/slotWindow'
@@ -76,6 +76,7 @@ describeMachinePaths(
   {
     ...bookingFormModel('inline'),
     variants: { modal: bookingFormModel('modal') },
+    views: { notesLength: (snapshot) => notesLength(snapshot.context) },
     events: {
       NAME_CHANGED: (sut, event) => sut.actor.send(event),
       EMAIL_CHANGED: (sut, event) => sut.actor.send(event),
