@@ -15,13 +15,19 @@ const machinesDir = join(import.meta.dirname, '../../../machines')
 const isMachine = (value: unknown): value is AnyStateMachine =>
   typeof value === 'object' && value !== null && 'root' in value && 'getTransitionData' in value
 
-export async function coverageTable(levels: PathLevel[]): Promise<{ table: string; gaps: string[] }> {
-const machines: Array<{ name: string; machine: AnyStateMachine }> = []
-for (const file of readdirSync(machinesDir).filter((f) => f.endsWith('.ts')).sort()) {
-  const mod = (await import(pathToFileURL(join(machinesDir, file)).href)) as Record<string, unknown>
-  const found = Object.values(mod).filter(isMachine)
-  for (const machine of found) machines.push({ name: found.length === 1 ? basename(file, '.ts') : `${basename(file, '.ts')}.${machine.id}`, machine })
+/** Every machine exported from machines/, named as the report names it (its file's name). */
+export async function findMachines(): Promise<Array<{ name: string; machine: AnyStateMachine }>> {
+  const machines: Array<{ name: string; machine: AnyStateMachine }> = []
+  for (const file of readdirSync(machinesDir).filter((f) => f.endsWith('.ts')).sort()) {
+    const mod = (await import(pathToFileURL(join(machinesDir, file)).href)) as Record<string, unknown>
+    const found = Object.values(mod).filter(isMachine)
+    for (const machine of found) machines.push({ name: found.length === 1 ? basename(file, '.ts') : `${basename(file, '.ts')}.${machine.id}`, machine })
+  }
+  return machines
 }
+
+export async function coverageTable(levels: PathLevel[]): Promise<{ table: string; gaps: string[] }> {
+const machines = await findMachines()
 
 const results = readPathResults()
 const rows: string[][] = [['machine', 'level', 'paths', 'states', 'transitions', 'guards']]

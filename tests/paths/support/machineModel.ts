@@ -32,9 +32,11 @@ export interface ModelOptions {
   refusals?: boolean
 }
 
-interface Transition {
+export interface Transition {
   key: string
   source: string
+  /** The state node ids it leads to (its source when it has none). */
+  targets: string[]
   eventType: string
   transition: { guard?: unknown }
 }
@@ -42,12 +44,16 @@ interface Transition {
 function edgesOf(node: DirectedGraphNode): Transition[] {
   const own = node.edges
     .filter((edge) => edge.id.endsWith(':0'))
-    .map((edge) => ({
-      key: edge.id.replace(/:0$/, ''),
-      source: edge.source.id,
-      eventType: edge.transition.eventType,
-      transition: edge.transition,
-    }))
+    .map((edge) => {
+      const key = edge.id.replace(/:0$/, '')
+      return {
+        key,
+        source: edge.source.id,
+        targets: node.edges.filter((other) => other.id.replace(/:\d+$/, '') === key).map((other) => other.target.id),
+        eventType: edge.transition.eventType,
+        transition: edge.transition,
+      }
+    })
   return [...own, ...node.children.flatMap(edgesOf)]
 }
 
@@ -175,7 +181,7 @@ export interface Walked {
 const guardOutcomes = (name: string) => [`${name} taken`, `${name} refused`]
 
 /** A transition's name in reports: `machine.source --EVENT--> [index]`. */
-const transitionName = (t: Transition) => `${t.source} --${t.eventType}--> #${t.key.split(':').at(-1)}`
+export const transitionName = (t: Transition) => `${t.source} --${t.eventType}--> #${t.key.split(':').at(-1)}`
 
 /** States and transitions of the machine that the given paths walk. */
 export function walkedBy(machine: AnyStateMachine, paths: ReadonlyArray<ModelPath>): Walked {
