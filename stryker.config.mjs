@@ -7,7 +7,7 @@
  */
 export default {
   testRunner: 'vitest',
-  vitest: { configFile: 'vitest.paths.config.ts' },
+  vitest: { configFile: 'vitest.mutation.config.ts' },
   // The machine files only: their selectors and helpers are read by views, which the UI level tests.
   mutate: [
     'machines/{bookingForm,bookingModal,copyFeedback,dropdownMenu,faqAccordion,manageBooking,mobileMenu,particleBackground,scrollIntent,slots,textChat,voiceCall}.ts',
