@@ -1,6 +1,6 @@
 import { expect } from 'vitest'
 import { createActor, SimulatedClock } from 'xstate'
-import { bookingFormMachine, visibleErrors, type BookingFormSnapshot, type ConfirmedBooking } from '../../machines/bookingForm'
+import { bookingFormMachine, notesLength, visibleErrors, type BookingFormSnapshot, type ConfirmedBooking } from '../../machines/bookingForm'
 import { validateBooking } from '../../core/bookingFields'
 import { slotsMachine } from '../../machines/slots'
 import type { SlotsByDate } from '../../core/slotWindow'
@@ -11,7 +11,6 @@ import { describeMachinePaths } from './support/machineLevel'
 import { bookingPayload } from '../support/bookingPayload'
 import {
   BOOKED,
-  bookingFormInput,
   bookingFormModel,
   CHOSEN,
   CHOSEN_END,
@@ -26,11 +25,14 @@ import {
   type BookingFailure,
 } from './ui/support/bookingModel'
 
-/** The inline variant: the only one whose success returns to idle, so every transition is reachable. */
+/**
+ * The inline variant (the only one whose success returns to idle, so every transition is reachable), and the
+ * modal one, whose success stays until the modal closes: a reset that only the inline form may do is checked there.
+ */
 describeMachinePaths(
   'bookingForm',
   bookingFormMachine,
-  () => {
+  (input) => {
     const book = controllablePromiseActor<BookingResponse, BookingRequest>()
     const loads = controllablePromiseActor<SlotsByDate, SlotsQuery>()
     const clock = new SimulatedClock()
@@ -42,7 +44,7 @@ describeMachinePaths(
         rememberClock: ({ context }) => void remembered.hour24.push(context.hour24),
       },
     })
-    const actor = createActor(machine, { input: bookingFormInput('inline'), clock })
+    const actor = createActor(machine, { input, clock })
     const sut = {
       actor,
       clock,
@@ -73,6 +75,8 @@ describeMachinePaths(
   },
   {
     ...bookingFormModel('inline'),
+    variants: { modal: bookingFormModel('modal') },
+    views: { notesLength: (snapshot) => notesLength(snapshot.context) },
     events: {
       NAME_CHANGED: (sut, event) => sut.actor.send(event),
       EMAIL_CHANGED: (sut, event) => sut.actor.send(event),

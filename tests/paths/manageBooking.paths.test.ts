@@ -17,8 +17,11 @@ import {
   REASON,
   RESCHEDULE_REQUEST,
   UID,
+  UPCOMING,
   type ManageFailure,
 } from './ui/support/manageModel'
+
+const withoutNotice = ({ changeNotice: _notice, ...booking }: BookingView): BookingView => booking
 
 describeMachinePaths(
   'manageBooking',
@@ -72,6 +75,18 @@ describeMachinePaths(
   },
   {
     ...manageModel,
+    views: { manageStep },
+    // A booking with no notice period, loaded and moved: the notice timer's guard says no in every step.
+    variants: {
+      'no notice period': {
+        ...manageModel,
+        samples: {
+          ...manageModel.samples,
+          'xstate.done.actor.loadBooking': [{ type: 'xstate.done.actor.loadBooking', output: withoutNotice(UPCOMING) }],
+          'xstate.done.actor.rescheduleBooking': [{ type: 'xstate.done.actor.rescheduleBooking', output: withoutNotice(MOVED) }],
+        },
+      },
+    },
     events: {
       RETRY: (sut, event) => sut.actor.send(event),
       START_CANCEL: (sut, event) => {

@@ -1,6 +1,6 @@
 import { expect } from 'vitest'
 import { createActor } from 'xstate'
-import { dayRow, slotsMachine, type SlotsSnapshot } from '../../machines/slots'
+import { dayRow, slotsMachine, slotsStatus, type SlotsSnapshot } from '../../machines/slots'
 import { mergeDaySlots, type SlotsByDate, type SlotsQuery } from '../../core/slotWindow'
 import { controllablePromiseActor } from './support/fakes'
 import { describeMachinePaths } from './support/machineLevel'
@@ -25,6 +25,7 @@ describeMachinePaths(
   },
   {
     ...slotsModel,
+    views: { slotsStatus },
     events: {
       PREVIOUS_DAY: (sut, event) => {
         sut.expected.move(-1)

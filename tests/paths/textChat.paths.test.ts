@@ -5,7 +5,7 @@
  */
 import { expect } from 'vitest'
 import { createActor, fromCallback, type EventObject } from 'xstate'
-import { textChatMachine, type ChatReplyInput, type TextChatEvent } from '../../machines/textChat'
+import { chatStatus, isChatOpen, textChatMachine, type ChatReplyInput, type TextChatEvent } from '../../machines/textChat'
 import { describeMachinePaths } from './support/machineLevel'
 import { textChatModelOptions } from './textChat.model'
 
@@ -73,6 +73,7 @@ function ask(sut: Sut) {
 
 describeMachinePaths('textChat', textChatMachine, startChat, {
   ...textChatModelOptions,
+  views: { chatStatus, isChatOpen },
   events: {
     OPEN: (sut) => {
       sut.opens++

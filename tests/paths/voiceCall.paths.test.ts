@@ -9,7 +9,7 @@
  */
 import { expect } from 'vitest'
 import { createActor, fromCallback, SimulatedClock, type EventObject } from 'xstate'
-import { UNKNOWN_ERROR, voiceCallMachine, type VoiceCallEvent, type VoiceCallInput } from '../../machines/voiceCall'
+import { callPhase, UNKNOWN_ERROR, voiceCallMachine, type VoiceCallEvent, type VoiceCallInput } from '../../machines/voiceCall'
 import { MICROPHONE_MESSAGES } from '../../core/voiceErrors'
 import { MicrophoneError } from '../../src/lib/voice/microphone'
 import type { VoiceClientCommand } from '../../machines/voiceCall'
@@ -81,6 +81,7 @@ function mutedToldSinceStart(sut: Sut): boolean {
 
 describeMachinePaths('voiceCall', voiceCallMachine, () => startCall(CONFIGURED), {
   ...voiceCallModelOptions,
+  views: { callPhase },
   input: CONFIGURED,
   events: {
     START: (sut) => {
@@ -199,6 +200,7 @@ describeMachinePaths('voiceCall', voiceCallMachine, () => startCall(CONFIGURED),
 
 describeMachinePaths('voiceCall', voiceCallMachine, () => startCall(UNCONFIGURED), {
   ...voiceCallModelOptions,
+  views: { callPhase },
   input: UNCONFIGURED,
   label: 'unconfigured build',
   events: {

@@ -15,16 +15,22 @@ const machinesDir = join(import.meta.dirname, '../../../machines')
 const isMachine = (value: unknown): value is AnyStateMachine =>
   typeof value === 'object' && value !== null && 'root' in value && 'getTransitionData' in value
 
-export async function coverageTable(levels: PathLevel[]): Promise<{ table: string; gaps: string[] }> {
-const machines: Array<{ name: string; machine: AnyStateMachine }> = []
-for (const file of readdirSync(machinesDir).filter((f) => f.endsWith('.ts')).sort()) {
-  const mod = (await import(pathToFileURL(join(machinesDir, file)).href)) as Record<string, unknown>
-  const found = Object.values(mod).filter(isMachine)
-  for (const machine of found) machines.push({ name: found.length === 1 ? basename(file, '.ts') : `${basename(file, '.ts')}.${machine.id}`, machine })
+/** Every machine exported from machines/, named as the report names it (its file's name). */
+export async function findMachines(): Promise<Array<{ name: string; machine: AnyStateMachine }>> {
+  const machines: Array<{ name: string; machine: AnyStateMachine }> = []
+  for (const file of readdirSync(machinesDir).filter((f) => f.endsWith('.ts')).sort()) {
+    const mod = (await import(pathToFileURL(join(machinesDir, file)).href)) as Record<string, unknown>
+    const found = Object.values(mod).filter(isMachine)
+    for (const machine of found) machines.push({ name: found.length === 1 ? basename(file, '.ts') : `${basename(file, '.ts')}.${machine.id}`, machine })
+  }
+  return machines
 }
 
+export async function coverageTable(levels: PathLevel[]): Promise<{ table: string; gaps: string[] }> {
+const machines = await findMachines()
+
 const results = readPathResults()
-const rows: string[][] = [['machine', 'level', 'paths', 'states', 'transitions']]
+const rows: string[][] = [['machine', 'level', 'paths', 'states', 'transitions', 'guards']]
 const gaps: string[] = []
 const exemptions: string[] = []
 for (const { name, machine } of machines) {
@@ -33,7 +39,7 @@ for (const { name, machine } of machines) {
   for (const level of levels) {
     const exempt = readExemption(level, name)
     if (exempt !== undefined) {
-      rows.push([name, levelLabel(level), '—', '—', '—'])
+      rows.push([name, levelLabel(level), '—', '—', '—', '—'])
       exemptions.push(`${name} (${levelLabel(level)}): ${exempt}`)
       continue
     }
@@ -41,14 +47,27 @@ for (const { name, machine } of machines) {
     const states = new Set(mine.flatMap((r) => r.states))
     const transitions = new Set(mine.flatMap((r) => r.transitions))
     const transitionTotal = mine[0]?.allTransitions.length ?? allTransitions.length
-    rows.push([name, levelLabel(level), String(mine.length), `${states.size}/${allStates.length}`, `${transitions.size}/${transitionTotal}`])
-    if (states.size < allStates.length || transitions.size < transitionTotal) {
+    // Both outcomes of every guard, at the machine level: only there are the events a guard refuses sent.
+    const guardsChecked = level === 'machine'
+    const allGuards = mine[0]?.allGuards ?? []
+    const guards = new Set(mine.flatMap((r) => r.guards ?? []))
+    const missingGuards = guardsChecked ? allGuards.filter((g) => !guards.has(g)) : []
+    rows.push([
+      name,
+      levelLabel(level),
+      String(mine.length),
+      `${states.size}/${allStates.length}`,
+      `${transitions.size}/${transitionTotal}`,
+      guardsChecked ? `${guards.size}/${allGuards.length}` : '—',
+    ])
+    if (states.size < allStates.length || transitions.size < transitionTotal || missingGuards.length) {
       const missingStates = allStates.filter((s) => !states.has(s))
       const missingTransitions = (mine[0]?.allTransitions ?? []).filter((t) => !transitions.has(t))
       gaps.push(
         `${name} (${levelLabel(level)}): ${mine.length === 0 ? 'no path ran' : ''}` +
           (missingStates.length ? `\n    states not reached: ${missingStates.join(', ')}` : '') +
-          (missingTransitions.length ? `\n    transitions not taken: ${missingTransitions.join(', ')}` : ''),
+          (missingTransitions.length ? `\n    transitions not taken: ${missingTransitions.join(', ')}` : '') +
+          (missingGuards.length ? `\n    guard outcomes not walked: ${missingGuards.join(', ')}` : ''),
       )
     }
   }

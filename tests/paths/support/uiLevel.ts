@@ -17,6 +17,7 @@ import type { AnyStateMachine } from 'xstate'
 import { checkState, execute, type InternalExecutors, type StateChecks, type UserExecutors } from './executors'
 import { coveringSubset, createMachineModel, pathTitle, transitionCoveringPaths, walkedBy, type ModelOptions, type ModelPath } from './machineModel'
 import { writeExemption, writePathResult, type PathLevel } from './report'
+import { uiReplay, withReplay } from './replay'
 
 export interface UiPathSpec<M extends AnyStateMachine, TSut> extends ModelOptions {
   events: UserExecutors<M, TSut>
@@ -103,6 +104,15 @@ async function walkFirstTouch<M extends AnyStateMachine, TSut>(
   writePathResult({ machine: name, level: 'first-touch', title, ...walkedBy(machine, [path]) })
 }
 
+/** Runs one path's test; a failure names the command that reruns that path alone. */
+async function replayOnFailure(describeName: string, title: string, walk: () => Promise<void>): Promise<void> {
+  try {
+    await walk()
+  } catch (error) {
+    throw withReplay(error, uiReplay(describeName, title))
+  }
+}
+
 /** A path whose first event is the visitor's (not a timer or a settled request, which need the app). */
 const startsWithVisitor = (path: ModelPath) => path.steps.length > 1 && !path.steps[1]!.event.type.startsWith('xstate.')
 
@@ -121,10 +131,13 @@ export function describeUiPaths<M extends AnyStateMachine, TSut>(
   const candidates = spec.select ? spec.select(generated) : generated
   const paths = process.env.PATHS_UI_ALL === '1' ? candidates : coveringSubset(machine, candidates)
   const prefix = spec.label ? `${spec.label}: ` : ''
-  test.describe(`${name}${spec.label ? ` (${spec.label})` : ''}: UI paths`, () => {
+  const describeName = `${name}${spec.label ? ` (${spec.label})` : ''}: UI paths`
+  test.describe(describeName, () => {
     for (const path of paths) {
       const title = `${prefix}${pathTitle(path)}`
-      test(title, async ({ page }) => walkUiPath(name, machine, await start(page), path, title, spec))
+      test(title, async ({ page }) =>
+        replayOnFailure(describeName, title, async () => walkUiPath(name, machine, await start(page), path, title, spec)),
+      )
     }
   })
   const level: PathLevel = 'first-touch'
@@ -134,10 +147,13 @@ export function describeUiPaths<M extends AnyStateMachine, TSut>(
   }
   const visitorFirst = candidates.filter(startsWithVisitor)
   const firstTouches = process.env.PATHS_UI_ALL === '1' ? visitorFirst : coveringSubset(machine, visitorFirst)
-  test.describe(`${name}${spec.label ? ` (${spec.label})` : ''}: UI paths, first touch`, () => {
+  const firstTouchName = `${name}${spec.label ? ` (${spec.label})` : ''}: UI paths, first touch`
+  test.describe(firstTouchName, () => {
     for (const path of firstTouches) {
       const title = `${prefix}${pathTitle(path)}`
-      test(`first touch: ${title}`, async ({ page }) => walkFirstTouch(name, machine, page, start, path, title, spec))
+      test(`first touch: ${title}`, async ({ page }) =>
+        replayOnFailure(firstTouchName, `first touch: ${title}`, () => walkFirstTouch(name, machine, page, start, path, title, spec)),
+      )
     }
   })
   return paths
