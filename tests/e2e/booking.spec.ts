@@ -193,7 +193,10 @@ test.describe('booking through the modal', () => {
     expect(sent).toEqual([])
 
     // Free text, typed key by key: < and > are a person's ordinary characters.
-    await notes.fill('')
+    // Cleared as a person does (select all, delete), then typed key by key.
+    await notes.press('ControlOrMeta+a')
+    await notes.press('Backspace')
+    await expect(notes).toHaveValue('')
     await notes.pressSequentially('  Budget < $5k, want quotes -> invoices\nCan the emails be automated?\n')
     await expect(notes).not.toHaveAttribute('aria-invalid')
     await expect(notes).toHaveAccessibleDescription('66 / 1,000 characters')
