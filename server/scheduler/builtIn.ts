@@ -159,6 +159,7 @@ export function createBuiltInScheduler({
           previousStartTime: null,
           notes: booking.notes ?? null,
           phone: booking.phone ?? null,
+          emailVerified: false,
         })
         return { ok: true, status: 200, body }
       }
