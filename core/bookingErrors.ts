@@ -4,18 +4,34 @@
  * sentences are shown as they are (core/bookingWire.ts WIRE_MESSAGES, core/manageWire.ts MANAGE_MESSAGES).
  */
 import { BOOKING_ERRORS, isCalcomCode, WIRE_MESSAGES, type CalcomCode } from './bookingWire'
+import { EMAIL_CODE_ANSWERS } from './emailVerification'
 
-/** A booking request the server answered with a non-OK status; `message` is the body's, if any. */
+/**
+ * A booking request the server answered with a non-OK status; `message` is the body's, if any, and `code` the
+ * email-code step's (core/emailVerification.ts), which the form branches on.
+ */
 export class BookingRejected extends Error {
   readonly status: number
   readonly serverMessage: string | undefined
+  readonly serverCode: string | undefined
 
-  constructor(status: number, serverMessage: string | undefined) {
+  constructor(status: number, serverMessage: string | undefined, serverCode?: string) {
     super(serverMessage ?? `Booking failed: ${status}`)
     this.name = 'BookingRejected'
     this.status = status
     this.serverMessage = serverMessage
+    this.serverCode = serverCode
   }
+}
+
+/**
+ * Where a refusal leaves the email-code step (docs/design.md#email-codes): `asked` when a code went to the address
+ * (enter it), `refused` when the code or the request for one was turned down (its sentence shows at the code field).
+ */
+export function emailCodeStep(error: unknown): 'asked' | 'refused' | undefined {
+  if (!(error instanceof BookingRejected) || error.serverCode === undefined) return undefined
+  if (error.serverCode === EMAIL_CODE_ANSWERS.required) return 'asked'
+  return (Object.values(EMAIL_CODE_ANSWERS) as string[]).includes(error.serverCode) ? 'refused' : undefined
 }
 
 export const BOOKING_ERROR_TEXTS = {

@@ -26,6 +26,8 @@ export interface BookingInput extends SlotChoice {
   notes?: string
   /** Where the call happens, as Cal.com's booker sends it; left out, the host's first offered location applies. */
   location?: { value: string; optionValue?: string }
+  /** The code emailed to the address when the server asked for one (docs/design.md#email-codes). */
+  emailVerificationCode?: string
 }
 
 export interface RescheduleInput extends SlotChoice {
@@ -71,6 +73,7 @@ export function buildBookingPayload(input: BookingInput, identity: BookingIdenti
       ...(input.location ? { location: input.location } : {}),
     },
     ...callFields(input, identity),
+    ...(input.emailVerificationCode ? { emailVerificationCode: input.emailVerificationCode } : {}),
   }
 }
 

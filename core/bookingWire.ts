@@ -69,6 +69,8 @@ export const WIRE_MESSAGES = {
   slotsRange: 'The start of the time slot range must be before its end.',
   slotsSpan: `The time slot range may span at most ${MAX_SLOTS_RANGE_DAYS} days.`,
   rescheduleUid: 'The booking to reschedule is not valid.',
+  /** The code a visitor was emailed when bookings come fast (docs/design.md#email-codes): six digits. */
+  emailVerificationCode: 'Please enter the 6-digit code from the email we sent you.',
   /** Any route's 429 (server/http/limits/), and what the manage page says for a 429 without a sentence. */
   rateLimited: 'Too many requests. Please wait a moment and try again.',
 } as const
@@ -85,6 +87,9 @@ const FIELD_CODES: Readonly<Record<string, WireCode>> = {
   _isDryRun: 'flags',
   dub_id: 'flags',
 }
+
+/** An emailed code as the wire carries it: six digits, nothing else. */
+export const EMAIL_CODE_PATTERN = /^\d{6}$/
 
 /** Local time with a UTC offset, as sent in `start` and `end` (`2026-11-23T10:00:00+13:00`). */
 export const OFFSET_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/
@@ -175,6 +180,10 @@ export const BookingRequestSchema = v.object(
     rescheduleUid: v.nullish(
       v.pipe(v.string(WIRE_MESSAGES.rescheduleUid), v.minLength(1, WIRE_MESSAGES.rescheduleUid), v.maxLength(100, WIRE_MESSAGES.rescheduleUid)),
     ),
+    /** The code emailed to `responses.email` after a 403 `email_verification_required` (docs/design.md#email-codes). */
+    emailVerificationCode: v.optional(
+      v.pipe(v.string(WIRE_MESSAGES.emailVerificationCode), v.regex(EMAIL_CODE_PATTERN, WIRE_MESSAGES.emailVerificationCode)),
+    ),
   },
   WIRE_MESSAGES.body,
 )
@@ -208,8 +217,11 @@ export const BookingResponseSchema = v.object({
 })
 export type BookingResponse = v.InferOutput<typeof BookingResponseSchema>
 
-/** Any error answer: Cal.com reads `message`. */
-export const BookingErrorSchema = v.object({ message: v.string() })
+/**
+ * Any error answer: Cal.com reads `message`. The email-code step adds a `code` to branch on (core/emailVerification.ts),
+ * never shown: its `message` is the sentence.
+ */
+export const BookingErrorSchema = v.object({ message: v.string(), code: v.optional(v.string()) })
 
 /** The error messages of docs/design.md#wire with Cal.com's own codes (codes on the wire, never shown: core/bookingErrors.ts words them). */
 export const BOOKING_ERRORS = {

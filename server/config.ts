@@ -271,6 +271,18 @@ const EnvSchema = v.object({
   RATE_LIMIT_BOOKINGS_PER_DAY: envInt('RATE_LIMIT_BOOKINGS_PER_DAY', 1, 10_000_000, 20),
   /** Guests a booking may name (the site's own forms name none): each gets an invite of their own. */
   BOOKING_MAX_GUESTS: envInt('BOOKING_MAX_GUESTS', 0, GUESTS_MAX, 0),
+  /**
+   * Floods (docs/design.md#email-codes): `auto` asks for an emailed code once the last hour holds
+   * BOOKING_VERIFY_AFTER bookings made on the web, `always` asks every time, `off` never.
+   */
+  BOOKING_VERIFY: v.pipe(
+    v.optional(v.string(), 'auto'),
+    v.transform((s) => (s.trim() === '' ? 'auto' : s.trim().toLowerCase())),
+    v.picklist(['auto', 'always', 'off'], 'BOOKING_VERIFY must be auto, always or off'),
+  ),
+  BOOKING_VERIFY_AFTER: envInt('BOOKING_VERIFY_AFTER', 0, 100_000, 6),
+  /** Code mails the whole site sends in an hour at most: past it a booking that needs a code is refused (429). */
+  BOOKING_VERIFY_MAILS_PER_HOUR: envInt('BOOKING_VERIFY_MAILS_PER_HOUR', 1, 1_000_000, 60),
   /** How many times one booking may be moved; then it can only be cancelled. */
   MAX_RESCHEDULES_PER_BOOKING: envInt('MAX_RESCHEDULES_PER_BOOKING', 0, 100, 3),
   VITE_EXTERNAL_SCRIPT_URL: envUrl('VITE_EXTERNAL_SCRIPT_URL'),

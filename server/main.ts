@@ -150,7 +150,7 @@ async function main(logger: Logger) {
     site,
     inlineScripts: inlineScriptSources(template),
     renderNotFound: async (url) => (await render.renderDocument(template, url)).html,
-    api: createApi({ config, store, onMailQueued: mail.wake, calendar }),
+    api: createApi({ config, store, onMailQueued: mail.wake, calendar, log: logger }),
   })
   handler = app.fetch
   lifecycle.ready()

@@ -42,10 +42,27 @@ export type ChangeRefusal = 'not_found' | 'cancelled' | 'past' | 'notice' | 'slo
 /** The mail jobs a change causes, made from the booking as it is after the change (and as it was before). */
 export type MailsFor = (booking: BookingRow, previous: BookingRow | undefined) => NewMailJob[]
 
+/**
+ * What a new booking must pass besides the limits when floods are watched (docs/design.md#email-codes), decided in
+ * its own transaction.
+ */
+export interface BookingGate {
+  /** 'voice': the assistant's book_call, which the hourly threshold does not count. */
+  channel: 'web' | 'voice'
+  /** The right code the request carried: used up here, so that it books once (and stays usable if the slot is taken). */
+  codeId?: number
+  /** Refused ('code_needed') when the web bookings made since `since` already number `atMost` or more. */
+  hourly?: { since: Temporal.Instant; atMost: number }
+}
+
 export type InsertResult =
-  | { ok: true; booking: BookingRow }
+  /** `recent`: the web bookings of the hour before this one, when the gate counted them. */
+  | { ok: true; booking: BookingRow; recent?: number }
   | { ok: false; reason: 'slot_taken' }
   | { ok: false; reason: 'email_limit' }
+  | { ok: false; reason: 'code_needed'; recent: number }
+  /** The code was used by another request meanwhile. */
+  | { ok: false; reason: 'code_used' }
   | ClientLimitRefusal
 
 export type ChangeResult =
@@ -64,15 +81,20 @@ export interface ClientLimitRefusal {
 /** Advisory lock namespaces (the two-key form): one per limit, so concurrent requests queue per key. */
 const LOCK_EMAIL = 11
 const LOCK_CLIENT = 12
+/**
+ * One lock for the whole site, taken first by every booking the hourly threshold checks, so that a burst of
+ * concurrent requests is counted one after the other (docs/design.md#email-codes). server/db/emailCodes.ts has 14 and 15.
+ */
+const LOCK_HOURLY = 13
 
 /** Writes the jobs of a change: due now, or (a reminder) at their moment, never past `notAfter`. */
-export async function writeMailJobs(sql: Sql, booking: Pick<BookingRow, 'id'>, jobs: NewMailJob[], now: Temporal.Instant): Promise<void> {
+export async function writeMailJobs(sql: Sql, booking: Pick<BookingRow, 'id'> | null, jobs: NewMailJob[], now: Temporal.Instant): Promise<void> {
   for (const job of jobs) {
     await sql.query(
       `INSERT INTO mail_jobs (booking_id, message_id, kind, recipient, message, next_attempt_at, not_after, remind_at, created_at)
        VALUES ($1, $2, $3, $4, $5::jsonb, $6::timestamptz, $7::timestamptz, $8::timestamptz, $9::timestamptz)`,
       [
-        booking.id,
+        booking?.id ?? null,
         job.messageId,
         job.kind,
         job.recipient,
@@ -105,7 +127,7 @@ const weightOf = (guests: readonly string[]) => 1 + guests.length
  * The first daily cap that a change of `weight` would pass, with when there is room again; undefined
  * when every cap has room. Locks each key first, so two requests of one client cannot both pass.
  */
-async function overClientLimit(
+export async function overClientLimit(
   sql: Sql,
   limits: ChangeLimits,
   weight: number,
@@ -136,7 +158,7 @@ async function overClientLimit(
 }
 
 /** Counts a change against every daily cap it was checked against. */
-async function countClientAction(sql: Sql, limits: ChangeLimits, kind: string, weight: number): Promise<void> {
+export async function countClientAction(sql: Sql, limits: ChangeLimits, kind: string, weight: number): Promise<void> {
   for (const client of limits.clients) {
     await sql.query('INSERT INTO client_actions (client_key, kind, weight, created_at) VALUES ($1, $2, $3, $4::timestamptz)', [
       client.key,
@@ -159,22 +181,47 @@ async function overLimit(sql: Sql, limits: BookingLimits, weight: number): Promi
   return overClientLimit(sql, limits, weight)
 }
 
+/** The gate's checks, first in the booking's transaction: the hourly threshold, then the code (used up). */
+async function gateRefusal(sql: Sql, gate: BookingGate, now: Temporal.Instant): Promise<{ refused?: InsertResult; recent?: number }> {
+  let recent: number | undefined
+  if (gate.hourly) {
+    await sql.query('SELECT pg_advisory_xact_lock($1::int, 0)', [LOCK_HOURLY])
+    const [row] = await sql.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM bookings WHERE created_at > $1::timestamptz AND channel = 'web'`,
+      [gate.hourly.since.toString()],
+    )
+    recent = row?.n ?? 0
+    if (recent >= gate.hourly.atMost) return { refused: { ok: false, reason: 'code_needed', recent } }
+  }
+  if (gate.codeId !== undefined) {
+    const used = await sql.query(`UPDATE email_codes SET used_at = $2::timestamptz WHERE id = $1 AND used_at IS NULL RETURNING id`, [
+      gate.codeId,
+      now.toString(),
+    ])
+    if (used.length === 0) return { refused: { ok: false, reason: 'code_used' } }
+  }
+  return { recent }
+}
+
 export async function insertBooking(
   backend: Backend,
   b: NewBooking,
   limits: BookingLimits,
   mails: MailsFor,
+  gate: BookingGate = { channel: 'web' },
 ): Promise<InsertResult> {
   try {
     return await backend.transaction(async (sql): Promise<InsertResult> => {
+      const { refused: closed, recent } = await gateRefusal(sql, gate, limits.now)
+      if (closed) return closed
       const weight = weightOf(b.guests)
       const refused = await overLimit(sql, limits, weight)
       if (refused) return refused
       const [booking] = await sql.query<BookingRow>(
         `WITH inserted AS (
            INSERT INTO bookings (uid, host, event_type_id, title, start_at, end_at, name, email, guests, time_zone,
-                                 language, email_key, client_key, created_at, notes, phone)
-           VALUES ($1, $2, $3, $4, $5::timestamptz, $6::timestamptz, $7, $8, $9::jsonb, $10, $11, $12, $13, $14::timestamptz, $15, $16)
+                                 language, email_key, client_key, created_at, notes, phone, channel, email_verified)
+           VALUES ($1, $2, $3, $4, $5::timestamptz, $6::timestamptz, $7, $8, $9::jsonb, $10, $11, $12, $13, $14::timestamptz, $15, $16, $17, $18)
            RETURNING *
          ) ${SELECT_BOOKING.replace('FROM bookings', 'FROM inserted')}`,
         [
@@ -194,13 +241,15 @@ export async function insertBooking(
           limits.now.toString(),
           b.notes || null,
           b.phone ?? null,
+          gate.channel,
+          gate.codeId !== undefined,
         ],
       )
       if (!booking) throw new Error('INSERT returned no row')
       await countClientAction(sql, limits, 'booked', weight)
       await writeMailJobs(sql, booking, mails(booking, undefined), limits.now)
       await announceChange(sql, booking.host)
-      return { ok: true, booking }
+      return { ok: true, booking, ...(recent === undefined ? {} : { recent }) }
     })
   } catch (error) {
     if (isUniqueViolation(error)) return { ok: false, reason: 'slot_taken' }

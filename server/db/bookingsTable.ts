@@ -21,13 +21,14 @@ const noteLine = (notes: string) => `  Notes: ${clean(notes.replace(/\n+/g, ' / 
 /**
  * The upcoming bookings (start at or after `now`) as a text table, start time in the host's zone,
  * with their state: cancelled ones stay listed, so the agency sees what was called off. A booking's
- * notes (issue 25) follow on a line of their own, so the table stays aligned.
+ * notes (issue 25) follow on a line of their own, so the table stays aligned. A booking made with an email code
+ * says 'verified' in the last column, and `verified` counts them (docs/design.md#email-codes).
  */
 export function upcomingBookingsTable(
   rows: readonly BookingRow[],
   zone: string,
   now: Temporal.Instant,
-): { count: number; text: string } {
+): { count: number; verified: number; text: string } {
   const upcoming = rows.filter((row) => Temporal.Instant.compare(Temporal.Instant.from(row.startTime), now) >= 0)
   const table = upcoming.map((row): { cells: string[]; notes: string | null; phone: string | null } => {
     const start = Temporal.Instant.from(row.startTime).toZonedDateTimeISO(zone)
@@ -37,15 +38,17 @@ export function upcomingBookingsTable(
       bookingState(row),
       clean(row.name),
       clean(row.email),
+      row.emailVerified ? 'verified' : '',
     ]
     return { cells, notes: row.notes, phone: row.phone }
   })
-  const header = [`Start (${zone})`, 'Status', 'Name', 'Email']
+  const header = [`Start (${zone})`, 'Status', 'Name', 'Email', 'Email code']
   const widths = header.map((h, i) => Math.max(h.length, ...table.map((r) => (r.cells[i] as string).length)))
   const line = (cells: string[]) =>
     cells
       .map((c, i) => c.padEnd(widths[i] as number))
       .join('  ')
       .trimEnd()
-  return { count: upcoming.length, text: [line(header), line(widths.map((w) => '-'.repeat(w))), ...table.flatMap((r) => [line(r.cells), ...(r.phone ? [phoneLine(r.phone)] : []), ...(r.notes ? [noteLine(r.notes)] : [])])].join('\n') }
+  const verified = upcoming.filter((row) => row.emailVerified).length
+  return { count: upcoming.length, verified, text: [line(header), line(widths.map((w) => '-'.repeat(w))), ...table.flatMap((r) => [line(r.cells), ...(r.phone ? [phoneLine(r.phone)] : []), ...(r.notes ? [noteLine(r.notes)] : [])])].join('\n') }
 }

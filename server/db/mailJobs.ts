@@ -10,8 +10,8 @@ import { iso, type Sql } from './sql'
 
 export interface MailJob {
   id: number
-  /** The booking's uid (a CalDAV job writes the booking's latest state). */
-  bookingUid: string
+  /** The booking's uid (a CalDAV job writes the booking's latest state); null for a code's email, which has none. */
+  bookingUid: string | null
   messageId: string
   kind: MailKind
   recipient: MailRecipient
@@ -63,6 +63,12 @@ export interface MailJobStore {
  * both moments, or an earlier one retried past the later one's moment): then only the later goes. Checked when
  * claiming as well, so no instance takes the earlier one meanwhile.
  */
+/**
+ * A code's email once it is done with (sent, failed or dropped) keeps no text: the digits stay nowhere but in the
+ * visitor's mailbox (docs/design.md#email-codes).
+ */
+const FORGET_CODE = `message = CASE WHEN kind = 'code' THEN '{"forgotten":true}'::jsonb ELSE message END`
+
 const LATER_REMINDER_DUE = `(j.remind_at <= $1::timestamptz AND EXISTS (
   SELECT 1 FROM mail_jobs later
    WHERE later.booking_id = j.booking_id AND later.recipient = j.recipient AND later.status IN ('pending', 'sent')
@@ -73,8 +79,9 @@ export function mailJobStore(sql: Sql): MailJobStore {
     async dropLate(now) {
       const rows = await sql.query<{ id: number; reason: string }>(
         `UPDATE mail_jobs j
-            SET status = 'dropped', locked_until = NULL,
-                last_error = CASE WHEN j.not_after <= $1::timestamptz THEN 'the call had started' ELSE 'a later reminder replaces it' END
+            SET status = 'dropped', locked_until = NULL, ${FORGET_CODE},
+                last_error = CASE WHEN j.kind = 'code' THEN 'the code had expired'
+                                  WHEN j.not_after <= $1::timestamptz THEN 'the call had started' ELSE 'a later reminder replaces it' END
           WHERE j.status = 'pending' AND j.next_attempt_at <= $1::timestamptz
             AND (j.locked_until IS NULL OR j.locked_until <= $1::timestamptz)
             AND (j.not_after <= $1::timestamptz OR ${LATER_REMINDER_DUE})
@@ -102,7 +109,7 @@ export function mailJobStore(sql: Sql): MailJobStore {
       return rows.sort((a, b) => a.id - b.id)
     },
     async sent(id, now) {
-      await sql.query(`UPDATE mail_jobs SET status = 'sent', sent_at = $2::timestamptz, locked_until = NULL WHERE id = $1`, [
+      await sql.query(`UPDATE mail_jobs SET status = 'sent', sent_at = $2::timestamptz, locked_until = NULL, ${FORGET_CODE} WHERE id = $1`, [
         id,
         now.toString(),
       ])
@@ -114,7 +121,7 @@ export function mailJobStore(sql: Sql): MailJobStore {
       )
     },
     async failed(id, error) {
-      await sql.query(`UPDATE mail_jobs SET status = 'failed', last_error = $2, locked_until = NULL WHERE id = $1`, [id, error])
+      await sql.query(`UPDATE mail_jobs SET status = 'failed', last_error = $2, locked_until = NULL, ${FORGET_CODE} WHERE id = $1`, [id, error])
     },
     async release(id) {
       await sql.query(`UPDATE mail_jobs SET locked_until = NULL, attempts = attempts - 1 WHERE id = $1`, [id])

@@ -29,6 +29,8 @@ export interface BookingRow {
   notes: string | null
   /** The number the agency calls (E.164) for a phone call; null: a video call. For the agency only, never in a log. */
   phone: string | null
+  /** Booked with the code emailed to its address (docs/design.md#email-codes). */
+  emailVerified: boolean
 }
 
 export interface NewBooking {

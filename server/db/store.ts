@@ -9,6 +9,7 @@ import {
   cancelBooking,
   insertBooking,
   rescheduleBooking,
+  type BookingGate,
   type BookingLimits,
   type ChangeLimits,
   type ChangeResult,
@@ -17,6 +18,7 @@ import {
 } from './bookingChanges'
 import { calendarCopyStore, type CopyStore } from './calendarCopies'
 import { CHANGE_FEED_APPLICATION, listenForChanges, localFeed, type ChangeFeed } from './changeFeed'
+import { emailCodeStore, type EmailCodeStore } from './emailCodes'
 import { mailJobStore, type MailJobStore } from './mailJobs'
 import { migrate, migrationFiles } from './migrate'
 import type { RateLimitOptions } from './rateLimitWindows'
@@ -24,7 +26,7 @@ import type { BookingRow, NewBooking } from './rows'
 import { SELECT_BOOKING, type Backend } from './sql'
 import { voiceCallStore, type VoiceCallStore } from './voiceCalls'
 
-export type { BookingLimits, ChangeLimits, ChangeResult, ClientLimit, InsertResult, MailsFor } from './bookingChanges'
+export type { BookingGate, BookingLimits, ChangeLimits, ChangeResult, ClientLimit, InsertResult, MailsFor } from './bookingChanges'
 
 export interface BookingStore {
   kind: 'pglite' | 'postgres'
@@ -33,7 +35,7 @@ export interface BookingStore {
    * Reports that (host, start) is taken (the partial unique index decides races) or a limit is reached;
    * nothing is written then.
    */
-  insert(booking: NewBooking, options: { limits: BookingLimits; mails: MailsFor }): Promise<InsertResult>
+  insert(booking: NewBooking, options: { limits: BookingLimits; mails: MailsFor; gate?: BookingGate }): Promise<InsertResult>
   /**
    * Moves an upcoming active booking (same uid, sequence + 1) and writes its mail jobs, in one transaction;
    * not to where it is, not more than `maxReschedules` times, and within the daily caps of `limits`.
@@ -53,6 +55,8 @@ export interface BookingStore {
   find(uid: string): Promise<BookingRow | undefined>
   /** The mail outbox the worker sends from. */
   mailJobs: MailJobStore
+  /** The codes emailed when bookings come fast (docs/design.md#email-codes). */
+  emailCodes: EmailCodeStore
   /** The host's calendar sources' last good copies (issue 24). */
   calendarCopies: CopyStore
   /** Voice calls that booked, and their end-of-call reports (issue 25). */
@@ -131,13 +135,14 @@ export async function openStore(options: StoreOptions): Promise<BookingStore> {
 
   return {
     kind: backend.kind,
-    insert: (booking, { limits, mails }) => announced(insertBooking(backend, booking, limits, mails)),
+    insert: (booking, { limits, mails, gate }) => announced(insertBooking(backend, booking, limits, mails, gate)),
     reschedule: (uid, to, limits, mails) => announced(rescheduleBooking(backend, uid, to, limits, mails)),
     cancel: (uid, reason, limits, mails) => announced(cancelBooking(backend, uid, reason, limits, mails)),
     async find(uid) {
       return (await backend.query<BookingRow>(`${SELECT_BOOKING} WHERE uid = $1`, [uid]))[0]
     },
     mailJobs: mailJobStore(backend),
+    emailCodes: emailCodeStore(backend),
     calendarSecret: secret.value,
     calendarCopies: calendarCopyStore(backend),
     voiceCalls: voiceCallStore(backend),

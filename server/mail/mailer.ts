@@ -25,6 +25,7 @@ export function createMailer(options: {
     async send(job, signal) {
       if (job.recipient !== 'calendar') return mail.send(job, signal)
       if (!calendar) throw new Error('CalDAV is not configured (CALDAV_URL) on this instance')
+      if (job.bookingUid === null) throw new Error('A calendar job without its booking')
       return calendar.sync(job.bookingUid)
     },
     close: () => mail.close(),

@@ -14,9 +14,10 @@ export interface Mailbox {
 export type ChangeKind = 'booked' | 'rescheduled' | 'cancelled'
 /**
  * What a job is about. 'reminder': sent before the call (issue 25), due at its moment rather than at once;
- * 'brief': what was said on the voice call that booked (server/mail/briefMail.ts).
+ * 'brief': what was said on the voice call that booked (server/mail/briefMail.ts); 'code': a booking's email code
+ * (server/mail/codeMail.ts), which belongs to no booking.
  */
-export type MailKind = ChangeKind | 'reminder' | 'brief'
+export type MailKind = ChangeKind | 'reminder' | 'brief' | 'code'
 /** 'calendar': not a mail but the booking's event in the host's CalDAV calendar (server/calendar/caldavWriter.ts). */
 export type MailRecipient = 'visitor' | 'host' | 'guest' | 'calendar'
 

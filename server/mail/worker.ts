@@ -80,8 +80,8 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
     while (!stopping) {
       const now = clock()
       // A reminder whose call has started (the server was down at its moment) is dropped, not sent late;
-      // of several overdue ones to one person only the latest goes.
-      for (const { id, reason } of await jobs.dropLate(now)) log(`Mail: mail job ${id} (reminder) dropped: ${reason}`)
+      // of several overdue ones to one person only the latest goes; a code's email is not sent once the code expired.
+      for (const { id, reason } of await jobs.dropLate(now)) log(`Mail: mail job ${id} dropped: ${reason}`)
       const claimed = await jobs.claim(now, now.add({ milliseconds: leaseMs }), batchSize)
       if (claimed.length === 0) return
       for (const [i, job] of claimed.entries()) {

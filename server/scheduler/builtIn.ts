@@ -16,7 +16,9 @@ import { freeSlots, groupSlotsByDate, outOfBoundsReason, toIsoUtc } from './slot
 import { createSlotsCache } from './slotsCache'
 import { JsonBody } from '../http/jsonBody'
 import type { CalendarBusy } from '../calendar/busyTimes'
+import type { Logger } from '../log/logger'
 import { slotFilters } from './slotFilter'
+import { emailCodes } from './emailCodes'
 
 /** A slots answer without slots: a call inside its notice period cannot be moved. */
 const NO_SLOTS = new JsonBody(JSON.stringify({ result: { data: { json: { slots: {} } } } } satisfies SlotsResponse))
@@ -43,6 +45,7 @@ export function createBuiltInScheduler({
   onMailQueued = () => undefined,
   newId = randomUUID,
   calendar,
+  log,
 }: {
   config: ServerConfig
   store: BookingStore
@@ -51,6 +54,8 @@ export function createBuiltInScheduler({
   newId?: () => string
   /** The host's calendars (issue 24), when any source is configured. */
   calendar?: CalendarBusy
+  /** Told when email codes turn on or off (docs/design.md#email-codes). */
+  log?: Pick<Logger, 'info'>
 }): Scheduler<BookingResponse | BookingView, CancelResponse, BookingView> {
   const availability = availabilityFromConfig(config)
   const host = config.BOOKING_HOST
@@ -66,6 +71,7 @@ export function createBuiltInScheduler({
   const changes = bookingChanges(context)
   const { location } = mailSettings(config, store.calendarSecret)
   const slotsCache = createSlotsCache<JsonBody | undefined>(store.changes)
+  const codes = emailCodes({ config, store, newId, log })
 
   /** Refuses another host or event type before any work (the slots input names them). */
   const refuseOther = ({ input }: SlotsRequest): Refusal | undefined => {
@@ -159,8 +165,16 @@ export function createBuiltInScheduler({
           previousStartTime: null,
           notes: booking.notes ?? null,
           phone: booking.phone ?? null,
+          emailVerified: false,
         })
         return { ok: true, status: 200, body }
+      }
+      // Floods (docs/design.md#email-codes): a code to check, or the hour to count in the booking's transaction.
+      const asking = { email, code: request.request.emailVerificationCode, channel: request.channel ?? 'web', clients }
+      const admitted = await codes.admit(asking, now)
+      if (!admitted.ok) {
+        if (admitted.code === 'codeRequired') onMailQueued()
+        return admitted
       }
       const result = await store.insert(booking, {
         limits: {
@@ -170,13 +184,22 @@ export function createBuiltInScheduler({
           clients,
         },
         mails: changes.mailsFor('booked', now),
+        gate: admitted.gate,
       })
+      codes.observe(result)
       if (result.ok) {
         onMailQueued()
         return { ok: true, status: 200, body: toResponse(result.booking, location(result.booking), calendarUid(store.calendarSecret, result.booking.id, host)) }
       }
       if (result.reason === 'email_limit') return refuse('upcomingLimit')
       if (result.reason === 'client_limit') return dailyLimit(result)
+      if (result.reason === 'code_used') return refuse('codeExpired')
+      if (result.reason === 'code_needed') {
+        // No slot is held meanwhile: the same request with the code books, if the slot is still free then.
+        const asked = await codes.ask(asking, now)
+        if (asked.code === 'codeRequired') onMailQueued()
+        return asked
+      }
       return refuse('slotTaken')
     },
 

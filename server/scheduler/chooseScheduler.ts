@@ -1,6 +1,7 @@
 import type { CalendarBusy } from '../calendar/busyTimes'
 import type { Clock } from '../clock'
 import type { ServerConfig } from '../config'
+import type { Logger } from '../log/logger'
 import type { BookingStore } from '../db/store'
 import { createBuiltInScheduler } from './builtIn'
 import { createCalcomScheduler, type Fetch } from './calcomUpstream'
@@ -18,12 +19,14 @@ export interface SchedulerDeps {
   newId?: () => string
   /** The host's calendars (issue 24), when any is configured. */
   calendar?: CalendarBusy
+  /** The server's logger: the built-in scheduler says when email codes turn on or off. */
+  log?: Pick<Logger, 'info'>
 }
 
 /** Cal.com when CALCOM_URL is set, the built-in scheduler otherwise (docs/design.md#server). */
-export function createScheduler({ config, store, clock, fetch, onMailQueued, newId, calendar }: SchedulerDeps): Scheduler {
+export function createScheduler({ config, store, clock, fetch, onMailQueued, newId, calendar, log }: SchedulerDeps): Scheduler {
   if (config.CALCOM_URL) {
     return createCalcomScheduler({ baseUrl: config.CALCOM_URL, timeoutMs: config.CALCOM_TIMEOUT_MS, fetch })
   }
-  return createBuiltInScheduler({ config, store, clock, onMailQueued, newId, calendar })
+  return createBuiltInScheduler({ config, store, clock, onMailQueued, newId, calendar, log })
 }

@@ -55,6 +55,12 @@ export type RefusalCode =
   | 'rescheduleLimit'
   | 'upcomingLimit'
   | 'dailyLimit'
+  // The email-code step (docs/design.md#email-codes): a code was sent; wrong; expired or spent; asked again too soon; the site's hour of code emails used.
+  | 'codeRequired'
+  | 'codeWrong'
+  | 'codeExpired'
+  | 'codeResendLimit'
+  | 'codeMailLimit'
   // What a validated request still cannot name (core/bookingWire.ts).
   | 'unknownHost'
   | 'unknownEventType'
@@ -77,6 +83,10 @@ export interface Refusal {
   retryAfterSeconds?: number
   /** For `dailyLimit`: the refusing limit's own sentence, when it has one (server/voice/voiceTools.ts gives one). */
   limitMessage?: string
+  /** The email-code step: the address the code went to (its sentence names it), the tries left, whether the assistant may be offered. */
+  email?: string
+  triesLeft?: number
+  assistant?: boolean
 }
 
 /** A refusal with nothing but its code. */
@@ -91,6 +101,7 @@ export interface Requester {
   clients: readonly ClientLimit[]
 }
 
-export type BookRequest = ValidBooking & Requester
+/** `channel`: 'voice' for the assistant's book_call (never asked for an email code); absent, the web. */
+export type BookRequest = ValidBooking & Requester & { channel?: 'web' | 'voice' }
 
 export type CancelRequest = CancelBody & Requester

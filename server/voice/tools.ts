@@ -163,7 +163,8 @@ async function bookCall(args: unknown, ctx: ApiContext, clients: ClientLimit[], 
   const payload = buildBookingPayload({ name, email, slot: start.toString(), timeZone, notes: notes ?? undefined, location: where }, identity)
   const checked = checkBooking(payload, ctx.config)
   if (!checked.ok) return checked.message
-  const outcome = await ctx.scheduler.book({ ...checked.value, clients })
+  // The assistant keeps its own per-call limits: it is never asked for an email code (docs/design.md#email-codes).
+  const outcome = await ctx.scheduler.book({ ...checked.value, clients, channel: 'voice' })
   if (outcome.ok && callId) await rememberCall(ctx, callId, outcome.body)
 
   if (outcome.ok) {

@@ -46,13 +46,14 @@ export async function fetchSlots(query: SlotsQuery, signal?: AbortSignal): Promi
 
 /**
  * The body of an answer of the booking API: a non-OK answer throws BookingRejected with the body's
- * `message` when there is one; an OK one is checked against its schema.
+ * `message` when there is one (and its `code`, the email-code step's); an OK one is checked against its schema.
  */
 export async function readAnswer<TSchema extends v.GenericSchema>(response: Response, schema: TSchema): Promise<v.InferOutput<TSchema>> {
   const body: unknown = await response.json().catch(() => undefined)
   if (!response.ok) {
     const parsed = v.safeParse(BookingErrorSchema, body)
-    throw new BookingRejected(response.status, parsed.success && parsed.output.message ? parsed.output.message : undefined)
+    const message = parsed.success && parsed.output.message ? parsed.output.message : undefined
+    throw new BookingRejected(response.status, message, parsed.success ? parsed.output.code : undefined)
   }
   return v.parse(schema, body)
 }

@@ -25,16 +25,17 @@ const row = (startTime: string, name: string, email: string, change: Partial<Boo
   previousStartTime: null,
   notes: null,
   phone: null,
+  emailVerified: false,
   ...change,
 })
 
 describe('npm run bookings', () => {
   it('lists upcoming bookings with the start in the host zone, status, name and email, and their notes', () => {
     const now = Temporal.Instant.from('2026-11-23T08:30:00+13:00')
-    const { count, text } = upcomingBookingsTable(
+    const { count, verified, text } = upcomingBookingsTable(
       [
         row('2026-11-22T19:00:00.000Z', 'Started earlier', 'old@example.com'),
-        row('2026-11-22T21:30:00.000Z', 'Aroha Ngata', 'aroha@example.co.nz'),
+        row('2026-11-22T21:30:00.000Z', 'Aroha Ngata', 'aroha@example.co.nz', { emailVerified: true }),
         row('2026-11-24T00:15:00.000Z', 'Evil\u001b[31m name', 'e@example.com'),
         row('2026-11-24T01:00:00.000Z', 'Moved', 'm@example.com', {
           sequence: 1,
@@ -47,11 +48,12 @@ describe('npm run bookings', () => {
       'Pacific/Auckland',
       now,
     )
-    expect(count).toBe(4)
+    expect([count, verified]).toEqual([4, 1])
     expect(text.split('\n')).toEqual([
-      'Start (Pacific/Auckland)     Status       Name            Email',
-      '---------------------------  -----------  --------------  -------------------',
-      'Mon 2026-11-23 10:30 +13:00  booked       Aroha Ngata     aroha@example.co.nz',
+      'Start (Pacific/Auckland)     Status       Name            Email                Email code',
+      '---------------------------  -----------  --------------  -------------------  ----------',
+      // Booked with the code emailed to the address (docs/design.md#email-codes).
+      'Mon 2026-11-23 10:30 +13:00  booked       Aroha Ngata     aroha@example.co.nz  verified',
       'Tue 2026-11-24 13:15 +13:00  booked       Evil?[31m name  e@example.com',
       'Tue 2026-11-24 14:00 +13:00  rescheduled  Moved           m@example.com',
       // The number to call, then the visitor's notes, under their booking, each on one line, terminal-safe.

@@ -74,6 +74,13 @@ describe('server configuration', () => {
     expect(() => loadConfig(env)).toThrow(message)
   })
 
+  it('asks for an emailed code past 6 bookings an hour, with at most 60 code mails an hour, by default', () => {
+    const config = loadConfig({})
+    expect([config.BOOKING_VERIFY, config.BOOKING_VERIFY_AFTER, config.BOOKING_VERIFY_MAILS_PER_HOUR]).toEqual(['auto', 6, 60])
+    expect(loadConfig({ BOOKING_VERIFY: ' Always ' }).BOOKING_VERIFY).toBe('always')
+    expect(loadConfig({ BOOKING_VERIFY: 'off', BOOKING_VERIFY_AFTER: '0' })).toMatchObject({ BOOKING_VERIFY: 'off', BOOKING_VERIFY_AFTER: 0 })
+  })
+
   it('reads scheduler overrides', () => {
     const config = loadConfig({
       SCHEDULE_DAYS: 'mon,wed-fri,sun',
@@ -131,6 +138,9 @@ describe('server configuration', () => {
     [{ HOST_REMINDER: '-1h' }, 'HOST_REMINDER must be one duration before the call with a unit d, h, m or s, such as 1h, or empty for none'],
     [{ HOST_REMINDER: '2h,1h' }, 'HOST_REMINDER must be one duration before the call with a unit d, h, m or s, such as 1h, or empty for none'],
     [{ SCHEDULE_CHANGE_NOTICE_MINUTES: 'an hour' }, 'SCHEDULE_CHANGE_NOTICE_MINUTES must be a whole number from 0 to 43200'],
+    [{ BOOKING_VERIFY: 'sometimes' }, 'BOOKING_VERIFY must be auto, always or off'],
+    [{ BOOKING_VERIFY_AFTER: '-1' }, 'BOOKING_VERIFY_AFTER must be a whole number from 0 to 100000'],
+    [{ BOOKING_VERIFY_MAILS_PER_HOUR: '0' }, 'BOOKING_VERIFY_MAILS_PER_HOUR must be a whole number from 1 to 1000000'],
     [{ SHUTDOWN_DELAY_MS: '-1' }, 'SHUTDOWN_DELAY_MS must be a whole number from 0 to 599900'],
     [{ SHUTDOWN_TIMEOUT_MS: '1500' }, 'SHUTDOWN_DELAY_MS must be less than SHUTDOWN_TIMEOUT_MS'],
     [{ SHUTDOWN_DELAY_MS: '5000', SHUTDOWN_TIMEOUT_MS: '5000' }, 'SHUTDOWN_DELAY_MS must be less than SHUTDOWN_TIMEOUT_MS'],

@@ -38,6 +38,7 @@ function recordingStore() {
           rescheduledAt: null,
           previousStartTime: null,
           notes: null,
+          emailVerified: false,
         },
       }
     },

@@ -12,7 +12,7 @@ import { buildBookingPayload } from '../../core/bookingPayload'
 import { openStore, type BookingStore } from '../../server/db/store'
 import { VOICE_TOOL_MESSAGES } from '../../server/voice/sentences'
 import { MAX_VOICE_TOOLS_BODY_BYTES } from '../../server/voice/voiceTools'
-import { HOST, rejectingStore, startServer, testClock, testConfig, type RunningServer } from './support/harness'
+import { bookingBody, HOST, postBooking, rejectingStore, startServer, testClock, testConfig, type RunningServer } from './support/harness'
 
 const SECRET = 'voice-secret-0123456789abcdef-0123'
 const NZ = 'Pacific/Auckland'
@@ -359,6 +359,26 @@ describe('voice assistant tools: limits and Cal.com mode', () => {
         'Not booked: Too many calls have been booked from your network today. Please try again tomorrow.',
       ])
       expect(await store.count()).toBe(6)
+    } finally {
+      await server.close()
+      await store.close()
+      await rm(dir, { recursive: true, force: true })
+    }
+  })
+
+  it('book_call is never asked for an email code, and its bookings do not count towards the web’s hour (docs/design.md#email-codes)', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'voice-tools-codes-'))
+    const store = await openStore({ dataDir: dir })
+    const server = await startServer({ config: testConfig({ VAPI_SERVER_SECRET: SECRET, BOOKING_VERIFY: 'auto', BOOKING_VERIFY_AFTER: '1' }), store, clock: testClock() })
+    try {
+      for (const [i, start] of ['2026-11-24T10:00+13:00', '2026-11-24T10:15+13:00', '2026-11-24T10:30+13:00'].entries()) {
+        const said = await say(server, 'book_call', { name: 'Caller Test', email: `caller${i}@example.com`, start, timeZone: NZ })
+        expect(said).toMatch(/^Booked: /)
+      }
+      // The web's first booking of the hour needs no code: the three voice bookings are not counted.
+      expect((await postBooking(server.url, bookingBody('2026-11-24T11:00'))).status).toBe(200)
+      const second = await postBooking(server.url, bookingBody('2026-11-24T11:15', { responses: { name: 'Web Visitor', email: 'web@example.com', guests: [] } }))
+      expect([second.status, ((await second.json()) as { code: string }).code]).toEqual([403, 'email_verification_required'])
     } finally {
       await server.close()
       await store.close()

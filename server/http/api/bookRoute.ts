@@ -13,11 +13,12 @@ export async function bookRoute(c: Context, ctx: ApiContext): Promise<Response> 
   const checked = checkBooking(body.value, ctx.config)
   if (!checked.ok) return fail(checked.message, checked.status)
 
-  const outcome = await ctx.scheduler.book({ ...checked.value, clients: ctx.clientLimits(c) })
+  const outcome = await ctx.scheduler.book({ ...checked.value, clients: ctx.clientLimits(c), channel: 'web' })
   if (!outcome.ok) {
     if (outcome.retryAfterSeconds !== undefined) c.header('Retry-After', String(outcome.retryAfterSeconds))
-    const { message, status } = refusalAnswer(outcome, ctx.config)
-    return fail(message, status)
+    const { message, status, code } = refusalAnswer(outcome, ctx.config)
+    // The email-code step's answers carry a code to branch on beside the sentence (docs/design.md#email-codes).
+    return code ? c.json({ code, message }, status) : fail(message, status)
   }
   return c.json(outcome.body as object, outcome.status)
 }

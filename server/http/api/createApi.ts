@@ -7,6 +7,7 @@ import type { Fetch } from '../../scheduler/calcomUpstream'
 import type { CalendarBusy } from '../../calendar/busyTimes'
 import type { ServerConfig } from '../../config'
 import type { BookingStore } from '../../db/store'
+import type { Logger } from '../../log/logger'
 import { clientKey } from '../limits/keys'
 import { clientAddressOf, type TrustedProxies } from '../limits/trustedProxies'
 import { rateLimit, type ErrorBody } from '../limits/rateLimit'
@@ -36,6 +37,8 @@ export interface ApiDeps {
   onMailQueued?: () => void
   /** The host's calendars (issue 24), when any is configured. */
   calendar?: CalendarBusy
+  /** The server's logger, for what the scheduler tells the agency (email codes turning on or off). */
+  log?: Pick<Logger, 'info'>
 }
 
 /** The client address the limits count: the socket's, or, from a trusted proxy, the one it forwarded for. */
@@ -53,12 +56,12 @@ function clientAddress(c: Context, proxies: TrustedProxies): string {
 const messageError: ErrorBody = (message) => ({ message })
 
 /** The booking API, mounted at /api by server/http/app.ts. */
-export function createApi({ config, store, clock = () => Temporal.Now.instant(), fetch, onMailQueued, calendar }: ApiDeps): Hono {
+export function createApi({ config, store, clock = () => Temporal.Now.instant(), fetch, onMailQueued, calendar, log }: ApiDeps): Hono {
   const ctx: ApiContext = {
     config,
     store,
     clock,
-    scheduler: createScheduler({ config, store, clock, fetch, onMailQueued, calendar }),
+    scheduler: createScheduler({ config, store, clock, fetch, onMailQueued, calendar, log }),
     clientAddress: (c) => clientAddress(c, config.TRUST_PROXY),
     clientLimits: (c) => [{ key: clientKey(ctx.clientAddress(c)), maxPerDay: config.RATE_LIMIT_BOOKINGS_PER_DAY }],
   }

@@ -1,6 +1,15 @@
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { BOOKING_ERRORS, WIRE_MESSAGES } from '../../../core/bookingWire'
 import { changeNoticeMessage, MANAGE_MESSAGES, rescheduleLimitMessage, upcomingLimitMessage } from '../../../core/manageWire'
+import {
+  codeSentSentence,
+  EMAIL_CODE_ANSWERS,
+  EMAIL_CODE_MESSAGES,
+  mailLimitSentence,
+  resendLimitSentence,
+  wrongCodeSentence,
+  type EmailCodeAnswer,
+} from '../../../core/emailVerification'
 import type { ServerConfig } from '../../config'
 import type { Refusal, RefusalCode } from '../../scheduler/scheduler'
 import { SERVER_SENTENCES } from '../../sentences'
@@ -12,7 +21,7 @@ type Wording = string | ((refusal: Refusal, config: ServerConfig) => string)
  * books (core/ for what the browser shows as is, server/sentences.ts for the server's own). A code without an
  * entry does not compile.
  */
-const ANSWERS: { readonly [Code in RefusalCode]: readonly [ContentfulStatusCode, Wording] } = {
+const ANSWERS: { readonly [Code in RefusalCode]: readonly [ContentfulStatusCode, Wording, EmailCodeAnswer?] } = {
   // Cal.com's codes go on the wire as they are; the browser words them (core/bookingErrors.ts).
   slotTaken: [409, BOOKING_ERRORS.slotTaken],
   outOfBounds: [400, BOOKING_ERRORS.outOfBounds],
@@ -26,6 +35,12 @@ const ANSWERS: { readonly [Code in RefusalCode]: readonly [ContentfulStatusCode,
   rescheduleLimit: [400, (_, config) => rescheduleLimitMessage(config.MAX_RESCHEDULES_PER_BOOKING)],
   upcomingLimit: [409, (_, config) => upcomingLimitMessage(config.MAX_UPCOMING_PER_EMAIL, config.BOOKING_HOST_NAME)],
   dailyLimit: [429, (refusal) => refusal.limitMessage ?? MANAGE_MESSAGES.dailyLimit],
+  // The email-code step: its own code beside the sentence, for the form to branch on (docs/design.md#email-codes).
+  codeRequired: [403, (refusal) => codeSentSentence(refusal.email ?? ''), EMAIL_CODE_ANSWERS.required],
+  codeWrong: [403, (refusal) => wrongCodeSentence(refusal.triesLeft ?? 1), EMAIL_CODE_ANSWERS.wrong],
+  codeExpired: [403, EMAIL_CODE_MESSAGES.expired, EMAIL_CODE_ANSWERS.expired],
+  codeResendLimit: [429, (refusal) => resendLimitSentence(refusal.email ?? '', refusal.retryAfterSeconds ?? 60), EMAIL_CODE_ANSWERS.resendLimit],
+  codeMailLimit: [429, (refusal, config) => mailLimitSentence(config.HOST_EMAIL, refusal.assistant ?? false), EMAIL_CODE_ANSWERS.mailLimit],
   unknownHost: [400, WIRE_MESSAGES.user],
   unknownEventType: [400, WIRE_MESSAGES.eventType],
   missingResponses: [400, WIRE_MESSAGES.responses],
@@ -38,9 +53,13 @@ const ANSWERS: { readonly [Code in RefusalCode]: readonly [ContentfulStatusCode,
   calcomRefused: [502, SERVER_SENTENCES.calendarFailing],
 }
 
-/** What a route answers for a refusal: Cal.com's own status and message as they came, else the code's. */
-export function refusalAnswer(refusal: Refusal, config: ServerConfig): { status: ContentfulStatusCode; message: string } {
+/**
+ * What a route answers for a refusal: Cal.com's own status and message as they came, else the code's; `code` for
+ * the answers of the email-code step.
+ */
+export function refusalAnswer(refusal: Refusal, config: ServerConfig): { status: ContentfulStatusCode; message: string; code?: EmailCodeAnswer } {
   if (refusal.upstream) return { status: refusal.upstream.status, message: refusal.upstream.message }
-  const [status, wording] = ANSWERS[refusal.code]
-  return { status, message: typeof wording === 'string' ? wording : wording(refusal, config) }
+  const [status, wording, code] = ANSWERS[refusal.code]
+  const message = typeof wording === 'string' ? wording : wording(refusal, config)
+  return code ? { status, message, code } : { status, message }
 }

@@ -124,6 +124,14 @@ describe('booking request (docs/design.md#wire)', () => {
     expect(error).toMatchObject({ status: 409, serverMessage: 'no_available_users_found_error' })
   })
 
+  it('a non-OK answer of the email-code step rejects with its code beside the sentence (docs/design.md#email-codes)', async () => {
+    const message = "We've emailed a 6-digit code to aroha@example.co.nz. Enter it to confirm your call."
+    stubFetch(403, { code: 'email_verification_required', message })
+    await expect(bookEvent(payload)).rejects.toMatchObject({ status: 403, serverMessage: message, serverCode: 'email_verification_required' })
+    stubFetch(409, { message: 'no_available_users_found_error' })
+    await expect(bookEvent(payload)).rejects.toMatchObject({ serverCode: undefined })
+  })
+
   it('a non-OK answer without a message rejects with the status only', async () => {
     stubFetch(502, '<html>Bad gateway</html>')
     await expect(bookEvent(payload)).rejects.toMatchObject({ status: 502, serverMessage: undefined })

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import {
   BookingRejected,
   bookingErrorText,
+  emailCodeStep,
   isBookingNotFound,
   isSlotTaken,
   manageErrorText,
@@ -22,6 +23,18 @@ describe('what a visitor reads when a booking fails (docs/design.md#errors)', ()
     ['not an error', 'Failed to complete booking. Please try again.'],
   ])('%s → %s', (error, text) => {
     expect(bookingErrorText(error)).toBe(text)
+  })
+
+  it('knows where an answer leaves the email-code step by its code, never by its sentence (docs/design.md#email-codes)', () => {
+    const sent = "We've emailed a 6-digit code to jo@example.com. Enter it to confirm your call."
+    expect(emailCodeStep(new BookingRejected(403, sent, 'email_verification_required'))).toBe('asked')
+    for (const code of ['email_verification_wrong', 'email_verification_expired', 'email_verification_resend_limit', 'email_verification_mail_limit'])
+      expect(emailCodeStep(new BookingRejected(403, 'A sentence.', code)), code).toBe('refused')
+    expect(emailCodeStep(new BookingRejected(403, sent))).toBeUndefined()
+    expect(emailCodeStep(new BookingRejected(400, 'A sentence.', 'some_other_code'))).toBeUndefined()
+    expect(emailCodeStep(new TypeError('Failed to fetch'))).toBeUndefined()
+    // The sentence is shown as it came, like every sentence of the server's.
+    expect(bookingErrorText(new BookingRejected(403, sent, 'email_verification_required'))).toBe(sent)
   })
 
   it('knows a taken slot by its code', () => {

@@ -27,6 +27,15 @@ describe('booking payload (docs/design.md#wire)', () => {
     expect(v.safeParse(BookingRequestSchema, withNote('Pricing?\nAnd a demo.')).success).toBe(true)
   })
 
+  it('carries the emailed code as emailVerificationCode when there is one (docs/design.md#email-codes)', () => {
+    const slot = '2026-11-22T21:00:00.000Z'
+    const withCode = buildBookingPayload({ name: 'Aroha Ngata', email: 'aroha@example.co.nz', slot, timeZone: 'Pacific/Auckland', emailVerificationCode: '042917' }, identity)
+    expect(withCode).toStrictEqual({ ...bookingPayload(), emailVerificationCode: '042917' })
+    expect(v.safeParse(BookingRequestSchema, withCode).success).toBe(true)
+    expect(v.safeParse(BookingRequestSchema, { ...withCode, emailVerificationCode: '42917' }).success).toBe(false)
+    expect(buildBookingPayload({ name: 'Aroha Ngata', email: 'aroha@example.co.nz', slot, timeZone: 'Pacific/Auckland', emailVerificationCode: '' }, identity)).toStrictEqual(bookingPayload())
+  })
+
   it('passes the shared wire schema', () => {
     expect(v.safeParse(BookingRequestSchema, payload('2026-11-22T21:00:00Z', 'Pacific/Auckland')).success).toBe(true)
   })

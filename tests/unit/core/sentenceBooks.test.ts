@@ -8,6 +8,7 @@ import { BOOKING_ERROR_TEXTS, MANAGE_ERROR_TEXTS } from '../../../core/bookingEr
 import { VALIDATION_MESSAGES } from '../../../core/bookingFields'
 import { WIRE_MESSAGES } from '../../../core/bookingWire'
 import { CHAT_ERRORS } from '../../../core/chatErrors'
+import { EMAIL_CODE_MESSAGES } from '../../../core/emailVerification'
 import { MANAGE_MESSAGES } from '../../../core/manageWire'
 import * as voiceErrors from '../../../core/voiceErrors'
 import { SERVER_SENTENCES } from '../../../server/sentences'
@@ -20,6 +21,7 @@ const BOOKS: Record<string, Readonly<Record<string, unknown>>> = {
   'core/bookingErrors.ts MANAGE_ERROR_TEXTS': MANAGE_ERROR_TEXTS,
   'core/bookingFields.ts VALIDATION_MESSAGES': VALIDATION_MESSAGES,
   'core/chatErrors.ts CHAT_ERRORS': CHAT_ERRORS,
+  'core/emailVerification.ts EMAIL_CODE_MESSAGES': EMAIL_CODE_MESSAGES,
   'core/voiceErrors.ts MICROPHONE_MESSAGES': voiceErrors.MICROPHONE_MESSAGES,
   'core/voiceErrors.ts': voiceErrors,
   'server/sentences.ts SERVER_SENTENCES': SERVER_SENTENCES,

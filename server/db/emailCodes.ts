@@ -1,0 +1,115 @@
+/**
+ * The codes emailed when bookings come fast (docs/design.md#email-codes), in the table email_codes: a code and
+ * its email are written in one transaction (the outbox), under the limits on mail to unproven addresses, and
+ * each check of a code counts a try before anything is compared.
+ */
+import type { Temporal } from 'temporal-polyfill'
+import type { NewMailJob } from '../mail/message'
+import { countClientAction, overClientLimit, writeMailJobs, type ClientLimit, type ClientLimitRefusal } from './bookingChanges'
+import type { Backend } from './sql'
+
+/** Advisory locks (the two-key form; server/db/bookingChanges.ts has 11 to 13): one address's codes, the site's hour. */
+const LOCK_ADDRESS = 14
+const LOCK_SITE_MAILS = 15
+
+/** How long a used or expired code's row is kept: long enough for every limit that reads it. */
+const KEEP_HOURS = 24
+
+export interface NewCode {
+  /** A digest of the address (server/scheduler/emailCodes.ts), never the address. */
+  addressKey: string
+  /** The code's HMAC with the server's secret, never the digits. */
+  codeHash: string
+  now: Temporal.Instant
+  expiresAt: Temporal.Instant
+  /** No second code to one address within this many seconds. */
+  resendSeconds: number
+  /** The site's code emails in an hour at most. */
+  perHour: number
+  /** The daily caps of the client network: a code email counts like a booking. */
+  clients: readonly ClientLimit[]
+  /** The code's email, for the outbox. */
+  mail: NewMailJob
+}
+
+export type IssueResult =
+  | { ok: true }
+  | { ok: false; reason: 'resend_limit' | 'mail_limit'; retryAfterSeconds: number }
+  | ClientLimitRefusal
+
+/** The newest live code of an address, its try counted. */
+export interface CodeTry {
+  id: number
+  codeHash: string
+  /** Tries so far, this one included. */
+  tries: number
+}
+
+export interface EmailCodeStore {
+  /** Writes a code and its email unless a limit refuses; nothing is written then. */
+  issue(code: NewCode): Promise<IssueResult>
+  /** Counts a try on the newest code of the address if it is unused, unexpired and has tries left. */
+  try(addressKey: string, now: Temporal.Instant, maxTries: number): Promise<CodeTry | undefined>
+  /** Code emails written since `since`, site-wide (the hourly cap counts them). */
+  mailsSince(since: Temporal.Instant): Promise<number>
+}
+
+const secondsUntil = (ms: number, now: Temporal.Instant) => Math.max(1, Math.ceil((ms - now.epochMilliseconds) / 1000))
+
+export function emailCodeStore(backend: Backend): EmailCodeStore {
+  return {
+    issue: (code) =>
+      backend.transaction(async (sql): Promise<IssueResult> => {
+        const { now } = code
+        await sql.query('SELECT pg_advisory_xact_lock($1::int, hashtext($2))', [LOCK_ADDRESS, code.addressKey])
+        const [last] = await sql.query<{ createdMs: number }>(
+          `SELECT (extract(epoch FROM created_at) * 1000)::float8 AS "createdMs" FROM email_codes
+            WHERE address_key = $1 ORDER BY id DESC LIMIT 1`,
+          [code.addressKey],
+        )
+        const resendAt = last ? Number(last.createdMs) + code.resendSeconds * 1000 : 0
+        if (resendAt > now.epochMilliseconds) return { ok: false, reason: 'resend_limit', retryAfterSeconds: secondsUntil(resendAt, now) }
+        const overCap = await overClientLimit(sql, { now, clients: code.clients }, 1)
+        if (overCap) return overCap
+        await sql.query('SELECT pg_advisory_xact_lock($1::int, 0)', [LOCK_SITE_MAILS])
+        const hourAgo = now.subtract({ hours: 1 })
+        const sent = await sql.query<{ createdMs: number }>(
+          `SELECT (extract(epoch FROM created_at) * 1000)::float8 AS "createdMs" FROM email_codes
+            WHERE created_at > $1::timestamptz ORDER BY created_at DESC LIMIT $2`,
+          [hourAgo.toString(), code.perHour],
+        )
+        if (sent.length >= code.perHour) {
+          // Room again when the oldest of the hour's last `perHour` emails is an hour old.
+          const oldest = Number(sent[sent.length - 1]?.createdMs)
+          return { ok: false, reason: 'mail_limit', retryAfterSeconds: secondsUntil(oldest + 3_600_000, now) }
+        }
+        await sql.query(`DELETE FROM email_codes WHERE created_at < $1::timestamptz`, [now.subtract({ hours: KEEP_HOURS }).toString()])
+        await sql.query(
+          `INSERT INTO email_codes (address_key, code_hash, created_at, expires_at) VALUES ($1, $2, $3::timestamptz, $4::timestamptz)`,
+          [code.addressKey, code.codeHash, now.toString(), code.expiresAt.toString()],
+        )
+        await countClientAction(sql, { now, clients: code.clients }, 'code', 1)
+        await writeMailJobs(sql, null, [code.mail], now)
+        return { ok: true }
+      }),
+
+    async try(addressKey, now, maxTries) {
+      // One statement: the newest code only (an older one is replaced by it), and the try counted before the caller compares.
+      const [row] = await backend.query<CodeTry>(
+        `UPDATE email_codes SET tries = tries + 1
+          WHERE id = (SELECT id FROM email_codes WHERE address_key = $1 ORDER BY id DESC LIMIT 1)
+            AND used_at IS NULL AND expires_at > $2::timestamptz AND tries < $3
+          RETURNING id::int AS id, code_hash AS "codeHash", tries`,
+        [addressKey, now.toString(), maxTries],
+      )
+      return row
+    },
+
+    async mailsSince(since) {
+      const [row] = await backend.query<{ n: number }>('SELECT count(*)::int AS n FROM email_codes WHERE created_at > $1::timestamptz', [
+        since.toString(),
+      ])
+      return row?.n ?? 0
+    },
+  }
+}

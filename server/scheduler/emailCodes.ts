@@ -1,0 +1,111 @@
+/**
+ * Whether a new booking needs a code emailed to its address, and the code step itself (docs/design.md#email-codes):
+ * BOOKING_VERIFY decides; the count of the hour and the codes are the database's (server/db/emailCodes.ts), so
+ * every instance decides alike.
+ */
+import { createHmac, randomInt, timingSafeEqual } from 'node:crypto'
+import type { Temporal } from 'temporal-polyfill'
+import { EMAIL_CODE_DIGITS, EMAIL_CODE_MINUTES, EMAIL_CODE_RESEND_SECONDS, EMAIL_CODE_TRIES } from '../../core/emailVerification'
+import type { ServerConfig } from '../config'
+import type { BookingGate, BookingStore, ClientLimit, InsertResult } from '../db/store'
+import { emailKey } from '../http/limits/keys'
+import type { Logger } from '../log/logger'
+import { codeMail } from '../mail/codeMail'
+import { mailSettings } from '../mail/settings'
+import { dailyLimit } from './builtInChanges'
+import { refuse, type Refusal } from './scheduler'
+
+/** Who asks to book: the web (the form, the API) or the voice assistant's book_call, which is never asked for a code. */
+export type Channel = 'web' | 'voice'
+
+export interface CodeRequest {
+  email: string
+  /** `emailVerificationCode`, when the request carries one. */
+  code: string | undefined
+  channel: Channel
+  clients: readonly ClientLimit[]
+}
+
+export function emailCodes({
+  config,
+  store,
+  newId,
+  log,
+}: {
+  config: ServerConfig
+  store: BookingStore
+  newId: () => string
+  /** Where the line goes when codes turn on or off: counts only. */
+  log?: Pick<Logger, 'info'>
+}) {
+  const secret = store.calendarSecret
+  const settings = mailSettings(config, secret)
+  const mode = config.BOOKING_VERIFY
+  const after = config.BOOKING_VERIFY_AFTER
+  const assistant = Boolean(config.VITE_VAPI_PUBLIC_KEY && config.VITE_VAPI_ASSISTANT_ID)
+  // Labelled, so the server's one secret serves each purpose apart (as the video rooms' and the UIDs').
+  const addressKey = (email: string) => createHmac('sha256', secret).update(`email-code-address:${emailKey(email)}`).digest('hex')
+  const codeHash = (address: string, code: string) => createHmac('sha256', secret).update(`email-code:${address}:${code}`).digest('hex')
+  const matches = (stored: string, given: string) => {
+    const [a, b] = [Buffer.from(stored, 'hex'), Buffer.from(given, 'hex')]
+    return a.length === b.length && timingSafeEqual(a, b)
+  }
+  /** What this instance last saw of the hour: codes asked for or not (one log line at each change). */
+  let on = false
+
+  /** Emails a new code to `email` unless a limit refuses; either way the booking waits. */
+  async function ask({ email, clients }: CodeRequest, now: Temporal.Instant): Promise<Refusal> {
+    const code = String(randomInt(0, 10 ** EMAIL_CODE_DIGITS)).padStart(EMAIL_CODE_DIGITS, '0')
+    const address = addressKey(email)
+    const expiresAt = now.add({ minutes: EMAIL_CODE_MINUTES })
+    const issued = await store.emailCodes.issue({
+      addressKey: address,
+      codeHash: codeHash(address, code),
+      now,
+      expiresAt,
+      resendSeconds: EMAIL_CODE_RESEND_SECONDS,
+      perHour: config.BOOKING_VERIFY_MAILS_PER_HOUR,
+      clients,
+      mail: codeMail({ code, to: email, expiresAt: expiresAt.toString(), settings, newId }),
+    })
+    if (issued.ok) return { ...refuse('codeRequired'), email }
+    if (issued.reason === 'client_limit') return dailyLimit(issued)
+    const code429 = issued.reason === 'resend_limit' ? 'codeResendLimit' : 'codeMailLimit'
+    return { ...refuse(code429), email, retryAfterSeconds: issued.retryAfterSeconds, assistant }
+  }
+
+  return {
+    ask,
+
+    /**
+     * What the booking's transaction must check (server/db/bookingChanges.ts BookingGate), or why it cannot be
+     * tried: a wrong or spent code, or (BOOKING_VERIFY=always) no code yet, which sends one.
+     */
+    async admit(request: CodeRequest, now: Temporal.Instant): Promise<{ ok: true; gate: BookingGate } | Refusal> {
+      if (request.channel === 'voice' || mode === 'off') return { ok: true, gate: { channel: request.channel } }
+      if (request.code === undefined) {
+        if (mode === 'always') return ask(request, now)
+        return { ok: true, gate: { channel: 'web', hourly: { since: now.subtract({ hours: 1 }), atMost: after } } }
+      }
+      const address = addressKey(request.email)
+      const tried = await store.emailCodes.try(address, now, EMAIL_CODE_TRIES)
+      if (!tried) return refuse('codeExpired')
+      if (matches(tried.codeHash, codeHash(address, request.code))) return { ok: true, gate: { channel: 'web', codeId: tried.id } }
+      const triesLeft = EMAIL_CODE_TRIES - tried.tries
+      return triesLeft > 0 ? { ...refuse('codeWrong'), triesLeft } : refuse('codeExpired')
+    },
+
+    /** Notes what a booking's transaction counted of the hour; says so once when codes turn on or off. */
+    observe(result: InsertResult): void {
+      const recent = result.ok ? result.recent : result.reason === 'code_needed' ? result.recent : undefined
+      if (recent === undefined || recent >= after === on) return
+      on = recent >= after
+      log?.info(
+        { bookingsLastHour: recent, threshold: after },
+        on
+          ? `Email codes on: ${recent} bookings in the last hour (BOOKING_VERIFY_AFTER=${after}); new bookings need a code emailed to their address`
+          : `Email codes off: ${recent} bookings in the last hour (BOOKING_VERIFY_AFTER=${after}); bookings need no code`,
+      )
+    },
+  }
+}

@@ -1,0 +1,4 @@
+import { onPostgres } from './support/databases'
+import { defineEmailCodeSuite } from './support/emailCodeSuite'
+
+onPostgres('email codes', defineEmailCodeSuite)

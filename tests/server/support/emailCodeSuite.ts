@@ -1,0 +1,283 @@
+/**
+ * Email codes when bookings come fast (docs/design.md#email-codes), end to end over HTTP with the mail worker sending
+ * to a real SMTP server in the test; run once per backend like ./bookingSuite. Each test has a database of its own:
+ * the hour's count is the whole site's.
+ */
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { Temporal } from 'temporal-polyfill'
+import * as v from 'valibot'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { BookingResponseSchema, WIRE_MESSAGES } from '../../../core/bookingWire'
+import { EMAIL_CODE_MESSAGES } from '../../../core/emailVerification'
+import { MANAGE_MESSAGES } from '../../../core/manageWire'
+import { upcomingBookingsTable } from '../../../server/db/bookingsTable'
+import type { BookingStore } from '../../../server/db/store'
+import { createMailer } from '../../../server/mail/mailer'
+import type { StoreBackend } from './bookingSuite'
+import { bookingBody, capturedLogger, postBooking, startServer, testClock, testConfig, type TestClock } from './harness'
+import { SmtpSink } from './smtpSink'
+
+const NZ = 'Pacific/Auckland'
+const TEAM = 'team@kiwi.example'
+
+const person = (name: string, email: string) => ({ responses: { name, email, guests: [] as string[] } })
+
+/** Wall times of free slots from Tuesday 24 November 2026 on, weekdays 09:00 to 16:45, as many as asked. */
+function weekdaySlots(count: number): string[] {
+  const slots: string[] = []
+  for (let day = Temporal.PlainDate.from('2026-11-24'); slots.length < count; day = day.add({ days: 1 })) {
+    if (day.dayOfWeek > 5) continue
+    for (let minutes = 9 * 60; minutes < 17 * 60 && slots.length < count; minutes += 15)
+      slots.push(`${day.toString()}T${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`)
+  }
+  return slots
+}
+
+interface Answer {
+  status: number
+  body: { code?: string; message?: string; uid?: string }
+  retryAfter: string | null
+}
+
+export function defineEmailCodeSuite(name: string, makeBackend: () => Promise<StoreBackend>) {
+  describe(`email codes on ${name}`, () => {
+    const sink = new SmtpSink()
+    let dataDir: string
+    const open: { close: () => Promise<void> }[] = []
+
+    beforeAll(async () => {
+      dataDir = await mkdtemp(join(tmpdir(), 'email-codes-'))
+      await sink.start()
+    })
+    afterAll(async () => {
+      for (const site of open.reverse()) await site.close()
+      await sink.stop()
+      await rm(dataDir, { recursive: true, force: true })
+    })
+
+    /** A site on a database of its own, with its mail worker, as server/main.ts wires them. */
+    async function site(env: Record<string, string> = {}, clock: TestClock = testClock()) {
+      const backend = await makeBackend()
+      const store: BookingStore = await backend.open()
+      const config = testConfig({ SMTP_URL: sink.url, HOST_EMAIL: TEAM, BOOKING_VERIFY: 'auto', ...env })
+      const captured = capturedLogger()
+      const mailLines: string[] = []
+      const mail = createMailer({ config, store, dataDir, clock: clock.read, log: (line) => mailLines.push(line), pollMs: 100 })
+      const server = await startServer({ config, store, clock, onMailQueued: mail.wake, logger: captured.logger })
+      mail.start()
+      // The sink serves every test: this site's mail is what arrived after it started.
+      const firstMail = sink.received.length
+      const codeMails = (address?: string) =>
+        sink.received.slice(firstMail).filter((m) => (address === undefined || m.envelopeTo.includes(address)) && /is your code/.test(m.parsed.subject ?? ''))
+      const book = async (start: string, who: ReturnType<typeof person>, extra: Record<string, unknown> = {}, init: RequestInit = {}): Promise<Answer> => {
+        const response = await postBooking(server.url, { ...bookingBody(start, who), ...extra }, init)
+        return { status: response.status, body: (await response.json()) as Answer['body'], retryAfter: response.headers.get('retry-after') }
+      }
+      /** The code in the newest code email to `address`, read as the visitor reads it. */
+      const codeFor = async (address: string, nth = 1) => {
+        await expect.poll(() => codeMails(address).length, { timeout: 10_000, interval: 20 }).toBeGreaterThanOrEqual(nth)
+        const mails = codeMails(address)
+        return /^(\d{6}) /.exec(mails.at(-1)?.parsed.subject ?? '')?.[1] as string
+      }
+      const logText = () => [...captured.lines, ...mailLines].join('\n')
+      const handle = {
+        close: async () => {
+          await mail.stop()
+          await server.close()
+          await store.close()
+          await backend.dispose()
+        },
+      }
+      open.push(handle)
+      return { config, clock, store, server, book, codeFor, codeMails, logText, records: captured.records, mailLines }
+    }
+
+    it(
+      'stop a flood: 300 bookings from 300 addresses with throwaway emails take at most 10 slots, send at most 60 codes, no 5xx; an hour later a visitor books without a code',
+      async () => {
+        const s = await site({ TRUST_PROXY: '127.0.0.1' })
+        const slots = weekdaySlots(301)
+        const answers: Answer[] = []
+        // In waves of 50 at once: as fast as the test machine's two cores serve them, concurrent within each wave.
+        for (let wave = 0; wave < 6; wave++) {
+          const batch = Array.from({ length: 50 }, (_, j) => wave * 50 + j)
+          answers.push(
+            ...(await Promise.all(
+              batch.map((i) =>
+                s.book(slots[i] as string, person(`Bot ${i}`, `bot${i}@throwaway.example`), {}, { headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': `10.${i >> 8}.${i & 255}.7` } }),
+              ),
+            )),
+          )
+        }
+        const byStatus = (status: number, code?: string) => answers.filter((a) => a.status === status && (code === undefined || a.body.code === code)).length
+        const booked = byStatus(200)
+        const asked = byStatus(403, 'email_verification_required')
+        const capped = byStatus(429, 'email_verification_mail_limit')
+        console.info(`Flood of 300: ${booked} booked, ${asked} asked for a code, ${capped} refused at the hour's code-mail cap, statuses ${[...new Set(answers.map((a) => a.status))].join(', ')}`)
+        expect(answers.filter((a) => a.status >= 500)).toEqual([])
+        expect(booked).toBeLessThanOrEqual(10)
+        // The hour's first 6 go through (BOOKING_VERIFY_AFTER): the lock counts them one by one however they race.
+        expect(booked).toBe(6)
+        expect(asked).toBe(60)
+        expect(booked + asked + capped).toBe(300)
+        const refusedAtCap = answers.find((a) => a.body.code === 'email_verification_mail_limit')
+        expect(refusedAtCap?.body.message).toBe(`We can't send more confirmation codes right now. Please try again in an hour. To book now, email us at ${TEAM}.`)
+        expect(Number(refusedAtCap?.retryAfter)).toBeGreaterThan(3000)
+        // Mail: the 60 codes (the worker sends them all) and the 6 bookings' two mails each; nothing more arrives.
+        await sink.waitFor(60 + 12, 30_000)
+        await new Promise((resolve) => setTimeout(resolve, 500))
+        const codeMails = s.codeMails()
+        console.info(`Code mails sent: ${codeMails.length}`)
+        expect(codeMails).toHaveLength(60)
+        expect(await s.store.emailCodes.mailsSince(s.clock.now.subtract({ hours: 1 }))).toBe(60)
+        // One line when codes turned on, with counts and no address.
+        expect(s.records().filter((r) => /^Email codes on/.test(String(r.msg)))).toEqual([
+          expect.objectContaining({ bookingsLastHour: 6, threshold: 6 }),
+        ])
+
+        // An hour later the flood's bookings are an hour old: a real visitor books at once, and codes turn off.
+        s.clock.now = s.clock.now.add({ minutes: 61 })
+        const visitor = await s.book(slots[300] as string, person('Aroha Ngata', 'aroha@example.co.nz'))
+        expect(visitor.status, JSON.stringify(visitor.body)).toBe(200)
+        expect(s.records().filter((r) => /^Email codes off/.test(String(r.msg)))).toEqual([expect.objectContaining({ bookingsLastHour: 0 })])
+        // No address and no code in any log line.
+        const logs = s.logText()
+        expect(logs).not.toMatch(/throwaway|aroha@|example\.co\.nz/)
+        for (const mail of codeMails) expect(logs).not.toContain(/^(\d{6})/.exec(mail.parsed.subject ?? '')?.[1])
+      },
+      120_000,
+    )
+
+    it('books as before with BOOKING_VERIFY=off, however many come', async () => {
+      const s = await site({ BOOKING_VERIFY: 'off', BOOKING_VERIFY_AFTER: '0' })
+      for (const [i, start] of weekdaySlots(8).entries()) expect((await s.book(start, person('Visitor', `v${i}@example.com`))).status).toBe(200)
+      expect(await s.store.emailCodes.mailsSince(s.clock.now.subtract({ hours: 1 }))).toBe(0)
+    })
+
+    it('asks every booking with BOOKING_VERIFY=always; the emailed code books it, once, marked verified; no slot is held meanwhile', async () => {
+      const s = await site({ BOOKING_VERIFY: 'always' })
+      const jo = person('Jo Bloggs', 'jo@example.com')
+      const asked = await s.book('2026-11-24T10:00', jo)
+      expect(asked).toMatchObject({
+        status: 403,
+        body: { code: 'email_verification_required', message: "We've emailed a 6-digit code to jo@example.com. Enter it to confirm your call." },
+      })
+      // Nothing is held: the slot is still free, and the code's email says nothing the visitor wrote.
+      expect((await s.store.takenStarts('kiwi-automate', Temporal.Instant.from('2026-11-23T00:00:00Z'), Temporal.Instant.from('2026-11-30T00:00:00Z'))).size).toBe(0)
+      const code = await s.codeFor('jo@example.com')
+      const mail = s.codeMails('jo@example.com').at(-1)
+      expect(mail?.parsed.text).toContain(`Enter this code on the booking page to confirm your call with Kiwi Automate:`)
+      expect(mail?.parsed.text).not.toContain('Jo Bloggs')
+
+      const done = await s.book('2026-11-24T10:00', jo, { emailVerificationCode: code })
+      expect(done.status, JSON.stringify(done.body)).toBe(200)
+      const booking = v.parse(BookingResponseSchema, done.body)
+      expect((await s.store.find(booking.uid))?.emailVerified).toBe(true)
+      const table = upcomingBookingsTable(await s.store.list(s.clock.now), NZ, s.clock.now)
+      expect(table.verified).toBe(1)
+      expect(table.text).toMatch(/Jo Bloggs +jo@example\.com +verified/)
+
+      // A code books once; the next booking is asked again.
+      expect((await s.book('2026-11-24T11:00', jo, { emailVerificationCode: code })).body).toEqual({ code: 'email_verification_expired', message: EMAIL_CODE_MESSAGES.expired })
+      expect((await s.book('2026-11-24T12:00', person('Kim', 'kim@example.com'))).body.code).toBe('email_verification_required')
+    })
+
+    it('refuses a wrong code with the tries left, and after 5 tries even the right one', async () => {
+      const s = await site({ BOOKING_VERIFY: 'always' })
+      const jo = person('Jo', 'jo@example.com')
+      await s.book('2026-11-24T10:00', jo)
+      const code = await s.codeFor('jo@example.com')
+      const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0')
+      const answers = []
+      for (let i = 0; i < 5; i++) answers.push((await s.book('2026-11-24T10:00', jo, { emailVerificationCode: wrong })).body)
+      expect(answers.slice(0, 2)).toEqual([
+        { code: 'email_verification_wrong', message: 'That code does not match the one we emailed. Please check it and try again (4 tries left), or ask for a new code.' },
+        { code: 'email_verification_wrong', message: 'That code does not match the one we emailed. Please check it and try again (3 tries left), or ask for a new code.' },
+      ])
+      expect(answers[3]?.message).toContain('(1 try left)')
+      expect(answers[4]).toEqual({ code: 'email_verification_expired', message: EMAIL_CODE_MESSAGES.expired })
+      const right = await s.book('2026-11-24T10:00', jo, { emailVerificationCode: code })
+      expect([right.status, right.body.code]).toEqual([403, 'email_verification_expired'])
+      // Not six digits: a 400 naming the field, no try counted.
+      const malformed = await s.book('2026-11-24T10:00', jo, { emailVerificationCode: '12ab56' })
+      expect([malformed.status, malformed.body.message]).toEqual([400, WIRE_MESSAGES.emailVerificationCode])
+    })
+
+    it('lets a code expire after 10 minutes; a new one, a minute after the last, books', async () => {
+      const s = await site({ BOOKING_VERIFY: 'always' })
+      const jo = person('Jo', 'jo@example.com')
+      await s.book('2026-11-24T10:00', jo)
+      const first = await s.codeFor('jo@example.com')
+      s.clock.now = s.clock.now.add({ minutes: 10, seconds: 1 })
+      expect((await s.book('2026-11-24T10:00', jo, { emailVerificationCode: first })).body.code).toBe('email_verification_expired')
+      expect((await s.book('2026-11-24T10:00', jo)).body.code).toBe('email_verification_required')
+      const second = await s.codeFor('jo@example.com', 2)
+      expect((await s.book('2026-11-24T10:00', jo, { emailVerificationCode: second })).status).toBe(200)
+    })
+
+    it('sends one address at most one code a minute (+tags and case count as the same address); only the newest code counts', async () => {
+      const s = await site({ BOOKING_VERIFY: 'always' })
+      const jo = person('Jo', 'jo@example.com')
+      await s.book('2026-11-24T10:00', jo)
+      const first = await s.codeFor('jo@example.com')
+      s.clock.now = s.clock.now.add({ seconds: 20 })
+      const again = await s.book('2026-11-24T10:00', person('Jo', 'Jo+again@Example.com'))
+      expect(again).toMatchObject({
+        status: 429,
+        retryAfter: '40',
+        body: { code: 'email_verification_resend_limit', message: 'We emailed a code to Jo+again@Example.com less than a minute ago. Please enter it, or ask for a new one in 40 seconds.' },
+      })
+      s.clock.now = s.clock.now.add({ seconds: 40 })
+      expect((await s.book('2026-11-24T10:00', jo)).body.code).toBe('email_verification_required')
+      const second = await s.codeFor('jo@example.com', 2)
+      expect(s.codeMails()).toHaveLength(2)
+      if (second !== first) expect((await s.book('2026-11-24T10:00', jo, { emailVerificationCode: first })).body.code).toBe('email_verification_wrong')
+      expect((await s.book('2026-11-24T10:00', jo, { emailVerificationCode: second })).status).toBe(200)
+    })
+
+    it('caps the site’s code emails an hour (429 offering the agency’s email and the assistant); each counts against its address’s daily cap', async () => {
+      const s = await site({
+        BOOKING_VERIFY: 'always',
+        BOOKING_VERIFY_MAILS_PER_HOUR: '2',
+        RATE_LIMIT_BOOKINGS_PER_DAY: '1',
+        TRUST_PROXY: '127.0.0.1',
+        VITE_VAPI_PUBLIC_KEY: 'public-key',
+        VITE_VAPI_ASSISTANT_ID: 'assistant-id',
+      })
+      const from = (address: string) => ({ headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': address } })
+      const first = await s.book('2026-11-24T10:00', person('Ana', 'a@example.com'), {}, from('10.0.0.1'))
+      expect(first.body.code, JSON.stringify(first)).toBe('email_verification_required')
+      // The same client network's second code email is past its daily cap of 1.
+      const daily = await s.book('2026-11-24T10:00', person('Ben', 'b@example.com'), {}, from('10.0.0.1'))
+      expect([daily.status, daily.body.message]).toEqual([429, MANAGE_MESSAGES.dailyLimit])
+      expect((await s.book('2026-11-24T10:00', person('Cat', 'c@example.com'), {}, from('10.0.0.2'))).body.code).toBe('email_verification_required')
+      const capped = await s.book('2026-11-24T10:00', person('Dan', 'd@example.com'), {}, from('10.0.0.3'))
+      expect(capped).toMatchObject({
+        status: 429,
+        body: {
+          code: 'email_verification_mail_limit',
+          message: `We can't send more confirmation codes right now. Please try again in an hour. To book now, email us at ${TEAM}, or ask the voice assistant on this page to book it for you.`,
+        },
+      })
+      expect(Number(capped.retryAfter)).toBe(3600)
+    })
+
+    it('keeps a right code usable when its slot was taken meanwhile (409 as usual)', async () => {
+      const s = await site({ BOOKING_VERIFY: 'always' })
+      const jo = person('Jo', 'jo@example.com')
+      const kim = person('Kim', 'kim@example.com')
+      await s.book('2026-11-24T10:00', jo)
+      await s.book('2026-11-24T10:00', kim)
+      const joCode = await s.codeFor('jo@example.com')
+      const kimCode = await s.codeFor('kim@example.com')
+      expect((await s.book('2026-11-24T10:00', kim, { emailVerificationCode: kimCode })).status).toBe(200)
+      const taken = await s.book('2026-11-24T10:00', jo, { emailVerificationCode: joCode })
+      expect([taken.status, taken.body.message]).toEqual([409, 'no_available_users_found_error'])
+      expect((await s.book('2026-11-24T10:15', jo, { emailVerificationCode: joCode })).status).toBe(200)
+      expect(s.logText()).not.toMatch(/jo@|kim@|example\.com/)
+      expect(s.logText()).not.toContain(joCode)
+    })
+  })
+}
