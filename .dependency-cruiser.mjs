@@ -1,11 +1,51 @@
 /**
- * Import loops in server/ (issue 23): the server is a tree with one direction — routes (http/) → scheduler/ →
- * db/, mail/ and calendar/ beside it (docs/design.md#server). A loop, through value or type imports, fails
- * `npm run lint`. The layer rules between core/, machines/, src/ and server/ live in eslint.config.js.
+ * The server's folders in one direction (docs/design.md#server): each layer imports only from the layers below
+ * it, bottom first — the log, clock and sentences; the lifecycle; runtime helpers; settings parsers; config; the
+ * request limits; the store; calendars; mail; the scheduler; the voice tools; the HTTP routes; main. An upward
+ * import or a loop, through value or type imports, fails `npm run lint`. The layer rules between core/,
+ * machines/, src/ and server/ live in eslint.config.js.
  */
+
+/** Bottom first; a folder ends with '/', a module of server/'s root with '.ts'. */
+const LAYERS = [
+  ['log/', 'clock.ts', 'sentences.ts'],
+  ['lifecycle.ts'],
+  ['runtime/'],
+  ['settings/'],
+  ['config.ts'],
+  ['limits/'],
+  ['db/'],
+  ['calendar/'],
+  ['mail/'],
+  ['scheduler/'],
+  ['voice/'],
+  ['http/'],
+  ['main.ts'],
+]
+
+const pathOf = (entry) => (entry.endsWith('/') ? `^server/${entry}` : `^server/${entry.replace('.', '[.]')}$`)
+const anyOf = (entries) => entries.map(pathOf).join('|')
+
+/** One rule per layer: nothing in it imports from a layer above. */
+const oneWay = LAYERS.slice(0, -1).map((layer, i) => ({
+  name: `server-one-way-${layer[0].replace(/[/.]ts$|\/$/, '')}`,
+  severity: 'error',
+  comment: `server/ imports downward only: ${layer.join(', ')} may not import from ${LAYERS.slice(i + 1).flat().join(', ')}; move the shared piece down (docs/design.md#server).`,
+  from: { path: anyOf(layer) },
+  to: { path: anyOf(LAYERS.slice(i + 1).flat()) },
+}))
+
 /** @type {import('dependency-cruiser').IConfiguration} */
 export default {
   forbidden: [
+    ...oneWay,
+    {
+      name: 'server-module-outside-the-layers',
+      severity: 'error',
+      comment: 'Every server module belongs to a layer of LAYERS above: add its folder there, in its place (docs/design.md#server).',
+      from: { path: '^server/', pathNot: anyOf(LAYERS.flat()) },
+      to: {},
+    },
     {
       name: 'no-import-loop-in-server',
       severity: 'error',

@@ -37,7 +37,7 @@ const config = {
     react(),
     tailwindcss(),
     // The page's script becomes an inline loader that imports main.tsx once the page has painted.
-    // The booking form's files are fetched at the first idle moment after the app has run, not run (issue 26).
+    // The booking form's files are fetched at the first idle moment after the app has run, not run.
     appLoaderPlugin({ fetchWhenIdle: ['src/components/booking/BookingForm.tsx'] }),
   ],
   ...(voiceFake && {

@@ -7,7 +7,7 @@
  * Rows: the bare route; slots for one week (the booking form's request: repeated, so mostly served
  * from the slots cache) and for many different weeks (each a computation and a database query),
  * both with no booking stored and again with 10,000 (the cost must not grow with history), and with
- * two calendar feeds of 2,000 events each (issue 24; recurring ones among them, served from this
+ * two calendar feeds of 2,000 events each (recurring ones among them, served from this
  * process); bookings on distinct slots. Goals: slots ≥ 0.3 × bare with p99 < 20 ms, the same with
  * 10,000 bookings and with the feeds; a cache miss (varied weeks) under 50 ms p99.
  * A benchmark, never a test: it prints the ratios and exits 0 whatever they are.

@@ -22,7 +22,7 @@ import { serveBuiltSite } from './serveBuilt.ts'
 
 const RUNS = Number(process.env.FIRST_TOUCH_RUNS || 5)
 const MOMENTS = [0, 1000, 5000]
-/** docs/design.md#budgets and issue 26: the dialog within 100 ms; slots within these after a press at each moment. */
+/** docs/design.md#budgets: the dialog within 100 ms; slots within these after a press at each moment. */
 const GOALS = { dialogMs: 100, slotsMs: { 0: 1000, 1000: 500, 5000: 250 } as Record<number, number> }
 const SLOW_4G = { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 }
 

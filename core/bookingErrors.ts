@@ -65,7 +65,7 @@ export function bookingErrorText(error: unknown): string {
   return `Booking failed: ${error.status}`
 }
 
-/** The manage page's sentences (issue 11), for failures the server gives no readable sentence for. */
+/** The manage page's sentences, for failures the server gives no readable sentence for. */
 export const MANAGE_ERROR_TEXTS = {
   load: 'We could not load your booking. Please check your connection and try again.',
   cancel: 'We could not cancel your call. Please try again.',
@@ -80,7 +80,7 @@ export function isBookingNotFound(error: unknown): boolean {
 }
 
 /**
- * The notice period's refusal (issue 25): 409 with the server's sentence (changeNoticeMessage). The other 409 of a
+ * The notice period's refusal: 409 with the server's sentence (changeNoticeMessage). The other 409 of a
  * move, a taken slot, comes with a code, never a sentence.
  */
 export function isChangeNoticeRefusal(error: unknown): boolean {

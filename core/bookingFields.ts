@@ -11,7 +11,7 @@ export const NAME_MIN_LENGTH = 2
 export const NAME_MAX_LENGTH = 100
 export const EMAIL_MAX_LENGTH = 254
 export const GUESTS_MAX = 10
-/** A note with the booking (issue 25; Cal.com's `responses.notes`): what the visitor wants to discuss. */
+/** A note with the booking (Cal.com's `responses.notes`): what the visitor wants to discuss. */
 export const NOTES_MAX_LENGTH = 1000
 
 /**
@@ -35,7 +35,7 @@ export const isPlainLines = (text: string): boolean => !INVISIBLE_IN_LINES.test(
 const isCleanName = (name: string): boolean => isPlainText(name) && !/[<>]/.test(name)
 
 /**
- * An address as a mailbox, never as a URL (docs/design.md#validation; issue 22): the local part is dot-separated RFC 5322
+ * An address as a mailbox, never as a URL (docs/design.md#validation): the local part is dot-separated RFC 5322
  * atext (letters and digits of any script, and ! $ & ' * + - ^ _ ~; no quoted strings), the domain is
  * two or more labels of letters, digits and inner hyphens. So `?`, `=`, `%`, `#` and `/`, which would turn
  * `mailto:` or an SMTP path into a URL with parameters (`a@example.com?bcc=…`), are refused; an apostrophe

@@ -22,7 +22,7 @@ export interface SlotChoice {
 export interface BookingInput extends SlotChoice {
   name: string
   email: string
-  /** The optional note (issue 25): sent as `responses.notes` only when it has text. */
+  /** The optional note: sent as `responses.notes` only when it has text. */
   notes?: string
   /** Where the call happens, as Cal.com's booker sends it; left out, the host's first offered location applies. */
   location?: { value: string; optionValue?: string }

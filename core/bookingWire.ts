@@ -71,7 +71,7 @@ export const WIRE_MESSAGES = {
   rescheduleUid: 'The booking to reschedule is not valid.',
   /** The code a visitor was emailed when bookings come fast (docs/design.md#email-codes): six digits. */
   emailVerificationCode: 'Please enter the 6-digit code from the email we sent you.',
-  /** Any route's 429 (server/http/limits/), and what the manage page says for a 429 without a sentence. */
+  /** Any route's 429 (server/limits/), and what the manage page says for a 429 without a sentence. */
   rateLimited: 'Too many requests. Please wait a moment and try again.',
 } as const
 
@@ -152,7 +152,7 @@ export const BookingRequestSchema = v.object(
         }),
         email: emailSchema({ required: WIRE_MESSAGES.email, invalid: WIRE_MESSAGES.email }),
         guests: guestsSchema(WIRE_MESSAGES.guests),
-        /** Issue 25: optional; after the rule, an empty note means none. */
+        /** Optional; after the rule, an empty note means none. */
         notes: v.optional(notesSchema(WIRE_MESSAGES.notes)),
         /**
          * Where the call happens, as Cal.com's booker sends it: `value` `phone` with the number in `optionValue`, or

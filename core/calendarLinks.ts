@@ -1,5 +1,5 @@
 /**
- * 'Add to calendar' links (issue 27): Google Calendar's and Outlook's "new event" pages, filled with
+ * 'Add to calendar' links: Google Calendar's and Outlook's "new event" pages, filled with
  * the call's title, its start and end in UTC and the manage link. Pure; the .ics for Apple Calendar
  * and the others comes from the one iCalendar writer (./icalendar).
  */

@@ -1,5 +1,5 @@
 /**
- * The wire formats of managing a booking (issue 11), beside ./bookingWire: the manage page reads one
+ * The wire formats of managing a booking, beside ./bookingWire: the manage page reads one
  * booking, cancels it, or reschedules it (POST /api/book/event with `rescheduleUid`, in ./bookingWire).
  * The booking's random uid is the capability, as in Cal.com: the view tells as little as it can.
  */
@@ -41,7 +41,7 @@ const noticeLength = (minutes: number): string => {
 }
 
 /**
- * Closer than SCHEDULE_CHANGE_NOTICE_MINUTES to the start (issue 25): the 409 sentence of POST /api/cancel and of a
+ * Closer than SCHEDULE_CHANGE_NOTICE_MINUTES to the start: the 409 sentence of POST /api/cancel and of a
  * reschedule, and what the manage page shows instead of its buttons. It says why and how to reach the host.
  */
 export const changeNoticeMessage = (minutes: number, hostEmail?: string): string =>
@@ -129,7 +129,7 @@ export const BookingViewSchema = v.object({
   /** The event's iCalendar UID (Cal.com's field): 'Add to calendar' matches the emailed invite with it. Never the uid. */
   iCalUID: v.optional(v.string()),
   /**
-   * The notice period for changes (issue 25, SCHEDULE_CHANGE_NOTICE_MINUTES): from `closesAt` (ISO UTC instant,
+   * The notice period for changes (SCHEDULE_CHANGE_NOTICE_MINUTES): from `closesAt` (ISO UTC instant,
    * the start minus the notice) the call can no longer be cancelled or moved online, and the page shows `message`
    * (changeNoticeMessage) instead of the two buttons. Absent when there is no notice period or the call is over.
    */

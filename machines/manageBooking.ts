@@ -1,10 +1,10 @@
 /**
- * The manage page /booking/{uid} (issue 11): loads the booking, then cancels it (with an optional
+ * The manage page /booking/{uid}: loads the booking, then cancels it (with an optional
  * reason) or moves it to another time, picked with the booking form's own day picker and slot grid
  * (the slots machine, as a child). Fetching and focus are declared here and provided by
  * src/logic/manageBooking.ts. Time and zone come in as input so tests fix them.
  *
- * The notice period (issue 25): from the view's `changeNotice.closesAt` on, the call can no longer be changed
+ * The notice period: from the view's `changeNotice.closesAt` on, the call can no longer be changed
  * online. The page then shows the notice's sentence instead of the two buttons (`noticeClosed`): at once when
  * it opens inside the period, at `closesAt` while it is open (a delayed transition out of every step that
  * offers a change), and when the server refuses a cancel or a move with its 409 sentence.
@@ -51,7 +51,7 @@ export interface ManageBookingContext {
   movedFrom: string | null
   /** The sentence of the last failed cancel or move. */
   error: string | null
-  /** Why the call can no longer be changed online (issue 25): the view's notice sentence, or the server's 409 sentence. */
+  /** Why the call can no longer be changed online: the view's notice sentence, or the server's 409 sentence. */
   notice: string | null
 }
 
@@ -66,7 +66,7 @@ export type ManageBookingEvent =
   | { type: 'CONFIRM_RESCHEDULE' }
   /** Leave cancelling or rescheduling: the booking stays as it is. */
   | { type: 'BACK' }
-  /** The 'Time zone' list and the '24-hour' switch of the reschedule step (issue 27). */
+  /** The 'Time zone' list and the '24-hour' switch of the reschedule step. */
   | TimeDisplayEvent
 
 /**
@@ -248,7 +248,7 @@ export const manageBookingMachine = setup({
     readOnly: {
       entry: 'focusStepHeading',
     },
-    /** Inside the notice period (issue 25): the booking and the sentence; nothing to change online. */
+    /** Inside the notice period: the booking and the sentence; nothing to change online. */
     noticeClosed: {
       entry: 'focusStepHeading',
     },

@@ -1,5 +1,5 @@
 /**
- * The slots of the selected day (docs/design.md#machines, issue 27): loading, then ready (loaded, empty, or no
+ * The slots of the selected day (docs/design.md#machines): loading, then ready (loaded, empty, or no
  * times this week), or failed. Each load asks for the window around the selected day (3 days before
  * to 7 after) and keeps all of it: the day row shows seven of its days with their number of free
  * times, and moving to a day of the row (a tap, Previous Day, Next Day) shows it without a request.

@@ -1,5 +1,5 @@
 /**
- * How times show (issue 27), the same in the booking form and on the manage page: the zone the visitor
+ * How times show, the same in the booking form and on the manage page: the zone the visitor
  * chose in the 'Time zone' list and the '24-hour' switch. Both machines take these events, keep the two
  * values in context, tell their `slots` child the new zone and have the app remember both.
  */

@@ -1,8 +1,8 @@
 /**
  * `npm run calendar` (or `node dist/server/calendar.js` in production): each of the host's calendar
- * sources with its state, and the next 7 days' busy blocks as the scheduler sees them (README "Your
- * calendar"). Reads the sources now; shows the database's stored copies when it can open the
- * database (with PGlite, not while the server holds it). Exits 1 when a source cannot be read.
+ * sources with its state, and the next 7 days' busy blocks as the scheduler sees them (docs/calendars.md).
+ * Reads the sources now; shows the database's stored copies when it can open the database (with PGlite, not
+ * while the server holds it). Exits 1 when a source cannot be read.
  */
 import { resolve } from 'node:path'
 import { Temporal } from 'temporal-polyfill'

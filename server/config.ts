@@ -3,11 +3,11 @@ import * as v from 'valibot'
 import { GUESTS_MAX } from '../core/bookingFields'
 import { BOOKING_LENGTH_MINUTES, isValidTimeZone } from '../core/bookingWire'
 import { bookingSettingsEntries, ConfigError, envInt, envText, envUrl, parseSettings, type Env } from '../core/settings'
-import { parseTrustedProxies, type TrustedProxies } from './http/limits/trustedProxies'
-import { parseHolidayCode } from './calendar/holidays'
-import { DEFAULT_VIDEO_CALL_URL, ROOM_PLACEHOLDER } from './calendar/callLocation'
+import { parseTrustedProxies, type TrustedProxies } from './settings/trustedProxies'
+import { parseHolidayCode } from './settings/holidayCode'
+import { DEFAULT_VIDEO_CALL_URL, ROOM_PLACEHOLDER } from './settings/videoCallUrl'
 import { LOG_LEVELS } from './log/logger'
-import { parseDurations } from './mail/reminderDurations'
+import { parseDurations } from './settings/reminderDurations'
 
 export { ConfigError }
 
@@ -89,7 +89,7 @@ const EnvSchema = v.object({
   DATABASE_CONNECT_TIMEOUT_MS: envInt('DATABASE_CONNECT_TIMEOUT_MS', 100, 600_000, 5_000),
   DATABASE_STATEMENT_TIMEOUT_MS: envInt('DATABASE_STATEMENT_TIMEOUT_MS', 100, 3_600_000, 10_000),
   DATABASE_IDLE_TIMEOUT_MS: envInt('DATABASE_IDLE_TIMEOUT_MS', 100, 3_600_000, 30_000),
-  /** Slow and many clients (server/http/limits/httpLimits.ts): 408 past the first two, idle connections closed, a cap. */
+  /** Slow and many clients (server/limits/httpLimits.ts): 408 past the first two, idle connections closed, a cap. */
   HTTP_HEADERS_TIMEOUT_MS: envInt('HTTP_HEADERS_TIMEOUT_MS', 100, 600_000, 10_000),
   HTTP_REQUEST_TIMEOUT_MS: envInt('HTTP_REQUEST_TIMEOUT_MS', 100, 3_600_000, 20_000),
   HTTP_KEEP_ALIVE_TIMEOUT_MS: envInt('HTTP_KEEP_ALIVE_TIMEOUT_MS', 100, 600_000, 5_000),
@@ -146,7 +146,7 @@ const EnvSchema = v.object({
   SCHEDULE_SLOT_MINUTES: envInt('SCHEDULE_SLOT_MINUTES', BOOKING_LENGTH_MINUTES, 240, BOOKING_LENGTH_MINUTES),
   SCHEDULE_MIN_NOTICE_MINUTES: envInt('SCHEDULE_MIN_NOTICE_MINUTES', 0, 60 * 24 * 30, 120),
   SCHEDULE_DAYS_AHEAD: envInt('SCHEDULE_DAYS_AHEAD', 1, 366, 60),
-  /** The host's calendars (issue 24): public holidays, free time around every busy time, a daily cap. */
+  /** The host's calendars: public holidays, free time around every busy time, a daily cap. */
   SCHEDULE_HOLIDAYS: v.pipe(
     v.optional(v.string(), 'NZ-AUK'),
     v.transform((s) => s.trim().toUpperCase()),
@@ -162,7 +162,7 @@ const EnvSchema = v.object({
     v.transform((s) => (s === '' ? undefined : Number(s))),
   ),
   /**
-   * The host's calendar feeds (issue 24): iCalendar URLs, comma-separated (https://, http://, webcal://).
+   * The host's calendar feeds: iCalendar URLs, comma-separated (https://, http://, webcal://).
    * Secrets: never logged; printed masked.
    */
   HOST_CALENDAR_URLS: v.pipe(
@@ -180,7 +180,7 @@ const EnvSchema = v.object({
   ),
   HOST_CALENDAR_REFRESH_SECONDS: envInt('HOST_CALENDAR_REFRESH_SECONDS', 10, 86_400, 300),
   /**
-   * The host's CalDAV account (issue 24): busy times from every calendar, and every booking written into
+   * The host's CalDAV account: busy times from every calendar, and every booking written into
    * CALDAV_CALENDAR (by display name; default the first calendar that holds events). The password is a secret.
    */
   CALDAV_URL: v.pipe(
@@ -208,7 +208,7 @@ const EnvSchema = v.object({
   RATE_LIMIT_VOICE_TOOLS: envInt('RATE_LIMIT_VOICE_TOOLS', 1, 10_000_000, 120),
   /**
    * The reverse proxies in front of the server (addresses or CIDR ranges): only from them is
-   * X-Forwarded-For read (server/http/limits/trustedProxies.ts). None by default.
+   * X-Forwarded-For read (server/settings/trustedProxies.ts). None by default.
    */
   TRUST_PROXY: v.pipe(
     v.optional(v.string(), 'false'),
@@ -219,7 +219,7 @@ const EnvSchema = v.object({
     ),
     v.transform((proxies) => proxies as TrustedProxies),
   ),
-  /** Mail (issue 11): SMTP server with credentials in the URL; unset: every message is an .eml in DATA_DIR/outbox. */
+  /** Mail: SMTP server with credentials in the URL; unset: every message is an .eml in DATA_DIR/outbox. */
   SMTP_URL: v.pipe(
     v.optional(v.string(), ''),
     v.transform((s) => s.trim()),
@@ -257,10 +257,10 @@ const EnvSchema = v.object({
     envUrl('PUBLIC_URL'),
     v.check((s) => s === undefined || /^https?:\/\//.test(s), 'PUBLIC_URL must be an http:// or https:// URL such as https://example.com'),
   ),
-  /** Reminders (issue 25): before the call, to the visitor at each of REMINDERS and to the agency at HOST_REMINDER. */
+  /** Reminders: before the call, to the visitor at each of REMINDERS and to the agency at HOST_REMINDER. */
   REMINDERS: durations('REMINDERS', '24h,1h', { example: '24h,1h' }),
   HOST_REMINDER: durations('HOST_REMINDER', '1h', { example: '1h', most: 1 }),
-  /** Closer than this to its start a call can no longer be cancelled or moved online (issue 25); 0: until it starts. */
+  /** Closer than this to its start a call can no longer be cancelled or moved online; 0: until it starts. */
   SCHEDULE_CHANGE_NOTICE_MINUTES: envInt('SCHEDULE_CHANGE_NOTICE_MINUTES', 0, 60 * 24 * 30, 60),
   /** At most this many upcoming active bookings per email address. */
   MAX_UPCOMING_PER_EMAIL: envInt('MAX_UPCOMING_PER_EMAIL', 1, 1000, 2),

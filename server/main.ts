@@ -18,7 +18,7 @@ import { caldavFromConfig, hostCalendarFromConfig, maskFeedUrl } from './calenda
 import { createApp, createStartingApp } from './http/app'
 import { ConfigError, loadConfig, type ServerConfig } from './config'
 import { DataDirLockedError, lockDataDir } from './runtime/dataDirLock'
-import { serveWithLimits } from './http/limits/httpLimits'
+import { serveWithLimits } from './limits/httpLimits'
 import { openStore } from './db/store'
 import type { HealthDeps } from './http/health'
 import { createLifecycle } from './lifecycle'
@@ -120,9 +120,9 @@ async function main(logger: Logger) {
   if (draining()) return
   health.checkDatabase = () => store.checkReady()
 
-  // Mail (issue 11): the outbox worker sends what booking changes wrote. It stops after the HTTP server
+  // Mail: the outbox worker sends what booking changes wrote. It stops after the HTTP server
   // (no new jobs) and before the database; a message still in flight at the deadline is handed back.
-  // With CalDAV (issue 24), the outbox also writes each booking into the host's calendar.
+  // With CalDAV, the outbox also writes each booking into the host's calendar.
   const caldav = caldavFromConfig(config)
   const calendarWriter = caldav
     ? caldavWriter({ account: caldav.account, store, settings: mailSettings(config, store.calendarSecret), now: () => new Date().toISOString() })
@@ -133,7 +133,7 @@ async function main(logger: Logger) {
   const mailDeadlineMs = Math.max(0, config.SHUTDOWN_TIMEOUT_MS - config.SHUTDOWN_DELAY_MS - 1000)
   lifecycle.onShutdown('workers', 'mail outbox', () => mail.stop({ deadlineMs: mailDeadlineMs }))
 
-  // The host's calendars (issue 24): read now and every HOST_CALENDAR_REFRESH_SECONDS; stopped with the workers.
+  // The host's calendars: read now and every HOST_CALENDAR_REFRESH_SECONDS; stopped with the workers.
   const calendar = hostCalendarFromConfig({ config, store, log: logger, caldav })
   if (calendar) {
     for (const [index, url] of config.HOST_CALENDAR_URLS.entries())

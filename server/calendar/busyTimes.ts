@@ -1,5 +1,5 @@
 /**
- * Busy times as the scheduler checks slots against them (issue 24): half-open intervals of epoch
+ * Busy times as the scheduler checks slots against them: half-open intervals of epoch
  * milliseconds, sorted and merged once, then asked "does [start, end) overlap any?" by binary search.
  */
 

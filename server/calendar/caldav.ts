@@ -1,5 +1,5 @@
 /**
- * The host's CalDAV account (CALDAV_URL, CALDAV_USERNAME, CALDAV_PASSWORD; issue 24) through tsdav, the
+ * The host's CalDAV account (CALDAV_URL, CALDAV_USERNAME, CALDAV_PASSWORD) through tsdav, the
  * CalDAV client Cal.com uses: the calendars are discovered from the server's address. Busy times are
  * read from every calendar that holds events; bookings are written into CALDAV_CALENDAR (by display
  * name; default the first calendar that holds events). The password, and the address's userinfo, never

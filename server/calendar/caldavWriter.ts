@@ -1,5 +1,5 @@
 /**
- * Each booking as an event in the host's CalDAV calendar (issue 24): created on booking, moved on a
+ * Each booking as an event in the host's CalDAV calendar: created on booking, moved on a
  * reschedule (same UID, SEQUENCE + 1), removed on a cancellation. The writes are jobs of the mail
  * outbox (recipient 'calendar'), written in the booking's transaction and run by the mail worker with
  * its retries, backoff and leases. A job writes the booking's *latest* state, whatever change queued it:
@@ -10,8 +10,8 @@
 import { buildCalendar } from '../../core/icalendar'
 import type { BookingRow } from '../db/rows'
 import type { BookingStore } from '../db/store'
-import { inviteLocation } from '../mail/callLines'
-import { manageUrl, type ChangeKind, type MailSettings, type NewMailJob } from '../mail/message'
+import { inviteLocation } from './eventLocation'
+import { manageUrl, type ChangeKind, type MailSettings, type NewMailJob } from '../db/mailMessage'
 import type { CaldavAccount } from './caldav'
 import { SourceError } from './sourceError'
 

@@ -1,5 +1,5 @@
 /**
- * What `npm run calendar` prints (issue 24): each source's state (read now, or why not; its stored
+ * What `npm run calendar` prints: each source's state (read now, or why not; its stored
  * copy) and the busy blocks of the next 7 days in the host's zone as the scheduler sees them, so an
  * owner can check the setup in one command. Never a feed's address.
  */

@@ -6,11 +6,7 @@
  */
 import { createHmac } from 'node:crypto'
 import type { CallLocation } from '../../core/callLocation'
-
-export const ROOM_PLACEHOLDER = '{room}'
-
-/** No account for the visitor, nothing to install. */
-export const DEFAULT_VIDEO_CALL_URL = `https://meet.jit.si/${ROOM_PLACEHOLDER}`
+import { ROOM_PLACEHOLDER } from '../settings/videoCallUrl'
 
 /** 24 hex characters (96 bits): enough that nobody finds a room by trying. */
 export function videoRoom(secret: string, bookingId: number): string {

@@ -1,4 +1,4 @@
-/** The host's calendar sources as the configuration names them (issue 24), for the server and `npm run calendar`. */
+/** The host's calendar sources as the configuration names them, for the server and `npm run calendar`. */
 import { Temporal } from 'temporal-polyfill'
 import type { ServerConfig } from '../config'
 import type { BookingStore } from '../db/store'

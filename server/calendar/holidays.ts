@@ -1,20 +1,11 @@
 /**
- * Public holidays (SCHEDULE_HOLIDAYS, issue 24): a day that is a public holiday where the host works
+ * Public holidays (SCHEDULE_HOLIDAYS): a day that is a public holiday where the host works
  * has no slots. The dates come from date-holidays, which knows each country's observed ("Monday")
  * days and regional days such as Auckland Anniversary Day.
  */
 import Holidays from 'date-holidays'
 import type { Temporal } from 'temporal-polyfill'
-
-/** `NZ-AUK` → { country: 'NZ', region: 'AUK' }; undefined when date-holidays does not know it. */
-export function parseHolidayCode(code: string): { country: string; region: string | undefined } | undefined {
-  const [country = '', region, ...rest] = code.trim().toUpperCase().split('-')
-  if (rest.length > 0 || !/^[A-Z]{2}$/.test(country)) return undefined
-  const known = new Holidays()
-  if (!(country in (known.getCountries() ?? {}))) return undefined
-  if (region !== undefined && !(region in (known.getStates(country) ?? {}))) return undefined
-  return { country, region }
-}
+import { parseHolidayCode } from '../settings/holidayCode'
 
 /** Whether a date (in the host's zone) is a public holiday of `code`; `undefined` code: never. */
 export type HolidayCheck = (date: Temporal.PlainDate) => boolean

@@ -4,14 +4,14 @@
  * undo one of them, and no job exists for a change that did not happen.
  */
 import type { Temporal } from 'temporal-polyfill'
-import type { NewMailJob } from '../mail/message'
+import type { NewMailJob } from './mailMessage'
 import { announceChange } from './changeFeed'
 import type { BookingRow, NewBooking } from './rows'
 import { isUniqueViolation, SELECT_BOOKING, type Backend, type Sql } from './sql'
 
 /**
  * One daily cap a change counts against: who asked (a digest of the client network, or of a voice call
- * or caller; see server/http/limits/keys.ts) and how much that key may do in 24 hours. A booking, a reschedule
+ * or caller; see server/limits/keys.ts) and how much that key may do in 24 hours. A booking, a reschedule
  * and a cancellation each count 1 for the visitor and 1 for each guest, since each mails them all.
  */
 export interface ClientLimit {
@@ -31,7 +31,7 @@ export interface ChangeLimits {
 
 /** The limits a new booking is checked against, inside its transaction. */
 export interface BookingLimits extends ChangeLimits {
-  /** The email as compared: see server/http/limits/keys.ts. */
+  /** The email as compared: see server/limits/keys.ts. */
   emailKey: string
   maxUpcomingPerEmail: number
 }
@@ -259,7 +259,7 @@ export async function insertBooking(
 
 /**
  * Why an active booking cannot change at `now`: it has started, or it is inside the notice period
- * (issue 25: from `noticeMinutes` before its start).
+ * (from `noticeMinutes` before its start).
  */
 export function tooLateToChange(row: Pick<BookingRow, 'startTime'>, now: Temporal.Instant, noticeMinutes = 0): 'past' | 'notice' | undefined {
   const startMs = Date.parse(row.startTime)

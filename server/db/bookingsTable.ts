@@ -21,7 +21,7 @@ const noteLine = (notes: string) => `  Notes: ${clean(notes.replace(/\n+/g, ' / 
 /**
  * The upcoming bookings (start at or after `now`) as a text table, start time in the host's zone,
  * with their state: cancelled ones stay listed, so the agency sees what was called off. A booking's
- * notes (issue 25) follow on a line of their own, so the table stays aligned. A booking made with an email code
+ * notes follow on a line of their own, so the table stays aligned. A booking made with an email code
  * says 'verified' in the last column, and `verified` counts them (docs/design.md#email-codes).
  */
 export function upcomingBookingsTable(

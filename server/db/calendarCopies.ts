@@ -1,5 +1,5 @@
 /**
- * The host's calendar sources' last good copies (table calendar_copies, issue 24), and the lease that
+ * The host's calendar sources' last good copies (table calendar_copies), and the lease that
  * lets one instance at a time read the sources. Saving a copy tells every instance (the change feed's
  * NOTIFY), so each one loads it and drops its cached slots.
  */

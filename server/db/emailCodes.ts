@@ -4,7 +4,7 @@
  * each check of a code counts a try before anything is compared.
  */
 import type { Temporal } from 'temporal-polyfill'
-import type { NewMailJob } from '../mail/message'
+import type { NewMailJob } from './mailMessage'
 import { countClientAction, overClientLimit, writeMailJobs, type ClientLimit, type ClientLimitRefusal } from './bookingChanges'
 import type { Backend } from './sql'
 

@@ -5,7 +5,7 @@
  * leaves its lease to run out; another then sends again with the same Message-ID.
  */
 import { Temporal } from 'temporal-polyfill'
-import type { MailKind, MailRecipient, OutboxMessage } from '../mail/message'
+import type { MailKind, MailRecipient, OutboxMessage } from './mailMessage'
 import { iso, type Sql } from './sql'
 
 export interface MailJob {

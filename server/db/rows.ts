@@ -25,7 +25,7 @@ export interface BookingRow {
   rescheduledAt: string | null
   /** Where the call was before its last reschedule. */
   previousStartTime: string | null
-  /** What the visitor wants to discuss (issue 25): for the agency only, never in a log. */
+  /** What the visitor wants to discuss: for the agency only, never in a log. */
   notes: string | null
   /** The number the agency calls (E.164) for a phone call; null: a video call. For the agency only, never in a log. */
   phone: string | null
@@ -45,7 +45,7 @@ export interface NewBooking {
   guests: string[]
   timeZone: string
   language: string
-  /** Issue 25; undefined or empty: none. */
+  /** The visitor's note; undefined or empty: none. */
   notes?: string
   /** E.164, for a phone call; undefined: a video call. */
   phone?: string

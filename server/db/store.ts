@@ -57,9 +57,9 @@ export interface BookingStore {
   mailJobs: MailJobStore
   /** The codes emailed when bookings come fast (docs/design.md#email-codes). */
   emailCodes: EmailCodeStore
-  /** The host's calendar sources' last good copies (issue 24). */
+  /** The host's calendar sources' last good copies. */
   calendarCopies: CopyStore
-  /** Voice calls that booked, and their end-of-call reports (issue 25). */
+  /** Voice calls that booked, and their end-of-call reports. */
   voiceCalls: VoiceCallStore
   /** Told of every booking change, this instance's at once and (PostgreSQL) the other instances' within milliseconds. */
   changes: ChangeFeed

@@ -1,10 +1,10 @@
 /**
- * Voice calls that booked (issue 25, point 6): the platform's call id recorded on the booking that book_call
+ * Voice calls that booked: the platform's call id recorded on the booking that book_call
  * made, and the call's end-of-call report stored on that booking with the agency's brief written to the
  * outbox in the same transaction. Columns of migration 008.
  */
 import type { Temporal } from 'temporal-polyfill'
-import type { NewMailJob } from '../mail/message'
+import type { NewMailJob } from './mailMessage'
 import { writeMailJobs } from './bookingChanges'
 import type { BookingRow } from './rows'
 import { iso, SELECT_BOOKING, type Backend } from './sql'

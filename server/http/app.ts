@@ -4,7 +4,7 @@ import { SERVER_SENTENCES } from '../sentences'
 import { apiServerError } from './api/serverError'
 import { hasCommonHeaders } from './completeResponse'
 import { healthRoutes, type HealthDeps } from './health'
-import { chooseEncoding } from './jsonBody'
+import { chooseEncoding } from '../runtime/jsonBody'
 import { logOf, type Logger } from '../log/logger'
 import { contentSecurityPolicy, DATA_SECURITY_HEADERS, securityHeaders } from './securityHeaders'
 import { lookup, type StaticFile } from './staticSite'
@@ -50,7 +50,7 @@ export function loggedPath(path: string): string {
 const SANE_REQUEST_ID = /^[\w=-]{1,128}$/
 
 /**
- * What every request gets, in one middleware (each one more costs the cached slots answer, issue 24):
+ * What every request gets, in one middleware (each one more costs the cached slots answer):
  * - its request id, kept or made (above), and the process's logger for logOf;
  * - the common headers (security headers, X-Request-Id), given to the route in the context, set here
  *   on an answer that lacks them; while draining, `Connection: close`, so no idle keep-alive

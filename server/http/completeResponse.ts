@@ -1,5 +1,5 @@
 /**
- * Answers made with all their headers at once, as one plain object (issue 24). Node's adapter
+ * Answers made with all their headers at once, as one plain object. Node's adapter
  * (@hono/node-server) writes such headers as they are; a header set on a Response afterwards, or
  * Hono's `c.body` with more than one header, makes it build, validate and sort a Headers object, which
  * cost the cached slots answer more than the rest of its route. server/http/app.ts puts the headers it gives

@@ -4,7 +4,7 @@
  * load hundreds of lines cost one system call, and no thread is woken for them (writing through libuv's
  * thread pool woke a thread, and then the loop, for every batch; a write at the end of each turn of the
  * loop was still a system call every request or two: both a large part of a cached slots answer's
- * time under load, issue 24). flushWithin writes what waits at once.
+ * time under load). flushWithin writes what waits at once.
  *
  * Why not pino's own destination (SonicBoom): at exit it flushes synchronously, and a write that fails
  * there is retried every 100 ms for ever. With stdout's reader gone (EPIPE: `npm start | tee log` after

@@ -6,7 +6,7 @@ import { guestContent } from './guestMail'
 import { hostContent } from './hostMail'
 import { guestInviteFor, inviteFor } from './invite'
 import { renderHtml, renderText, type MailContent } from './layout'
-import type { ChangeKind, MailBooking, MailSettings, NewMailJob } from './message'
+import type { ChangeKind, MailBooking, MailSettings, NewMailJob } from '../db/mailMessage'
 import { visitorContent } from './visitorMail'
 
 export function bookingMails(options: {

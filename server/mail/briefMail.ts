@@ -1,5 +1,5 @@
 /**
- * The agency's brief after a voice call that booked (issue 25, point 6): who and when (the host's zone, as its
+ * The agency's brief after a voice call that booked: who and when (the host's zone, as its
  * other mails write it), the visitor's note, the platform's summary of the call, and the transcript attached
  * as transcript.txt. One message, to the agency only: nothing of it goes to the visitor.
  */
@@ -8,7 +8,7 @@ import type { ReportedBooking } from '../db/voiceCalls'
 /** What a brief reads of its booking. */
 export type BriefBooking = Pick<ReportedBooking, 'id' | 'uid' | 'name' | 'email' | 'startTime' | 'endTime' | 'timeZone' | 'notes' | 'callSummary' | 'callTranscript'>
 import { renderHtml, renderText, type MailContent } from './layout'
-import { manageUrl, type MailSettings, type NewMailJob } from './message'
+import { manageUrl, type MailSettings, type NewMailJob } from '../db/mailMessage'
 import { shortDateTime, timeRange } from './times'
 
 /** How much of a transcript is kept and attached: a 15-minute call's talk fits several times over. */

@@ -1,5 +1,5 @@
 /** Where the call happens, as each message says it: one join link near the top, or the phone sentence. */
-import { CALL_LOCATION_TEXT, locationLine, phoneCallOn, weWillCallYou, type CallLocation } from '../../core/callLocation'
+import { CALL_LOCATION_TEXT, phoneCallOn, weWillCallYou, type CallLocation } from '../../core/callLocation'
 import { formatPhone } from '../../core/phone'
 import type { MailContent } from './layout'
 
@@ -14,11 +14,3 @@ export const visitorCallSentences = (location: CallLocation): string[] =>
 
 /** The agency's sentence of a phone call: whom to call. */
 export const hostCallSentences = (location: CallLocation): string[] => (location.type === 'phone' ? [`${phoneCallOn(formatPhone(location.phone))}.`] : [])
-
-/** The invite's fields: LOCATION, CONFERENCE for video, and the first line of its DESCRIPTION. */
-export function inviteLocation(location: CallLocation): { location: string; conference?: string; descriptionLine: string } {
-  if (location.type === 'video')
-    return { location: location.url, conference: location.url, descriptionLine: `${CALL_LOCATION_TEXT.joinTheCall}: ${location.url}` }
-  const line = locationLine(location, formatPhone)
-  return { location: line, descriptionLine: line }
-}

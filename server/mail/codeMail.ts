@@ -4,7 +4,7 @@
  */
 import { EMAIL_CODE_MINUTES } from '../../core/emailVerification'
 import { renderHtml, renderText, type MailContent } from './layout'
-import type { MailSettings, NewMailJob } from './message'
+import type { MailSettings, NewMailJob } from '../db/mailMessage'
 
 export function codeContent(code: string, settings: MailSettings): MailContent {
   return {

@@ -5,7 +5,7 @@
  */
 import { joinLine } from './callLines'
 import type { MailContent } from './layout'
-import type { ChangeKind, MailBooking, MailSettings } from './message'
+import type { ChangeKind, MailBooking, MailSettings } from '../db/mailMessage'
 import { shortDateTime, timeRange } from './times'
 
 /** The event as a guest's calendar shows it: no visitor text in its title. */

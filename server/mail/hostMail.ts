@@ -3,7 +3,7 @@ import { locationLine } from '../../core/callLocation'
 import { formatPhone } from '../../core/phone'
 import { hostCallSentences, joinLine } from './callLines'
 import type { MailContent } from './layout'
-import { manageUrl, type MailBooking, type ChangeKind, type MailSettings } from './message'
+import { manageUrl, type MailBooking, type ChangeKind, type MailSettings } from '../db/mailMessage'
 import { shortDateTime, timeRange } from './times'
 
 /** When (the host's zone first), who booked, and what they want to discuss: the agency's rows in each of its emails. */

@@ -1,8 +1,8 @@
 /** The invite every booking email carries, written by the one iCalendar writer (core/icalendar.ts). */
 import { buildCalendar } from '../../core/icalendar'
-import { inviteLocation } from './callLines'
+import { inviteLocation } from '../calendar/eventLocation'
 import { guestEventTitle } from './guestMail'
-import { manageUrl, type MailBooking, type MailSettings } from './message'
+import { manageUrl, type MailBooking, type MailSettings } from '../db/mailMessage'
 
 /**
  * METHOD:REQUEST for a new or moved call (SEQUENCE says which version), METHOD:CANCEL with

@@ -1,5 +1,5 @@
 /**
- * Reminders before a call (issue 25): jobs of the mail outbox, due at their moment, written with the
+ * Reminders before a call: jobs of the mail outbox, due at their moment, written with the
  * booking (and again for the new time when it moves). The visitor's comes at each of REMINDERS, the
  * agency's at HOST_REMINDER. A moment already past when the booking is made gets no reminder, and a
  * reminder is never sent once its call has started (`notAfter`).
@@ -8,7 +8,7 @@ import { hostCallSentences, joinLine, visitorCallSentences } from './callLines'
 import { hostDetails } from './hostMail'
 import { inviteFor } from './invite'
 import { renderHtml, renderText, type MailContent } from './layout'
-import { manageUrl, type MailBooking, type MailSettings, type NewMailJob } from './message'
+import { manageUrl, type MailBooking, type MailSettings, type NewMailJob } from '../db/mailMessage'
 import { shortDateTime, timeRange } from './times'
 
 /** How long before the call each reminder goes, in milliseconds (config REMINDERS and HOST_REMINDER). */

@@ -1,7 +1,7 @@
 import { calendarUid } from '../calendar/calendarUid'
 import { callLocationOf } from '../calendar/callLocation'
 import type { ServerConfig } from '../config'
-import type { MailSettings } from './message'
+import type { MailSettings } from '../db/mailMessage'
 
 /** What the messages read of the configuration, and the secret of the events' UIDs (the store's). */
 export function mailSettings(config: ServerConfig, calendarSecret: string): MailSettings {

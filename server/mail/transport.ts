@@ -8,7 +8,7 @@ import { mkdir, rename, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import nodemailer from 'nodemailer'
 import type { MailJob } from '../db/mailJobs'
-import type { Mailbox } from './message'
+import type { Mailbox } from '../db/mailMessage'
 
 export interface MailTransport {
   /** Sends or writes the job's message; resolves with where it went, for the log (no visitor data). */

@@ -1,7 +1,7 @@
 /** What the visitor reads when their call is booked, moved or cancelled: their zone first, the host's beside it. */
 import { joinLine, visitorCallSentences } from './callLines'
 import type { MailContent } from './layout'
-import { manageUrl, type MailBooking, type ChangeKind, type MailSettings } from './message'
+import { manageUrl, type MailBooking, type ChangeKind, type MailSettings } from '../db/mailMessage'
 import { shortDateTime, timeRange } from './times'
 
 export function visitorContent(

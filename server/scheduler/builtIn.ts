@@ -5,7 +5,7 @@ import type { BookingView, CancelResponse } from '../../core/manageWire'
 import type { Clock } from '../clock'
 import type { ServerConfig } from '../config'
 import type { BookingStore } from '../db/store'
-import { emailKey } from '../http/limits/keys'
+import { emailKey } from '../limits/keys'
 import { availabilityFromConfig } from './availability'
 import { calendarUid } from '../calendar/calendarUid'
 import { toResponse } from './bookingResponse'
@@ -14,7 +14,7 @@ import { bookingChanges, dailyLimit, type ChangeContext } from './builtInChanges
 import { refuse, type Refusal, type Scheduler, type SlotsRequest } from './scheduler'
 import { freeSlots, groupSlotsByDate, outOfBoundsReason, toIsoUtc } from './slots'
 import { createSlotsCache } from './slotsCache'
-import { JsonBody } from '../http/jsonBody'
+import { JsonBody } from '../runtime/jsonBody'
 import type { CalendarBusy } from '../calendar/busyTimes'
 import type { Logger } from '../log/logger'
 import { slotFilters } from './slotFilter'
@@ -52,7 +52,7 @@ export function createBuiltInScheduler({
   clock: Clock
   onMailQueued?: () => void
   newId?: () => string
-  /** The host's calendars (issue 24), when any source is configured. */
+  /** The host's calendars, when any source is configured. */
   calendar?: CalendarBusy
   /** Told when email codes turn on or off (docs/design.md#email-codes). */
   log?: Pick<Logger, 'info'>
@@ -95,7 +95,7 @@ export function createBuiltInScheduler({
       if (refused) return refused
       const { input, from, to } = request
       const now = clock()
-      // Moving a call (issue 25): none inside its notice period, and no move into a new one.
+      // Moving a call: none inside its notice period, and no move into a new one.
       const moving = input.rescheduleUid && changes.notice.minutes > 0 ? input.rescheduleUid : undefined
       if (moving && (await changes.tooLateToMove(moving, now))) return { ok: true, status: 200, body: NO_SLOTS }
       const noticeFilters = moving !== undefined && changes.notice.minutes > config.SCHEDULE_MIN_NOTICE_MINUTES

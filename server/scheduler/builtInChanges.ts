@@ -8,7 +8,7 @@ import type { BookingStore, ChangeResult, ClientLimit, MailsFor } from '../db/st
 import { Temporal } from 'temporal-polyfill'
 import { bookingMails } from '../mail/bookingMails'
 import { calendarJob } from '../calendar/caldavWriter'
-import type { ChangeKind } from '../mail/message'
+import type { ChangeKind } from '../db/mailMessage'
 import { reminderMails } from '../mail/reminderMails'
 import { mailSettings } from '../mail/settings'
 import type { Availability } from './availability'
@@ -81,7 +81,7 @@ export function bookingChanges({ config, store, clock, availability, onMailQueue
   const view = (row: BookingRow, now: Temporal.Instant) => toView(row, now, settings.calendarUid(row.id), notice, settings.location(row))
 
   /** The visitor's and the agency's messages about a change, made inside its transaction. */
-  // With CalDAV, one more outbox job brings the host's calendar up to date (issue 24).
+  // With CalDAV, one more outbox job brings the host's calendar up to date.
   const writesCalendar = config.CALDAV_URL !== undefined
   const reminders = { visitor: config.REMINDERS, host: config.HOST_REMINDER }
   const mailsFor =

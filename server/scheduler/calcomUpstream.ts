@@ -3,7 +3,7 @@ import { Temporal } from 'temporal-polyfill'
 import * as v from 'valibot'
 import { BOOKING_ERRORS, SlotsResponseSchema } from '../../core/bookingWire'
 import { calendarStatusSentence } from '../sentences'
-import { JsonBody } from '../http/jsonBody'
+import { JsonBody } from '../runtime/jsonBody'
 import { refuse, type Outcome, type RefusalCode, type Scheduler } from './scheduler'
 
 /**
@@ -16,7 +16,7 @@ export type Fetch = (input: string, init: RequestInit) => Promise<Response>
 /** Upstream answers larger than this are not read (a slot map for 11 days is a few KB). */
 const MAX_UPSTREAM_BYTES = 2 * 1024 * 1024
 
-/** Cal.com's answer, or why there is none (a 502 with our own sentence: server/http/api/refusalAnswer.ts). */
+/** Cal.com's answer, or why there is none (a 502 with our own sentence: server/scheduler/refusalAnswer.ts). */
 export type UpstreamResult = { ok: true; status: number; json: unknown } | { ok: false; code: UpstreamFailure }
 
 export type UpstreamFailure = 'calendarTimeout' | 'calendarUnreachable' | 'calendarAnswerUnreadable' | 'calendarFailing'

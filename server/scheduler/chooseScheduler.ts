@@ -17,7 +17,7 @@ export interface SchedulerDeps {
   onMailQueued?: () => void
   /** A fresh Message-ID part; defaults to a random UUID. */
   newId?: () => string
-  /** The host's calendars (issue 24), when any is configured. */
+  /** The host's calendars, when any is configured. */
   calendar?: CalendarBusy
   /** The server's logger: the built-in scheduler says when email codes turn on or off. */
   log?: Pick<Logger, 'info'>

@@ -1,6 +1,6 @@
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import type { Temporal } from 'temporal-polyfill'
-import type { JsonBody } from '../http/jsonBody'
+import type { JsonBody } from '../runtime/jsonBody'
 import type { ClientLimit } from '../db/store'
 import type { CancelRequest as CancelBody } from '../../core/manageWire'
 import type { ValidBooking, ValidSlotsInput } from './validation'
@@ -35,7 +35,7 @@ export interface Answer<Body> {
 
 /**
  * Why the scheduler said no, as a code (branch on it, never on a sentence). The routes word it and give it its
- * status in one place, server/http/api/refusalAnswer.ts; Cal.com's codes on the wire (`slotTaken`,
+ * status in one place, server/scheduler/refusalAnswer.ts; Cal.com's codes on the wire (`slotTaken`,
  * `outOfBounds`) are among them.
  */
 export type RefusalCode =
@@ -49,7 +49,7 @@ export type RefusalCode =
   | 'pastCancel'
   | 'pastReschedule'
   | 'sameStart'
-  /** Inside SCHEDULE_CHANGE_NOTICE_MINUTES of the start (issue 25). */
+  /** Inside SCHEDULE_CHANGE_NOTICE_MINUTES of the start. */
   | 'changeNotice'
   // The limits.
   | 'rescheduleLimit'

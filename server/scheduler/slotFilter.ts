@@ -1,5 +1,5 @@
 /**
- * What keeps a grid slot from being offered besides its own booking (issue 24): the host's busy
+ * What keeps a grid slot from being offered besides its own booking: the host's busy
  * times (calendar sources and our own calls) widened by the buffers, and days that already hold
  * SCHEDULE_MAX_CALLS_PER_DAY calls. Built per slots answer (cached) and per booking (checked again).
  */

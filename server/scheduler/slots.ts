@@ -7,7 +7,7 @@ import { bookableWindow, isOnSlotGrid, slotGridOn, type Availability } from './a
 const { compare } = Temporal.Instant
 const CALL_MS = BOOKING_LENGTH_MINUTES * 60_000
 
-/** What else keeps a slot from being offered (issue 24). */
+/** What else keeps a slot from being offered. */
 export interface SlotFilter {
   /** The host's busy times (calendars, calls), already widened by the buffers: several sets, so none is merged per request. */
   busy: readonly BusyTimes[]

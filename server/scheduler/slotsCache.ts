@@ -1,5 +1,5 @@
 /**
- * Slots answers, computed once and served many times (issue 14). An answer depends on three things:
+ * Slots answers, computed once and served many times. An answer depends on three things:
  * - the request (range and zone): the cache key;
  * - the bookings: every change reported by the store's change feed drops every answer (this
  *   instance's changes before their HTTP answer, other instances' through PostgreSQL's NOTIFY), and
@@ -19,7 +19,7 @@ const MS_PER_MINUTE = 60_000
 
 /**
  * Which stretch of time an answer computed at `now` holds for (see above): 2m at the exact start of
- * minute m, 2m + 1 strictly inside it. Numbers, not text: every request asks (issue 24).
+ * minute m, 2m + 1 strictly inside it. Numbers, not text: every request asks.
  */
 export function timeBucket(now: Temporal.Instant): number {
   const ms = now.epochMilliseconds

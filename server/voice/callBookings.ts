@@ -1,9 +1,9 @@
 /**
- * Which booking a voice call made (issue 25, point 6): book_call records the platform's call id on it, so
+ * Which booking a voice call made: book_call records the platform's call id on it, so
  * the call's end-of-call report (callReport.ts) finds the booking its brief is about.
  */
 import * as v from 'valibot'
-import type { ApiContext } from '../http/api/context'
+import type { ApiContext } from '../scheduler/apiContext'
 
 const BookedSchema = v.object({ uid: v.string() })
 

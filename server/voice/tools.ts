@@ -14,8 +14,8 @@ import { BookingRejected, bookingErrorText } from '../../core/bookingErrors'
 import { buildBookingPayload } from '../../core/bookingPayload'
 import { buildSlotsInput, isValidTimeZone, WIRE_MESSAGES } from '../../core/bookingWire'
 import type { ClientLimit } from '../db/store'
-import type { ApiContext } from '../http/api/context'
-import { refusalAnswer } from '../http/api/refusalAnswer'
+import type { ApiContext } from '../scheduler/apiContext'
+import { refusalAnswer } from '../scheduler/refusalAnswer'
 import { checkBooking, checkSlotsInput } from '../scheduler/validation'
 import { rememberCall } from './callBookings'
 import type { ToolCall } from './platformMessage'
@@ -54,7 +54,7 @@ const AvailabilityArgs = v.object({
 const BookingArgs = v.object({
   name: v.optional(v.string(WIRE_MESSAGES.name), ''),
   email: v.optional(v.string(WIRE_MESSAGES.email), ''),
-  /** What the caller wants to discuss, in their words (issue 25); optional. */
+  /** What the caller wants to discuss, in their words; optional. */
   notes: v.nullish(v.string(WIRE_MESSAGES.notes)),
   /** Where the call happens: video or phone (what the host offers, BOOKING_LOCATIONS); left out, the first offered. */
   location: v.nullish(v.picklist(['video', 'phone'], VOICE_TOOL_MESSAGES.badLocation)),

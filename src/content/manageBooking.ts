@@ -1,4 +1,4 @@
-/** The manage page /booking/{uid} (issue 11): cancel or move a booked call. Error sentences are core's (bookingErrors). */
+/** The manage page /booking/{uid}: cancel or move a booked call. Error sentences are core's (bookingErrors). */
 import { CANCELLATION_REASON_MAX_LENGTH } from '../../core/manageWire'
 
 export const manageHero = {
@@ -15,7 +15,7 @@ export const manageCopy = {
     text: 'This booking was not found. Check the link in your confirmation email, or book a new call.',
   },
   loaded: { heading: 'Your call is booked' },
-  /** Inside the notice period (issue 25); the sentence under it is the server's (core/manageWire changeNoticeMessage). */
+  /** Inside the notice period; the sentence under it is the server's (core/manageWire changeNoticeMessage). */
   noticeClosed: { heading: 'Your call is coming up' },
   readOnly: {
     cancelled: { heading: 'This call was cancelled', text: 'A cancelled call cannot be moved. Book a new call whenever it suits you.' },

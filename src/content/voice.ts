@@ -16,7 +16,7 @@ export const typeInsteadLabel = 'Type instead'
 
 /** Shown beside the button until the visitor starts a first call: starting is the agreement. It covers typing too. */
 export const consentNotice = {
-  /** Issue 25: a call that books a meeting sends its summary to the team, so the notice says so. */
+  /** A call that books a meeting sends its summary to the team, so the notice says so. */
   text: "You'll talk or type with an AI assistant; calls may be recorded and messages stored. Our team gets a summary of each call.",
   linkLabel: 'How we handle calls and messages',
   /** A full page load on purpose: the notice only shows before any call, so none is cut off. */

@@ -1,4 +1,4 @@
-/** The manage page's calls (issue 11, Cal.com's shapes): read one booking, cancel it, move it. */
+/** The manage page's calls (Cal.com's shapes): read one booking, cancel it, move it. */
 import { BookingViewSchema, CancelAnswerSchema, type BookingView, type CancelRequest, type RescheduleRequest } from '../../core/manageWire'
 import { bookingSettings } from '../config'
 import { postJson, readAnswer } from './calendarApi'

@@ -36,7 +36,7 @@ export function formatDay(day: string, locale?: string): string {
   return dayFormat(day, locale, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' })
 }
 
-/** How the visitor reads times (issue 27): in which zone, and with a 12- or 24-hour clock. */
+/** How the visitor reads times: in which zone, and with a 12- or 24-hour clock. */
 export interface TimeDisplay {
   timeZone: string
   hour24: boolean

@@ -1,5 +1,5 @@
 /**
- * The visitor's time zone and clock (issue 27): remembered in localStorage for the next visit, else
+ * The visitor's time zone and clock: remembered in localStorage for the next visit, else
  * the browser's zone and the locale's habit. A stored value that is not a zone this browser knows is
  * ignored; storage that is blocked (private modes, policies) only means nothing is remembered.
  * Without Temporal: the page's idle slots prefetch reads the zone before the form's code has loaded.

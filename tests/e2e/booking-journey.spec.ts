@@ -1,5 +1,5 @@
 /**
- * Issue 11's journey on the built site and the real server, nothing routed: book in the modal, open the
+ * journey on the built site and the real server, nothing routed: book in the modal, open the
  * link of the confirmation email the server wrote (DATA_DIR/outbox, no SMTP_URL), reschedule, then cancel;
  * each change reaches the visitor's mailbox, and the picker shows the slots it freed.
  */

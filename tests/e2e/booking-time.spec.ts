@@ -1,5 +1,5 @@
 /**
- * Finding a time (issue 27): the visitor's own zone and clock, the picker opening on the first day with
+ * Finding a time: the visitor's own zone and clock, the picker opening on the first day with
  * free times, the day row, and the zone list as a keyboard-usable, axe-clean combobox.
  */
 import { expect, test, type Page, type Route } from '@playwright/test'

@@ -252,7 +252,7 @@ test.describe('booking through the modal', () => {
     await goToBookableDay(dialog, 1)
   })
 
-  test('the first slots are asked for once the page has loaded, and the picker shows that answer without asking again (issue 26)', async ({ page }) => {
+  test('the first slots are asked for once the page has loaded, and the picker shows that answer without asking again', async ({ page }) => {
     const asked: string[] = []
     page.on('request', (request) => {
       if (request.url().includes('/api/calendar/slots?')) asked.push(request.url())

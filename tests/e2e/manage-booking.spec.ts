@@ -1,5 +1,5 @@
 /**
- * The manage page /booking/{uid} (issue 11) on the built site: served as one shell for every uid, the
+ * The manage page /booking/{uid} on the built site: served as one shell for every uid, the
  * same "not found" for any unknown uid (from the real server), and, with the API answered through
  * page.route, a keyboard-only move and cancel, a slot taken meanwhile, past and cancelled bookings,
  * and axe at 390 and 1280 px in each step.
@@ -258,7 +258,7 @@ for (const [what, booking, heading] of [
   })
 }
 
-test.describe('the notice period (issue 25)', () => {
+test.describe('the notice period', () => {
   /** The sentence instead of the two buttons; the booking still shown. */
   async function expectNotice(main: Locator, sentence: string) {
     await expect(stepHeading(main)).toHaveText(MANAGE_TEXTS.noticeHeading)

@@ -246,7 +246,7 @@ test('sms-info: the opt-out keywords and verbal consent', async ({ page }) => {
     await expect(page.getByRole('heading', { level: 2, name })).toBeVisible()
   }
   await expect(page.getByText(/Reply HELP/)).toBeVisible()
-  // Issue 25: the assistant's section (the consent notice's link, #ai-calls) says that a call's summary reaches the team.
+  // The assistant's section (the consent notice's link, #ai-calls) says that a call's summary reaches the team.
   const aiCalls = page.getByRole('region', { name: 'Calls and messages with our AI assistant' })
   await expect(aiCalls).toHaveAttribute('id', 'ai-calls')
   await expect(aiCalls.getByText(/a summary of the call and its transcript go to our team with the booking/)).toBeVisible()

@@ -66,7 +66,7 @@ describeMachinePaths(
       reason: '',
       chosen: null as string | null,
       failure: null as ManageFailure | null,
-      /** The sentence the page must show instead of the buttons (issue 25). */
+      /** The sentence the page must show instead of the buttons. */
       notice: null as string | null,
       slotLoadsBeforeAnswer: 0,
       snapshot: () => actor.getSnapshot(),

@@ -72,7 +72,7 @@ describe('rate limits when their database is down', () => {
   })
 })
 
-describe('rate limits behind a proxy (TRUST_PROXY, issue 22)', () => {
+describe('rate limits behind a proxy (TRUST_PROXY)', () => {
   const invalid = { not: 'a booking' }
   /** The real app on a socket (its peer is 127.0.0.1), with a limit of `points` booking requests a minute. */
   async function limited(trustProxy: string | undefined, points = 1) {

@@ -1,4 +1,4 @@
-/** The agency's brief after a voice call (issue 25, point 6): its content, and the report's text as it is kept. */
+/** The agency's brief after a voice call: its content, and the report's text as it is kept. */
 import { describe, expect, it } from 'vitest'
 import type { BriefBooking } from '../../server/mail/briefMail'
 import { briefMail } from '../../server/mail/briefMail'

@@ -113,7 +113,7 @@ describe('Cal.com mode (CALCOM_URL)', () => {
     expect(JSON.parse(calcom.received[0]?.body ?? '')).toEqual(bookingBody('2026-11-24T09:00'))
   })
 
-  it('forwards the visitor’s notes as Cal.com’s own responses.notes, as validated (issue 25)', async () => {
+  it('forwards the visitor’s notes as Cal.com’s own responses.notes, as validated', async () => {
     calcom.reply = { status: 200, body: JSON.stringify({ id: 93, uid: 'noted', status: 'ACCEPTED' }) }
     const responses = { name: 'Aroha Ngata', email: 'aroha@example.co.nz', guests: [], notes: '  Pricing for 5 people\r\nand a timeline  ' }
     const response = await postBooking(site.url, bookingBody('2026-11-24T09:00', { responses }))

@@ -1,5 +1,5 @@
 /**
- * Issue 24 (d): busy times from every calendar of a CalDAV account, against a real Radicale started by
+ * Busy times from every calendar of a CalDAV account, against a real Radicale started by
  * the test (tests/server/support/radicale.ts). The password never reaches a log line.
  */
 import { mkdtemp, rm } from 'node:fs/promises'

@@ -1,5 +1,5 @@
 /**
- * Issue 24 (b): the host's iCalendar feeds block slots. Fixtures in the shapes Google, Outlook and Apple
+ * The host's iCalendar feeds block slots. Fixtures in the shapes Google, Outlook and Apple
  * export (tests/server/fixtures/calendars), served over HTTP by the test with ETag and gzip; parsed with
  * ical.js, recurrences expanded at refresh; a feed that is down keeps its last good copy until the stale
  * limit, then the slots API answers an error (the picker's load failure and Retry). No feed URL is logged.

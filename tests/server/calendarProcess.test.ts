@@ -1,5 +1,5 @@
 /**
- * Issue 24 through the real server process (server/main.ts): the calendar sources are read at start,
+ * The host's calendars through the real server process (server/main.ts): the calendar sources are read at start,
  * printed masked, a source that cannot be read makes the slots API answer 503 (the picker's load failure
  * and Retry), and neither a feed's secret address nor the CalDAV password reaches the output.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 24 (e): each booking written into the host's CalDAV calendar (a real Radicale) through the
+ * Each booking written into the host's CalDAV calendar (a real Radicale) through the
  * mail outbox: created on booking, moved on a reschedule (same UID, SEQUENCE + 1), removed on a
  * cancellation; the CalDAV server down then up: written once; our own event read back does not block.
  */
@@ -95,7 +95,7 @@ describeWithRadicale('bookings written into the host’s CalDAV calendar (Radica
     const [created = ''] = (await eventsWith(uid)).map((ics) => ics.replace(/\r\n[ \t]/g, ''))
     expect(created).toContain('DTSTART:20261124T210000Z')
     expect(created).toContain('SEQUENCE:0')
-    // Who booked and what they want to discuss (issue 25), for the host's eyes.
+    // Who booked and what they want to discuss, for the host's eyes.
     expect(created).toMatch(/DESCRIPTION:Join the call: https:\/\/meet\.jit\.si\/[0-9a-f]{24}\\nBooked by Aroha Ngata <aroha@example.co.nz>.\\nNotes: Pricing for 5 peopl/)
     // Where the call happens, in the fields calendars show as a place and as a join button.
     expect(created).toMatch(/\r\nLOCATION:https:\/\/meet\.jit\.si\/[0-9a-f]{24}\r\n/)

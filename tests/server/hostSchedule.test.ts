@@ -1,5 +1,5 @@
 /**
- * Issue 24 (a): public holidays, buffers around busy times, and the daily cap, in the built-in
+ * Public holidays, buffers around busy times, and the daily cap, in the built-in
  * scheduler, over HTTP on PGlite; and a property test of slots against widened busy intervals.
  */
 import fc from 'fast-check'

@@ -1,11 +1,11 @@
-/** Slow and many clients (issue 22, point 6): the real app served by server/http/limits/httpLimits.ts, attacked over raw sockets. */
+/** Slow and many clients: the real app served by server/limits/httpLimits.ts, attacked over raw sockets. */
 import { connect, type Socket } from 'node:net'
 import type { AddressInfo } from 'node:net'
 import type { Server } from 'node:http'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createApi } from '../../server/http/api/createApi'
 import { createApp } from '../../server/http/app'
-import { serveWithLimits } from '../../server/http/limits/httpLimits'
+import { serveWithLimits } from '../../server/limits/httpLimits'
 import { createLogger } from '../../server/log/logger'
 import { rejectingStore, testClock, testConfig } from './support/harness'
 

@@ -1,5 +1,5 @@
 /**
- * Several server processes on one PostgreSQL (issue 12, item 8): what one instance decides, every
+ * Several server processes on one PostgreSQL: what one instance decides, every
  * instance decides, because it is decided in the database.
  */
 import { randomBytes } from 'node:crypto'
@@ -9,7 +9,7 @@ import { join } from 'node:path'
 import pg from 'pg'
 import { Temporal } from 'temporal-polyfill'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { clientKey } from '../../server/http/limits/keys'
+import { clientKey } from '../../server/limits/keys'
 import { withPostgres } from './support/databases'
 import { bookingBody, postBooking, slotsInput, slotsPath } from './support/harness'
 import { BOOKABLE_ANY_TIME, startServerProcess, writeMinimalSite, type ServerProcess } from './support/serverProcess'

@@ -1,6 +1,6 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
-import { chooseEncoding, JsonBody } from '../../server/http/jsonBody'
+import { chooseEncoding, JsonBody } from '../../server/runtime/jsonBody'
 
 const week = JSON.stringify({ slots: Array.from({ length: 200 }, (_, i) => ({ time: new Date(Date.UTC(2026, 10, 23, 0, 15 * i)).toISOString() })) })
 

@@ -1,10 +1,10 @@
 import { Temporal } from 'temporal-polyfill'
 import { describe, expect, it } from 'vitest'
 import type { MailJob, MailJobStore } from '../../server/db/mailJobs'
-import { clientNetwork, emailKey } from '../../server/http/limits/keys'
+import { clientNetwork, emailKey } from '../../server/limits/keys'
 import { bookingMails } from '../../server/mail/bookingMails'
 import { reminderMails } from '../../server/mail/reminderMails'
-import type { MailBooking, MailSettings } from '../../server/mail/message'
+import type { MailBooking, MailSettings } from '../../server/db/mailMessage'
 import { shortDateTime, timeRange } from '../../server/mail/times'
 import { isPermanentFailure } from '../../server/mail/transport'
 import { backoffMs, createMailWorker } from '../../server/mail/worker'
@@ -128,7 +128,7 @@ describe('the messages of a change', () => {
     expect(parseInvite(visitor?.message.invite?.content as string).organizer).toBe('mailto:bookings@kiwi.example')
   })
 
-  describe('reminders (issue 25)', () => {
+  describe('reminders', () => {
     const hour = 3_600_000
     const noted = { ...booking, notes: 'Pricing <b>now</b>\nand "later"', cancellationReason: null }
     const plan = { visitor: [24 * hour, hour], host: [hour] }

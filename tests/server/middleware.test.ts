@@ -5,7 +5,7 @@ import { createApi } from '../../server/http/api/createApi'
 import { trpcError } from '../../server/http/api/trpcError'
 import type { Fetch } from '../../server/scheduler/calcomUpstream'
 import { memoryRateLimiter } from '../../server/db/rateLimitWindows'
-import { rateLimit, type ErrorBody } from '../../server/http/limits/rateLimit'
+import { rateLimit, type ErrorBody } from '../../server/limits/rateLimit'
 import { MAX_BODY_BYTES } from '../../server/scheduler/validation'
 import { bookingBody, rejectingStore, startServer, testClock, testConfig, type RunningServer } from './support/harness'
 

@@ -62,7 +62,7 @@ describe('the server process', () => {
       ADMIN_TOKEN,
       RATE_LIMIT_BOOKINGS: '1000000',
       RATE_LIMIT_SLOTS: '1000000',
-      // Many bookings from one address and one email: the caps of issue 11 are not what this tests.
+      // Many bookings from one address and one email: the per-address and per-email caps are not what this tests.
       RATE_LIMIT_BOOKINGS_PER_DAY: '1000000',
       // They book far more than an hour's BOOKING_VERIFY_AFTER from one address (docs/design.md#email-codes).
       BOOKING_VERIFY: 'off',
@@ -187,7 +187,7 @@ describe('the server process', () => {
     server = await start()
     await server.ready()
     expect(logRecords(server.output()).some((r) => String(r.msg).startsWith('Took over'))).toBe(true)
-    // Each acknowledged booking is there (the feed's UIDs are no longer the uids: issue 22).
+    // Each acknowledged booking is there (the feed's UIDs are not the uids).
     const missing: string[] = []
     for (const uid of acknowledged) if ((await fetch(`${server.url}/api/booking/${uid}`)).status !== 200) missing.push(uid)
     expect(missing).toEqual([])

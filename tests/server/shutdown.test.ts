@@ -1,5 +1,5 @@
 /**
- * Deploys, restarts and Ctrl-C lose nothing (issue 21). The server is started as the README says,
+ * Deploys, restarts and Ctrl-C lose nothing. The server is started as the README says,
  * `npm start` (so npm is its parent), on the production build, with its default shutdown delay; the
  * requests and signals come from another process (support/burst.ts) at the moments an operator's would.
  */

@@ -88,7 +88,7 @@ describe('voice assistant tools (POST /api/voice/tools)', () => {
       }
     })
 
-    it('wrong secrets cost: past RATE_LIMIT_SECRET_FAILURES a minute, 429 before any comparison (issue 22)', async () => {
+    it('wrong secrets cost: past RATE_LIMIT_SECRET_FAILURES a minute, 429 before any comparison', async () => {
       const guarded = await startServer({ config: testConfig({ VAPI_SERVER_SECRET: SECRET, RATE_LIMIT_SECRET_FAILURES: '3' }), store, clock })
       try {
         const body = await sample('check-availability')
@@ -328,7 +328,7 @@ describe('voice assistant tools: limits and Cal.com mode', () => {
     }
   })
 
-  it('one book_call per request and per call; the daily cap is the call’s and the caller’s, not the platform’s (issue 22)', async () => {
+  it('one book_call per request and per call; the daily cap is the call’s and the caller’s, not the platform’s', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'voice-tools-calls-'))
     const store = await openStore({ dataDir: dir })
     const server = await startServer({ config: testConfig({ VAPI_SERVER_SECRET: SECRET, RATE_LIMIT_BOOKINGS_PER_DAY: '2' }), store, clock: testClock() })
@@ -404,7 +404,7 @@ describe('voice assistant tools: limits and Cal.com mode', () => {
       const identity = { host: config.BOOKING_HOST, eventTypeId: config.BOOKING_EVENT_TYPE_ID, eventTypeSlug: config.BOOKING_EVENT_TYPE_SLUG }
       expect(sent[0]!.body).toEqual(buildBookingPayload({ name: args.name, email: args.email, slot: '2026-11-26T01:30:00Z', timeZone: NZ }, identity))
 
-      // The caller's note goes in the booking as the form sends it: Cal.com's responses.notes (issue 25).
+      // The caller's note goes in the booking as the form sends it: Cal.com's responses.notes.
       const notes = 'Automating quotes for a plumbing business; we use Xero.'
       expect(await say(server, 'book_call', { ...args, notes: `  ${notes}\n` })).toMatch(/^Booked: /)
       expect((sent[1]!.body as { responses: unknown }).responses).toEqual({ name: args.name, email: args.email, guests: [], notes })

@@ -1,11 +1,11 @@
 import { execFile } from 'node:child_process'
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
+import { dirname, join, resolve } from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, describe, expect, it } from 'vitest'
 
-/** The loop rule of `npm run lint` (.dependency-cruiser.mjs, docs/design.md#server), run on a small server/ of its own. */
+/** The loop and direction rules of `npm run lint` (.dependency-cruiser.mjs, docs/design.md#server), run on a small server/ of its own. */
 const run = promisify(execFile)
 const depcruise = resolve('node_modules/.bin/depcruise')
 const config = resolve('.dependency-cruiser.mjs')
@@ -16,7 +16,10 @@ async function lintServer(files: Record<string, string>): Promise<{ code: number
   dirs.push(dir)
   await mkdir(join(dir, 'server'))
   await writeFile(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions: { module: 'ESNext', moduleResolution: 'Bundler' } }))
-  for (const [name, text] of Object.entries(files)) await writeFile(join(dir, 'server', name), text)
+  for (const [name, text] of Object.entries(files)) {
+    await mkdir(dirname(join(dir, 'server', name)), { recursive: true })
+    await writeFile(join(dir, 'server', name), text)
+  }
   try {
     const { stdout } = await run(depcruise, ['server', '--config', config], { cwd: dir })
     return { code: 0, output: stdout }
@@ -31,8 +34,8 @@ afterAll(() => Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: t
 describe('server/ imports in one direction only', () => {
   it('fails on a loop, even one closed by a type import', async () => {
     const { code, output } = await lintServer({
-      'scheduler.ts': "import { builtIn } from './builtIn'\nexport interface Scheduler { name: string }\nexport const chosen = builtIn",
-      'builtIn.ts': "import type { Scheduler } from './scheduler'\nexport const builtIn: Scheduler = { name: 'built-in' }",
+      'scheduler/scheduler.ts': "import { builtIn } from './builtIn'\nexport interface Scheduler { name: string }\nexport const chosen = builtIn",
+      'scheduler/builtIn.ts': "import type { Scheduler } from './scheduler'\nexport const builtIn: Scheduler = { name: 'built-in' }",
     })
     expect(code).not.toBe(0)
     expect(output).toContain('no-import-loop-in-server')
@@ -40,10 +43,39 @@ describe('server/ imports in one direction only', () => {
 
   it('passes a tree: the interface, the implementation and the chooser in their own modules', async () => {
     const { code } = await lintServer({
-      'scheduler.ts': 'export interface Scheduler { name: string }',
-      'builtIn.ts': "import type { Scheduler } from './scheduler'\nexport const builtIn: Scheduler = { name: 'built-in' }",
-      'chooseScheduler.ts': "import { builtIn } from './builtIn'\nexport const chosen = builtIn",
+      'scheduler/scheduler.ts': 'export interface Scheduler { name: string }',
+      'scheduler/builtIn.ts': "import type { Scheduler } from './scheduler'\nexport const builtIn: Scheduler = { name: 'built-in' }",
+      'scheduler/chooseScheduler.ts': "import { builtIn } from './builtIn'\nexport const chosen = builtIn",
     })
     expect(code).toBe(0)
+  })
+})
+
+describe("server/'s folders in one direction", () => {
+  it.each([
+    ['the store importing the routes', 'db/store.ts', "import { app } from '../http/app'\nexport const store = app", 'server-one-way-db'],
+    ['the scheduler importing a type of the routes', 'scheduler/builtIn.ts', "import type { Body } from '../http/body'\nexport type Answer = Body", 'server-one-way-scheduler'],
+    ['config importing a parser of calendar/', 'config.ts', "import { parse } from './calendar/parse'\nexport const config = parse", 'server-one-way-config'],
+  ])('fails on an upward import: %s', async (_, name, text, rule) => {
+    const { code, output } = await lintServer({
+      [name]: text,
+      'http/app.ts': 'export const app = 1',
+      'http/body.ts': 'export interface Body { json: string }',
+      'calendar/parse.ts': 'export const parse = 1',
+    })
+    expect(code).not.toBe(0)
+    expect(output).toContain(rule)
+  })
+
+  it('passes the same arrows downward, and fails a folder that has no place in the layers', async () => {
+    const down = await lintServer({
+      'http/app.ts': "import { store } from '../db/store'\nexport const app = store",
+      'db/store.ts': "import { parse } from '../settings/parse'\nexport const store = parse",
+      'settings/parse.ts': 'export const parse = 1',
+    })
+    expect(down.code).toBe(0)
+    const stray = await lintServer({ 'extras/thing.ts': "import { parse } from '../settings/parse'\nexport const thing = parse", 'settings/parse.ts': 'export const parse = 1' })
+    expect(stray.code).not.toBe(0)
+    expect(stray.output).toContain('server-module-outside-the-layers')
   })
 })

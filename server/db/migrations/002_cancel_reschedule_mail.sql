@@ -1,4 +1,4 @@
--- Issue 11: cancel and reschedule, the mail outbox, and the limits. Same SQL on PGlite and PostgreSQL.
+-- Cancel and reschedule, the mail outbox, and the limits. Same SQL on PGlite and PostgreSQL.
 
 -- One ACTIVE booking per host and time: a cancelled booking no longer holds its slot. The partial
 -- unique index decides races between bookings and reschedules into one slot, as the constraint did.

@@ -1,4 +1,4 @@
--- Issue 22: the daily cap per client counts every change a client makes, not only new bookings. A booking,
+-- The daily cap per client counts every change a client makes, not only new bookings. A booking,
 -- a reschedule and a cancellation each send mail, so each counts, weighted by the people it mails besides
 -- the agency (the visitor and each guest). Same SQL on PGlite and PostgreSQL.
 CREATE TABLE client_actions (

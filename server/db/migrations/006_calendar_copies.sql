@@ -1,4 +1,4 @@
--- Issue 24: the last good copy of each of the host's calendar sources (feeds, CalDAV), so a restart or
+-- The last good copy of each of the host's calendar sources (feeds, CalDAV), so a restart or
 -- another instance uses it while the source cannot be read. Keyed by a digest, never the source's URL.
 CREATE TABLE calendar_copies (
   source_id text PRIMARY KEY,

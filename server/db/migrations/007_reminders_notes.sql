@@ -1,4 +1,4 @@
--- Issue 25: reminders before the call, and the visitor's note with the booking. Same SQL on PGlite and PostgreSQL.
+-- Reminders before the call, and the visitor's note with the booking. Same SQL on PGlite and PostgreSQL.
 
 -- What the visitor wants to discuss (Cal.com's responses.notes): up to 1,000 characters, or none.
 ALTER TABLE bookings ADD COLUMN notes text;

@@ -1,4 +1,4 @@
--- Issue 25, point 6: what was said on the voice call that booked a meeting. Same SQL on PGlite and PostgreSQL.
+-- What was said on the voice call that booked a meeting. Same SQL on PGlite and PostgreSQL.
 
 ALTER TABLE bookings
   -- The voice platform's call id (message.call.id), recorded when book_call books: its end-of-call report

@@ -1,8 +1,8 @@
 import type { Context } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { checkBooking, readJson } from '../../scheduler/validation'
-import type { ApiContext } from './context'
-import { refusalAnswer } from './refusalAnswer'
+import type { ApiContext } from '../../scheduler/apiContext'
+import { refusalAnswer } from '../../scheduler/refusalAnswer'
 
 /** POST /api/book/event — Cal.com's booking call (docs/design.md#wire). */
 export async function bookRoute(c: Context, ctx: ApiContext): Promise<Response> {

@@ -1,6 +1,6 @@
 import type { Context } from 'hono'
-import type { ApiContext } from './context'
-import { refusalAnswer } from './refusalAnswer'
+import type { ApiContext } from '../../scheduler/apiContext'
+import { refusalAnswer } from '../../scheduler/refusalAnswer'
 
 /**
  * GET /api/booking/{uid} — one booking for the manage page (/booking/{uid}). The random uid is the
@@ -12,7 +12,7 @@ import { refusalAnswer } from './refusalAnswer'
  *         name,                                     // the visitor's name
  *         user: { username },                       // the host handle
  *         canChange: boolean,                       // false once started or cancelled
- *         changeNotice?: { closesAt, message } }    // while upcoming: online changes end at closesAt (issue 25)
+ *         changeNotice?: { closesAt, message } }    // while upcoming: online changes end at closesAt
  *   404 { message: 'This booking was not found.' } // unknown or malformed uid, whatever exists
  *
  * Always `Cache-Control: no-store`. The schema is BookingViewSchema in core/manageWire.ts; every reschedule

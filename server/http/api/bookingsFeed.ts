@@ -3,12 +3,12 @@ import type { Context } from 'hono'
 import { buildCalendar } from '../../../core/icalendar'
 import { calendarUid } from '../../calendar/calendarUid'
 import type { BookingRow } from '../../db/rows'
-import { inviteLocation } from '../../mail/callLines'
-import type { MailSettings } from '../../mail/message'
+import { inviteLocation } from '../../calendar/eventLocation'
+import type { MailSettings } from '../../db/mailMessage'
 import { mailSettings } from '../../mail/settings'
-import type { SecretFailures } from '../limits/secretFailures'
+import type { SecretFailures } from '../../limits/secretFailures'
 import { SERVER_SENTENCES } from '../../sentences'
-import type { ApiContext } from './context'
+import type { ApiContext } from '../../scheduler/apiContext'
 
 /** What the agency reads of a booking's history in its calendar: rescheduled, cancelled and why. */
 function history(b: BookingRow): string {

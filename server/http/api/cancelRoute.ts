@@ -1,8 +1,8 @@
 import type { Context } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { checkCancel, readJson } from '../../scheduler/validation'
-import type { ApiContext } from './context'
-import { refusalAnswer } from './refusalAnswer'
+import type { ApiContext } from '../../scheduler/apiContext'
+import { refusalAnswer } from '../../scheduler/refusalAnswer'
 
 /**
  * POST /api/cancel — Cal.com's cancel: `{ uid, cancellationReason? }` (reason at most 500 characters,
@@ -11,7 +11,7 @@ import { refusalAnswer } from './refusalAnswer'
  * the booking is CANCELLED, its slot free at once, and both sides get a cancellation email.
  * 404 `{ message: 'This booking was not found.' }` for an unknown or malformed uid, whatever exists;
  * 400 `{ message }` when it is already cancelled or has started, or the body is wrong;
- * 409 `{ message: changeNoticeMessage(…) }` closer than SCHEDULE_CHANGE_NOTICE_MINUTES to the start (issue 25);
+ * 409 `{ message: changeNoticeMessage(…) }` closer than SCHEDULE_CHANGE_NOTICE_MINUTES to the start;
  * 429 with Retry-After past the daily cap of the client's address (cancellations count as bookings do).
  */
 export async function cancelRoute(c: Context, ctx: ApiContext): Promise<Response> {

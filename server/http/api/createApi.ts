@@ -8,10 +8,10 @@ import type { CalendarBusy } from '../../calendar/busyTimes'
 import type { ServerConfig } from '../../config'
 import type { BookingStore } from '../../db/store'
 import type { Logger } from '../../log/logger'
-import { clientKey } from '../limits/keys'
-import { clientAddressOf, type TrustedProxies } from '../limits/trustedProxies'
-import { rateLimit, type ErrorBody } from '../limits/rateLimit'
-import { secretFailures } from '../limits/secretFailures'
+import { clientKey } from '../../limits/keys'
+import { clientAddressOf, type TrustedProxies } from '../../settings/trustedProxies'
+import { rateLimit, type ErrorBody } from '../../limits/rateLimit'
+import { secretFailures } from '../../limits/secretFailures'
 import { createScheduler } from '../../scheduler/chooseScheduler'
 import { MAX_BODY_BYTES } from '../../scheduler/validation'
 import { SERVER_SENTENCES } from '../../sentences'
@@ -20,7 +20,7 @@ import { bookingsFeedRoute } from './bookingsFeed'
 import { bookRoute } from './bookRoute'
 import { cancelRoute } from './cancelRoute'
 import type { Clock } from '../../clock'
-import type { ApiContext } from './context'
+import type { ApiContext } from '../../scheduler/apiContext'
 import { slotsRoute } from './slotsRoute'
 import { trpcError } from './trpcError'
 import { callReports } from '../../voice/callReport'
@@ -35,7 +35,7 @@ export interface ApiDeps {
   fetch?: Fetch
   /** Told when a booking change wrote mail jobs (the mail worker's wake()). */
   onMailQueued?: () => void
-  /** The host's calendars (issue 24), when any is configured. */
+  /** The host's calendars, when any is configured. */
   calendar?: CalendarBusy
   /** The server's logger, for what the scheduler tells the agency (email codes turning on or off). */
   log?: Pick<Logger, 'info'>
@@ -110,6 +110,6 @@ export function createApi({ config, store, clock = () => Temporal.Now.instant(),
   const reports = callReports({ config, store, clock, onMailQueued: onMailQueued ?? (() => undefined) })
   api.post('/voice/tools', requireVoiceSecret(config, secretGuard), limited('voice', config.RATE_LIMIT_VOICE_TOOLS, messageError), voiceToolsBodyLimit, (c) => voiceToolsRoute(c, ctx, reports))
   // Its errors are answered by server/http/app.ts (apiServerError, logged as 'API error'). An onError here would
-  // make Hono's route() wrap every API handler in one more composition, a cost on each cached slots answer (issue 24).
+  // make Hono's route() wrap every API handler in one more composition, a cost on each cached slots answer.
   return api
 }

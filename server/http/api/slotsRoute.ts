@@ -5,8 +5,8 @@ import { BoundedMap } from '../../runtime/boundedMap'
 import { checkSlotsInput, readJson, type ValidSlotsInput } from '../../scheduler/validation'
 import { SERVER_SENTENCES } from '../../sentences'
 import { completeResponse } from '../completeResponse'
-import type { ApiContext } from './context'
-import { refusalAnswer } from './refusalAnswer'
+import type { ApiContext } from '../../scheduler/apiContext'
+import { refusalAnswer } from '../../scheduler/refusalAnswer'
 import { trpcError } from './trpcError'
 
 /** The still-encoded value of `name` in the query string of `url` (a full URL, as Request#url is). */
@@ -24,7 +24,7 @@ function rawQueryValue(url: string, name: string): string | undefined {
 
 /**
  * Inputs already validated, by their encoded text: visitors of one zone looking at one week send the
- * same input, and decoding and validating it again would cost more than the cached answer (issue 14).
+ * same input, and decoding and validating it again would cost more than the cached answer.
  * The values are never changed after validation. Bounded: the oldest goes first.
  */
 const validInputs = new BoundedMap<string, ValidSlotsInput>(1_000)

@@ -38,7 +38,7 @@ export function BookingModal() {
   const showForm = useDeferredValue(open)
   // Loaded already (prefetched at the first sign of intent): drawn at once, rather than through a Suspense fallback React holds a moment.
   const BookingForm = useSyncExternalStore(subscribeBookingForm, loadedBookingForm, noModule)?.BookingForm ?? LazyBookingForm
-  // The slots a press will show first, asked for once the page has loaded (one request per page view, README: Performance).
+  // The slots a press will show first, asked for once the page has loaded (one request per page view, docs/performance.md#how-it-is-done).
   // Not on the manage page: its picker asks for a reschedule's slots, and a new booking is not the visitor's likely next step there.
   const onManagePage = useRouterState({ select: (s) => s.matches.some((m) => m.routeId === '/_main/booking/$uid') })
   useEffect(() => (onManagePage ? undefined : prefetchFirstSlotsAfterLoad()), [onManagePage])

@@ -16,7 +16,7 @@ export interface NotesFieldProps {
 }
 
 /**
- * The optional note (issue 25) behind an 'Add a note' disclosure: one line for a visitor who ignores it.
+ * The optional note behind an 'Add a note' disclosure: one line for a visitor who ignores it.
  * Opened, a labelled textarea with a live count; its error is tied to it as the other fields' are, and a
  * note with an error is always shown open.
  */

@@ -5,7 +5,7 @@
  * src/lib/appLoader.ts); its code runs at the first idle moment after the first slots have come, so a press
  * then only draws the form. Run before that, with the page's first Intl use on the main thread, it was a
  * long task Lighthouse counted (TBT on /about 3 → 35–185 ms); after the slots worker, TBT on / and /about
- * stays 0–8 ms (README: Performance). The first slots are asked for at load (firstSlots.ts, without Temporal).
+ * stays 0–8 ms (docs/performance.md#how-it-is-done). The first slots are asked for at load (firstSlots.ts, without Temporal).
  */
 import { afterFirstPaint, afterLoad } from '../../lib/pageEnvironment'
 import { bookingSettings } from '../../config'

@@ -19,7 +19,7 @@ import { useManageBooking, type ManageBookingView } from './useManageBooking'
 const narrow = 'mx-auto w-full max-w-3xl px-5 sm:px-8'
 
 /**
- * The manage page of one booking (issue 11): its hero, then the current step in a card. Prerendered
+ * The manage page of one booking: its hero, then the current step in a card. Prerendered
  * as a shell in its loading step; the booking itself is only ever fetched in the browser.
  */
 export function ManageBooking({ uid }: { uid: string }) {

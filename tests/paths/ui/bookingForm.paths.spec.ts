@@ -265,7 +265,7 @@ async function expectFields(sut: FormUi) {
 }
 
 /**
- * The note (issue 25): closed and empty until the visitor opens it; then its text, its count, and the
+ * The note: closed and empty until the visitor opens it; then its text, its count, and the
  * rule's sentence for a refused note once it is touched or after a submit attempt.
  */
 async function expectNote(sut: FormUi) {

@@ -63,7 +63,7 @@ interface ManageUi {
   reason: string
   chosen: boolean
   failure: ManageFailure | null
-  /** The sentence the page must show instead of the buttons (issue 25). */
+  /** The sentence the page must show instead of the buttons. */
   notice: string | null
   /** The zone and clock the page shows times in. */
   timeZone: string
@@ -253,7 +253,7 @@ const states: StateChecks<M, ManageUi> = {
   noticeClosed: async (sut) => {
     await expectStep(sut, MANAGE_TEXTS.noticeHeading)
     await expectSummary(sut, 'Confirmed')
-    // The sentence instead of the two buttons (issue 25): the view's, or the server's after a 409.
+    // The sentence instead of the two buttons: the view's, or the server's after a 409.
     await expect(sut.main.getByText(sut.notice!, { exact: true })).toBeVisible()
     await expect(manageButton(sut.main, 'Reschedule')).toHaveCount(0)
     await expect(manageButton(sut.main, 'Cancel this call')).toHaveCount(0)

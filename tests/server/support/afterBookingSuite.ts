@@ -1,5 +1,5 @@
 /**
- * Issue 25 on the server, end to end over HTTP, run once per backend like ./manageSuite: reminders (due
+ * What follows a booking on the server, end to end over HTTP, run once per backend like ./manageSuite: reminders (due
  * outbox jobs on an injected clock, re-planned, dropped, sent once across a restart and, on PostgreSQL,
  * across two instances), the notice period for changes, and the visitor's notes (refused when hostile,
  * shown to the agency only, never logged). Mail goes to a real SMTP server in the test.

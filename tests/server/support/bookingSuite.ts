@@ -133,7 +133,7 @@ export function defineBookingSuite(name: string, makeBackend: () => Promise<Stor
         expect(await getSlots('2026-11-01T11:00:00.000Z', '2026-11-20T11:00:00.000Z')).toEqual({})
       })
 
-      it('answer with the headers of every API answer and the request id sent, compressed when asked (issue 24)', async () => {
+      it('answer with the headers of every API answer and the request id sent, compressed when asked', async () => {
         const path = slotsPath(slotsInput('2026-11-22T11:00:00.000Z', '2026-11-25T11:00:00.000Z'))
         for (const encoding of ['br', 'gzip', 'identity']) {
           // Twice: the second answer is the cached one.
@@ -412,7 +412,7 @@ export function defineBookingSuite(name: string, makeBackend: () => Promise<Stor
         expect(await response.text()).not.toContain('BEGIN:VCALENDAR')
       })
 
-      it('makes wrong tokens cost: past RATE_LIMIT_SECRET_FAILURES a minute, 429 before any comparison (issue 22)', async () => {
+      it('makes wrong tokens cost: past RATE_LIMIT_SECRET_FAILURES a minute, 429 before any comparison', async () => {
         const guarded = await startServer({ config: testConfig({ RATE_LIMIT_SECRET_FAILURES: '3' }), store, clock })
         try {
           const statuses = []

@@ -1,5 +1,5 @@
 /**
- * Issue 24 (c): the last good copy of each calendar source in the database. Run on PGlite and on
+ * The last good copy of each calendar source in the database. Run on PGlite and on
  * PostgreSQL: a restart with the feed down uses the copy until the stale limit; a source never read
  * offers nothing; on PostgreSQL one instance reads the sources and the other follows within seconds.
  */

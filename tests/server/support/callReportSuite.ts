@@ -1,5 +1,5 @@
 /**
- * The voice platform's end-of-call report (issue 25, point 6) over HTTP, with the mail worker and a real SMTP
+ * The voice platform's end-of-call report over HTTP, with the mail worker and a real SMTP
  * server: the agency's brief for a call that booked, once; nothing for a call that did not. One function, run
  * once per backend (PGlite, and PostgreSQL when TEST_DATABASE_URL is set), from the recorded messages in ../fixtures.
  */

@@ -1,5 +1,5 @@
 /**
- * Property-based fuzzing of the booking API (issue 12): thousands of generated bodies and slot inputs
+ * Property-based fuzzing of the booking API: thousands of generated bodies and slot inputs
  * against the real app on a real socket and a real database. Whatever arrives, the answer is never a
  * 5xx, and a booking row exists exactly for each 200.
  */

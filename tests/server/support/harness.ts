@@ -41,7 +41,7 @@ export function testClock(start = MONDAY_0830): TestClock {
 
 export function testConfig(env: Record<string, string> = {}): ServerConfig {
   // The per-address and per-email caps are off unless a test sets them: the suites book many calls from one address and email.
-  // Reminders too (issue 25): the suites count the jobs of a change; tests/server/support/reminderSuite.ts turns them on.
+  // Reminders too: the suites count the jobs of a change; tests/server/support/reminderSuite.ts turns them on.
   // Email codes too: the suites book far more than an hour's threshold (tests/server/emailCodes.*.test.ts turn them on).
   return loadConfig({
     BOOKING_VERIFY: 'off',
@@ -91,7 +91,7 @@ export async function startServer(options: {
   /** Silent unless given (tests that read the logs pass one). */
   logger?: Logger
   health?: HealthDeps
-  /** The host's calendars (issue 24). */
+  /** The host's calendars. */
   calendar?: CalendarBusy
 }): Promise<RunningServer> {
   const api = createApi({

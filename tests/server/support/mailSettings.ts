@@ -1,4 +1,4 @@
-import type { MailSettings } from '../../../server/mail/message'
+import type { MailSettings } from '../../../server/db/mailMessage'
 
 /** The mail settings the message tests build their mails with: the agency of the fixtures, its zone and address. */
 export const TEST_MAIL_SETTINGS: MailSettings = {

@@ -1,5 +1,5 @@
 /**
- * Issue 11 end to end over HTTP, run once per backend like ./bookingSuite: the emails a booking
+ * Managing a booking end to end over HTTP, run once per backend like ./bookingSuite: the emails a booking
  * sends (to a real SMTP server in the test, or as .eml files), the outbox surviving SMTP outages and
  * restarts, cancel, reschedule and their races, and the limits.
  */
@@ -604,7 +604,7 @@ export function defineManageSuite(name: string, makeBackend: () => Promise<Store
       })
     })
 
-    describe('nobody reaches strangers or outlasts the limits (issue 22)', () => {
+    describe('nobody reaches strangers or outlasts the limits', () => {
       /** Every message of the booking once all its jobs are sent, as the SMTP server received them. */
       async function delivered(uid: string) {
         await expect

@@ -115,7 +115,7 @@ export async function chooseSlot(scope: Locator, index: number): Promise<string>
   return label
 }
 
-/** The 'Time zone' combobox under the picker (issue 27). */
+/** The 'Time zone' combobox under the picker. */
 export const zoneBox = (scope: Locator) => scope.getByRole('combobox', { name: 'Time zone' })
 
 /** Types `typed` into the 'Time zone' box key by key (a click selects the zone's name) and picks the zone named `name` ('Europe/London') from the list. */

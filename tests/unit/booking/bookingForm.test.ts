@@ -254,7 +254,7 @@ describe('bookingForm: success', () => {
     expect(form.actor.getSnapshot().value).toBe('success')
   })
 
-  it('gives Add to calendar the event’s iCalUID for the event and the uid for the manage link only (issue 22)', async () => {
+  it('gives Add to calendar the event’s iCalUID for the event and the uid for the manage link only', async () => {
     const form = start('modal')
     await fillValid(form)
     form.actor.send({ type: 'SUBMIT' })
@@ -370,7 +370,7 @@ function weekdaySlots(days: string[]): SlotsByDate {
   return Object.fromEntries(days.map((day) => [day, [{ time: new Date(Date.parse(`${day}T10:00:00+13:00`)).toISOString() }]]))
 }
 
-describe('first free day (issue 27)', () => {
+describe('first free day', () => {
   it.each([
     ['a Saturday', '2026-11-20T22:00:00Z'], // Saturday 21 November, 11:00 in Auckland
     ['a Friday at 16:00 Auckland time', '2026-11-20T03:00:00Z'], // Friday 20 November, 16:00: today's times are past the notice
@@ -411,7 +411,7 @@ describe('first free day (issue 27)', () => {
   })
 })
 
-describe('time zone and clock (issue 27)', () => {
+describe('time zone and clock', () => {
   it.each([
     ['Europe/London', 'Pacific/Auckland', '2026-11-20'],
     ['Australia/Sydney', 'America/New_York', '2026-11-19'],

@@ -12,7 +12,7 @@ const ZONES = ['Pacific/Auckland', 'Pacific/Chatham', 'America/New_York', 'Ameri
 // Around the changes of 2026 and 2027 in those zones, and ordinary days.
 const NOWS = ['2026-03-08T06:59:00Z', '2026-03-08T07:01:00Z', '2026-03-29T00:30:00Z', '2026-04-04T13:30:00Z', '2026-04-05T14:10:00Z', '2026-09-26T14:00:00Z', '2026-09-27T13:59:59Z', '2026-10-25T00:30:00Z', '2026-11-01T05:30:00Z', '2026-11-25T22:13:00Z', '2026-12-31T23:59:59.999Z', '2027-01-01T10:00:00Z', '2027-02-28T23:00:00Z']
 
-describe('the picker\'s first slots, without Temporal (issue 26: the idle prefetch)', () => {
+describe('the picker\'s first slots, without Temporal (the idle prefetch)', () => {
   it('asks for the window the slots machine asks for first, to the character, in every zone and around daylight-saving changes', () => {
     for (const zone of ZONES) {
       for (const now of NOWS) {

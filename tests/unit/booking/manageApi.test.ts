@@ -23,7 +23,7 @@ const view = {
   canChange: true,
 }
 
-describe('GET /api/booking/{uid} (issue 11)', () => {
+describe('GET /api/booking/{uid}', () => {
   it('asks for the uid, encoded, and returns the checked booking', async () => {
     const fetch = stubFetch(200, view)
     await expect(fetchBooking('b-1')).resolves.toEqual(view)

@@ -18,7 +18,7 @@ function stubStorage(blocked = false) {
 
 afterEach(() => vi.unstubAllGlobals())
 
-describe('the time zone and clock remembered (issue 27)', () => {
+describe('the time zone and clock remembered', () => {
   it('the locale says the default clock: en-GB and de write 24 hours, en-US 12', () => {
     expect(localeUses24Hour('en-GB')).toBe(true)
     expect(localeUses24Hour('de-DE')).toBe(true)

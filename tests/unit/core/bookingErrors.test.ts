@@ -43,7 +43,7 @@ describe('what a visitor reads when a booking fails (docs/design.md#errors)', ()
   })
 })
 
-describe('manage page sentences (issue 11): no code and no bare status on screen', () => {
+describe('manage page sentences: no code and no bare status on screen', () => {
   it('only a 404 is "not found"', () => {
     expect(isBookingNotFound(new BookingRejected(404, 'This booking was not found.'))).toBe(true)
     expect(isBookingNotFound(new BookingRejected(500, undefined))).toBe(false)

@@ -93,7 +93,7 @@ describe('booking validation (docs/design.md#validation)', () => {
     })
   })
 
-  describe('the optional note (issue 25)', () => {
+  describe('the optional note', () => {
     const refused = { notes: 'Notes must be at most 1,000 characters, without control or invisible characters' }
 
     it.each([
@@ -156,7 +156,7 @@ describe('booking validation (docs/design.md#validation)', () => {
     'a"b@example.com',
     '<aroha@example.com>',
     `${'a'.repeat(250)}@example.com`,
-    // URL syntax that reached SMTP and mailto: before issue 22.
+    // URL syntax that once reached SMTP and mailto:.
     'a@example.com?bcc=x%40evil.test',
     'a@exa=mple.com',
     'a@example.com#x',

@@ -17,7 +17,7 @@ describe('booking payload (docs/design.md#wire)', () => {
     expect(payload('2026-11-22T21:00:00.000Z', 'Pacific/Auckland')).toStrictEqual(bookingPayload())
   })
 
-  it('sends a note as responses.notes, its line breaks as \\n and trimmed, and leaves an empty one out (issue 25)', () => {
+  it('sends a note as responses.notes, its line breaks as \\n and trimmed, and leaves an empty one out', () => {
     const slot = '2026-11-22T21:00:00.000Z'
     const withNote = (notes: string) => buildBookingPayload({ name: 'Aroha Ngata', email: 'aroha@example.co.nz', notes, slot, timeZone: 'Pacific/Auckland' }, identity)
     expect(withNote('  Pricing?\r\nAnd a demo.\n ')).toStrictEqual(

@@ -46,7 +46,7 @@ describe('Add to calendar links', () => {
     expect(vevent.getFirstPropertyValue('url')).toBe(call.manageUrl)
   })
 
-  it('the .ics event carries the invite\'s UID, never the manage link\'s uid (issue 22)', () => {
+  it('the .ics event carries the invite\'s UID, never the manage link\'s uid', () => {
     const ics = buildCalendar({ method: 'PUBLISH', now: '2026-03-03T00:00:00Z', events: [calendarEventOf({ ...call, iCalUID: 'a1b2c3@kiwi-automate' })] })
     const event = new ICAL.Event(new ICAL.Component(ICAL.parse(ics)).getFirstSubcomponent('vevent')!)
     expect(event.uid).toBe('a1b2c3@kiwi-automate')

@@ -1,7 +1,7 @@
 /**
  * The books of sentences (docs/design.md#errors): each sentence is written once, in one book. That every code has
  * its sentence is the type system's part: each code union is its book's keys (`keyof typeof`), and the server's
- * refusal codes map to their answers in a table typed over every code (server/http/api/refusalAnswer.ts).
+ * refusal codes map to their answers in a table typed over every code (server/scheduler/refusalAnswer.ts).
  */
 import { describe, expect, it } from 'vitest'
 import { BOOKING_ERROR_TEXTS, MANAGE_ERROR_TEXTS } from '../../../core/bookingErrors'

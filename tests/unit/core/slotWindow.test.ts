@@ -151,7 +151,7 @@ describe('day helpers', () => {
   })
 })
 
-describe('the day row and the look-ahead (issue 27)', () => {
+describe('the day row and the look-ahead', () => {
   it('the row is seven days from three before the window day, never before today, all inside the window', () => {
     expect(rowDays('2026-11-20', '2026-11-20')).toEqual(['2026-11-20', '2026-11-21', '2026-11-22', '2026-11-23', '2026-11-24', '2026-11-25', '2026-11-26'])
     expect(rowDays('2026-11-22', '2026-11-20')[0]).toBe('2026-11-20')

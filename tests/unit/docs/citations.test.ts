@@ -48,4 +48,10 @@ describe('documents cited in the code', () => {
     const outside = tracked.filter((file) => file !== 'tests/unit/docs/citations.test.ts' && /\b(SPEC|DESIGN) §/.test(readFileSync(join(root, file), 'utf8')))
     expect(outside).toEqual([])
   })
+
+  it('never the tracker: no file names an issue number, which means nothing to a reader of the repository', () => {
+    const TRACKER = /\bissues? #?\d+/i
+    const naming = tracked.filter((file) => file !== 'tests/unit/docs/citations.test.ts' && TRACKER.test(readFileSync(join(root, file), 'utf8')))
+    expect(naming).toEqual([])
+  })
 })

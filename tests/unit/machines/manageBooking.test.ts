@@ -236,7 +236,7 @@ describe('manageBooking: focus', () => {
   })
 })
 
-describe('manageBooking: the notice period (issue 25)', () => {
+describe('manageBooking: the notice period', () => {
   const MINUTE = 60_000
   const SENTENCE =
     'Calls can be cancelled or moved online until 1 hour before they start, so this one can no longer be changed here. To change it, please reply to your confirmation email.'

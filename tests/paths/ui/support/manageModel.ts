@@ -13,7 +13,7 @@ import { CHOSEN, IDENTITY, NAME, NOW, OTHER_ZONE, TIME_ZONE } from './bookingMod
 
 export const UID = '3f0c1a52-7d4e-4c3b-9a61-2b8e5d7f9c10'
 
-/** The notice period's sentences (issue 25, core/manageWire changeNoticeMessage): as the view carries it, and as the server's 409 says it. */
+/** The notice period's sentences (core/manageWire changeNoticeMessage): as the view carries it, and as the server's 409 says it. */
 export const NOTICE = 'Calls can be cancelled or moved online until 1 hour before they start, so this one can no longer be changed here. To change it, please reply to your confirmation email.'
 export const NOTICE_REFUSAL = 'Calls can be cancelled or moved online until 1 hour before they start, so this one can no longer be changed here. To change it, please email hello@kiwiautomate.co.nz.'
 
@@ -38,7 +38,7 @@ export const CANCELLED: BookingView = { ...UPCOMING, status: 'CANCELLED', canCha
 const { changeNotice: _notice, ...withoutNotice } = UPCOMING
 export const PAST: BookingView = { ...withoutNotice, startTime: '2026-03-01T21:00:00.000Z', endTime: '2026-03-01T21:15:00.000Z', canChange: false }
 
-/** Today at 9:30 (half an hour after NOW): the page opens inside its notice period (issue 25). */
+/** Today at 9:30 (half an hour after NOW): the page opens inside its notice period. */
 export const NOTICE_BEGUN: BookingView = {
   ...UPCOMING,
   startTime: '2026-03-02T20:30:00.000Z',
@@ -90,7 +90,7 @@ export interface ManageFailure {
   text: string
   answer: { status: number; body: string } | 'network'
   slotTaken: boolean
-  /** The notice period began (issue 25): the page shows `text` instead of the buttons. */
+  /** The notice period began: the page shows `text` instead of the buttons. */
   notice: boolean
 }
 

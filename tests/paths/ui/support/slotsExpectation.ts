@@ -1,6 +1,6 @@
 /**
  * What the day picker should show, followed step by step from what the visitor does and what the
- * calendar answers, for the slots path tests at both levels (issue 27): the selected day, the loaded
+ * calendar answers, for the slots path tests at both levels: the selected day, the loaded
  * window and its row of seven days, the requests made, the first-free-day jump and the look-ahead.
  * Pure; the row is worked out here, not by the code under test.
  */

@@ -1,16 +1,16 @@
 /**
- * Wrong secrets cost (issue 22): an address that has sent `points` wrong secrets (the voice platform's,
+ * Wrong secrets cost: an address that has sent `points` wrong secrets (the voice platform's,
  * the admin token) within the window gets 429 with Retry-After before its secret is even compared, so
  * secrets cannot be guessed at the speed of the network. Right secrets cost nothing.
  *
  * Counted by rate-limiter-flexible in the store's limiter (memory with PGlite, the database with
  * PostgreSQL), keyed by the digest of the client network. A failing store lets the request through to
- * the comparison, with a warning, as the request limits do (server/http/limits/rateLimit.ts).
+ * the comparison, with a warning, as the request limits do (server/limits/rateLimit.ts).
  */
 import type { Context } from 'hono'
 import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible'
-import { logOf } from '../../log/logger'
-import { WIRE_MESSAGES } from '../../../core/bookingWire'
+import { logOf } from '../log/logger'
+import { WIRE_MESSAGES } from '../../core/bookingWire'
 
 export interface SecretFailures {
   /** The 429 to answer before comparing, when the client is over its failures; undefined otherwise. */

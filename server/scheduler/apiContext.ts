@@ -1,8 +1,8 @@
 import type { Context } from 'hono'
-import type { Clock } from '../../clock'
-import type { ServerConfig } from '../../config'
-import type { BookingStore, ClientLimit } from '../../db/store'
-import type { Scheduler } from '../../scheduler/scheduler'
+import type { Clock } from '../clock'
+import type { ServerConfig } from '../config'
+import type { BookingStore, ClientLimit } from '../db/store'
+import type { Scheduler } from './scheduler'
 
 /** What every API route reads. */
 export interface ApiContext {

@@ -3,7 +3,7 @@
  * so every attempt sends the same thing. Pure data; server/mail/transport.ts hands it to nodemailer.
  */
 import type { CallLocation } from '../../core/callLocation'
-import type { BookingRow } from '../db/rows'
+import type { BookingRow } from './rows'
 
 export interface Mailbox {
   name: string
@@ -13,7 +13,7 @@ export interface Mailbox {
 /** A change of a booking, each of which mails at once. */
 export type ChangeKind = 'booked' | 'rescheduled' | 'cancelled'
 /**
- * What a job is about. 'reminder': sent before the call (issue 25), due at its moment rather than at once;
+ * What a job is about. 'reminder': sent before the call, due at its moment rather than at once;
  * 'brief': what was said on the voice call that booked (server/mail/briefMail.ts); 'code': a booking's email code
  * (server/mail/codeMail.ts), which belongs to no booking.
  */
@@ -25,7 +25,7 @@ export interface OutboxMessage {
   from: Mailbox
   /** null: the agency's notice while HOST_EMAIL is unset, written to the outbox folder only. */
   to: Mailbox | null
-  /** Always empty since issue 22 (each guest gets a message of their own); kept for jobs written before. */
+  /** Always empty now (each guest gets a message of their own); kept for jobs written before. */
   cc: Mailbox[]
   replyTo: Mailbox | null
   subject: string

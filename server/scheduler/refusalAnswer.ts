@@ -1,6 +1,6 @@
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
-import { BOOKING_ERRORS, WIRE_MESSAGES } from '../../../core/bookingWire'
-import { changeNoticeMessage, MANAGE_MESSAGES, rescheduleLimitMessage, upcomingLimitMessage } from '../../../core/manageWire'
+import { BOOKING_ERRORS, WIRE_MESSAGES } from '../../core/bookingWire'
+import { changeNoticeMessage, MANAGE_MESSAGES, rescheduleLimitMessage, upcomingLimitMessage } from '../../core/manageWire'
 import {
   codeSentSentence,
   EMAIL_CODE_ANSWERS,
@@ -9,10 +9,10 @@ import {
   resendLimitSentence,
   wrongCodeSentence,
   type EmailCodeAnswer,
-} from '../../../core/emailVerification'
-import type { ServerConfig } from '../../config'
-import type { Refusal, RefusalCode } from '../../scheduler/scheduler'
-import { SERVER_SENTENCES } from '../../sentences'
+} from '../../core/emailVerification'
+import type { ServerConfig } from '../config'
+import type { Refusal, RefusalCode } from './scheduler'
+import { SERVER_SENTENCES } from '../sentences'
 
 type Wording = string | ((refusal: Refusal, config: ServerConfig) => string)
 

@@ -2,8 +2,8 @@ import type { Context, MiddlewareHandler } from 'hono'
 import { createMiddleware } from 'hono/factory'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible'
-import { logOf } from '../../log/logger'
-import { WIRE_MESSAGES } from '../../../core/bookingWire'
+import { logOf } from '../log/logger'
+import { WIRE_MESSAGES } from '../../core/bookingWire'
 
 /** How a route words an error body: tRPC's shape on the slots route, `{ message }` on the booking route. */
 export type ErrorBody = (message: string, status: ContentfulStatusCode) => object

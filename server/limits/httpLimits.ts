@@ -1,5 +1,5 @@
 /**
- * The Node HTTP server's limits on slow and many clients (issue 22): a client gets HTTP_HEADERS_TIMEOUT_MS
+ * The Node HTTP server's limits on slow and many clients: a client gets HTTP_HEADERS_TIMEOUT_MS
  * to send its headers and HTTP_REQUEST_TIMEOUT_MS for the whole request (a slow body included); past either,
  * Node answers 408 and closes the connection. An idle keep-alive connection closes after
  * HTTP_KEEP_ALIVE_TIMEOUT_MS, and past MAX_CONNECTIONS open connections a new one is closed at once.
@@ -7,7 +7,7 @@
  */
 import { serve } from '@hono/node-server'
 import type { Server } from 'node:http'
-import type { ServerConfig } from '../../config'
+import type { ServerConfig } from '../config'
 
 type Fetch = (request: Request, env: unknown) => Response | Promise<Response>
 

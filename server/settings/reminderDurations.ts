@@ -1,5 +1,5 @@
 /**
- * REMINDERS and HOST_REMINDER (issue 25): how long before a call its reminders go, written as durations
+ * REMINDERS and HOST_REMINDER: how long before a call its reminders go, written as durations
  * with units, comma-separated: `24h,1h`, `2d`, `90m`, `1h30m`, `45s`. Empty means none.
  */
 

@@ -1,7 +1,7 @@
 /** What the limits count by: one key per person's email address, one per client network. */
 import { createHash } from 'node:crypto'
 import ipaddr from 'ipaddr.js'
-import { BoundedMap } from '../../runtime/boundedMap'
+import { BoundedMap } from '../runtime/boundedMap'
 
 /**
  * The email address as the per-email limit compares it: lower case, without a +tag in the local

@@ -1,6 +1,6 @@
 /**
  * A JSON answer serialised once and compressed at most once per encoding, then sent many times: the
- * slots cache keeps these (issue 14). A week of slots is about 8 KB of JSON and 1 KB compressed.
+ * slots cache keeps these. A week of slots is about 8 KB of JSON and 1 KB compressed.
  */
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 
