@@ -9,7 +9,7 @@ import type { ReportedBooking } from '../db/voiceCalls'
 export type BriefBooking = Pick<ReportedBooking, 'id' | 'uid' | 'name' | 'email' | 'startTime' | 'endTime' | 'timeZone' | 'notes' | 'callSummary' | 'callTranscript'>
 import { renderHtml, renderText, type MailContent } from './layout'
 import { manageUrl, type MailSettings, type NewMailJob } from '../db/mailMessage'
-import { shortDateTime, timeRange } from './times'
+import { shortDateTime, whenRows } from './times'
 
 /** How much of a transcript is kept and attached: a 15-minute call's talk fits several times over. */
 export const TRANSCRIPT_MAX_LENGTH = 20_000
@@ -24,8 +24,7 @@ export function briefContent(booking: BriefBooking, settings: MailSettings): Mai
     greeting: 'Kia ora,',
     intro: [`${booking.name} booked their call with the voice assistant. What they said on that call:`],
     details: [
-      ['When', timeRange(booking.startTime, booking.endTime, zone)],
-      ['Their time', timeRange(booking.startTime, booking.endTime, booking.timeZone)],
+      ...whenRows(booking, { label: 'When', zone }, { label: 'Their time', zone: booking.timeZone }),
       ['Name', booking.name],
       ['Email', booking.email],
       ['Notes', booking.notes ?? 'none'],

@@ -4,13 +4,12 @@ import { formatPhone } from '../../core/phone'
 import { hostCallSentences, joinLine } from './callLines'
 import type { MailContent } from './layout'
 import { manageUrl, type MailBooking, type ChangeKind, type MailSettings } from '../db/mailMessage'
-import { shortDateTime, timeRange } from './times'
+import { shortDateTime, timeRange, whenRows } from './times'
 
 /** When (the host's zone first), who booked, and what they want to discuss: the agency's rows in each of its emails. */
 export function hostDetails(booking: MailBooking, settings: MailSettings): [string, string][] {
   return [
-    ['When', timeRange(booking.startTime, booking.endTime, settings.hostZone)],
-    ['Their time', timeRange(booking.startTime, booking.endTime, booking.timeZone)],
+    ...whenRows(booking, { label: 'When', zone: settings.hostZone }, { label: 'Their time', zone: booking.timeZone }),
     ['Where', locationLine(settings.location(booking), formatPhone)],
     ['Name', booking.name],
     ['Email', booking.email],

@@ -58,11 +58,15 @@ const COLORS = {
   text: '#1f2937',
   muted: '#4b5563',
   background: '#ffffff',
-  button: '#0f766e',
+  /** The site's primary button: sky with near-black text (9:1). */
+  button: '#38bdf8',
+  buttonText: '#020617',
+  /** Links on white: the site's sky, dark enough to read (5.9:1). */
+  link: '#0369a1',
   darkText: '#f3f4f6',
   darkMuted: '#d1d5db',
   darkBackground: '#111827',
-  darkLink: '#5eead4',
+  darkLink: '#7dd3fc',
 } as const
 
 export function renderHtml(content: MailContent): string {
@@ -75,11 +79,11 @@ export function renderHtml(content: MailContent): string {
     )
     .join('\n')
   const action = content.action
-    ? `<p style="margin:8px 0 16px;"><a class="button" href="${escapeHtml(content.action.url)}" style="display:inline-block;padding:12px 20px;background:${COLORS.button};color:#ffffff;text-decoration:none;border-radius:6px;font-weight:600;">${htmlText(content.action.label)}</a></p>
-<p class="muted" style="margin:0 0 16px;font-size:14px;color:${COLORS.muted};">Or open this link: <a class="link" href="${escapeHtml(content.action.url)}" style="color:${COLORS.button};">${htmlText(content.action.url)}</a></p>`
+    ? `<p style="margin:8px 0 16px;"><a class="button" href="${escapeHtml(content.action.url)}" style="display:inline-block;padding:12px 20px;background:${COLORS.button};color:${COLORS.buttonText};text-decoration:none;border-radius:6px;font-weight:600;">${htmlText(content.action.label)}</a></p>
+<p class="muted" style="margin:0 0 16px;font-size:14px;color:${COLORS.muted};">Or open this link: <a class="link" href="${escapeHtml(content.action.url)}" style="color:${COLORS.link};">${htmlText(content.action.url)}</a></p>`
     : ''
   const join = content.join
-    ? `<p style="margin:0 0 16px;font-size:18px;font-weight:600;">${htmlText(content.join.label)}: <a class="link" href="${escapeHtml(content.join.url)}" style="color:${COLORS.button};">${htmlText(content.join.url)}</a></p>`
+    ? `<p style="margin:0 0 16px;font-size:18px;font-weight:600;">${htmlText(content.join.label)}: <a class="link" href="${escapeHtml(content.join.url)}" style="color:${COLORS.link};">${htmlText(content.join.url)}</a></p>`
     : ''
   return `<!DOCTYPE html>
 <html lang="en">

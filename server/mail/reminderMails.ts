@@ -9,7 +9,7 @@ import { hostDetails } from './hostMail'
 import { inviteFor } from './invite'
 import { renderHtml, renderText, type MailContent } from './layout'
 import { manageUrl, type MailBooking, type MailSettings, type NewMailJob } from '../db/mailMessage'
-import { shortDateTime, timeRange } from './times'
+import { shortDateTime, whenRows } from './times'
 
 /** How long before the call each reminder goes, in milliseconds (config REMINDERS and HOST_REMINDER). */
 export interface ReminderPlan {
@@ -33,10 +33,7 @@ export function visitorReminderContent(booking: MailBooking, settings: MailSetti
     greeting: `Kia ora ${booking.name},`,
     intro: [`A reminder of your 15-minute call with ${host}.`, ...visitorCallSentences(location)],
     ...joinLine(location, soon),
-    details: [
-      ['When (your time)', timeRange(booking.startTime, booking.endTime, zone)],
-      [`${host}'s time`, timeRange(booking.startTime, booking.endTime, settings.hostZone)],
-    ],
+    details: whenRows(booking, { label: 'When (your time)', zone }, { label: `${host}'s time`, zone: settings.hostZone }),
     action: { label: 'View your booking', url: manageUrl(settings, booking.uid) },
     outro: ['The invite is attached again (invite.ics), in case the call is not in your calendar yet.'],
     signature: `Ngā mihi,\n${host}`,

@@ -49,3 +49,21 @@ export function timeRange(startIso: string, endIso: string, zone: string): strin
   const endText = start.toPlainDate().equals(end.toPlainDate()) ? clock12(end) : `${longDate(end)}, ${clock12(end)}`
   return `${longDate(start)}, ${clock12(start)} to ${endText} (${zone}, UTC${start.offset})`
 }
+
+/**
+ * When the call is, for one reader and beside it for the other side: one row when both read the same clock at
+ * that time (the same zone, or one with the same offset then), two otherwise, the reader's first.
+ */
+export function whenRows(
+  booking: { startTime: string; endTime: string },
+  reader: { label: string; zone: string },
+  other: { label: string; zone: string },
+): [string, string][] {
+  const range = (zone: string) => timeRange(booking.startTime, booking.endTime, zone)
+  const sameClock = zoned(booking.startTime, reader.zone).offset === zoned(booking.startTime, other.zone).offset
+  if (reader.zone === other.zone || sameClock) return [['When', range(reader.zone)]]
+  return [
+    [reader.label, range(reader.zone)],
+    [other.label, range(other.zone)],
+  ]
+}

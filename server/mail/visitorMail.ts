@@ -2,7 +2,7 @@
 import { joinLine, visitorCallSentences } from './callLines'
 import type { MailContent } from './layout'
 import { manageUrl, type MailBooking, type ChangeKind, type MailSettings } from '../db/mailMessage'
-import { shortDateTime, timeRange } from './times'
+import { shortDateTime, timeRange, whenRows } from './times'
 
 export function visitorContent(
   kind: ChangeKind,
@@ -13,10 +13,7 @@ export function visitorContent(
   const host = settings.hostName
   const when = shortDateTime(booking.startTime, booking.timeZone)
   const zone = booking.timeZone
-  const times: [string, string][] = [
-    ['When (your time)', timeRange(booking.startTime, booking.endTime, zone)],
-    [`${host}'s time`, timeRange(booking.startTime, booking.endTime, settings.hostZone)],
-  ]
+  const times = whenRows(booking, { label: 'When (your time)', zone }, { label: `${host}'s time`, zone: settings.hostZone })
   const change = { label: 'Reschedule or cancel', url: manageUrl(settings, booking.uid) }
   const common = { greeting: `Kia ora ${booking.name},`, signature: `Ngā mihi,\n${host}` }
   const location = settings.location(booking)

@@ -135,7 +135,7 @@ export function createBuiltInScheduler({
         uid: randomUUID(),
         host,
         eventTypeId: config.BOOKING_EVENT_TYPE_ID,
-        title: `15 Min Call between ${host} and ${name}`,
+        title: `15 Min Call between ${config.BOOKING_HOST_NAME} and ${name}`,
         start,
         end,
         name,

@@ -585,21 +585,21 @@ export function defineAfterBookingSuite(name: string, makeBackend: () => Promise
           expect(other.location).toMatch(ROOM)
           expect(other.location).not.toBe(link)
 
-          joinsNearTop(await sink.find(visitor, 'Booked:'), link, 'When (your time)')
-          joinsNearTop(await sink.find(WHERE_TEAM, 'New booking: Vera Video'), link, 'Their time')
+          joinsNearTop(await sink.find(visitor, 'Booked:'), link, 'When')
+          joinsNearTop(await sink.find(WHERE_TEAM, 'New booking: Vera Video'), link, 'When')
           joinsNearTop(await sink.find(guest, 'Invitation:'), link, 'When')
           expect(await s.view(booking.uid)).toMatchObject({ location: link, metadata: { videoCallUrl: link } })
 
           const moved = await s.reschedule(booking.uid, '2026-12-15T14:00')
           expect(moved.status).toBe(200)
           expect(await moved.json()).toMatchObject({ location: link, metadata: { videoCallUrl: link } })
-          joinsNearTop(await sink.find(visitor, 'Moved:'), link, 'When (your time)')
-          joinsNearTop(await sink.find(WHERE_TEAM, 'Rescheduled: Vera Video'), link, 'Their time')
+          joinsNearTop(await sink.find(visitor, 'Moved:'), link, 'When')
+          joinsNearTop(await sink.find(WHERE_TEAM, 'Rescheduled: Vera Video'), link, 'When')
 
           // The reminder an hour before leads with the link; the one a day before has it after its first line.
           s.advanceTo('2026-12-14T01:00:00Z')
           const dayBefore = await sink.find(visitor, 'Reminder:')
-          joinsNearTop(dayBefore, link, 'When (your time)')
+          joinsNearTop(dayBefore, link, 'When')
           expect(dayBefore.parsed.text).toMatch(/^Kia ora Vera Video,/)
           s.advanceTo('2026-12-15T00:00:00Z')
           await expect.poll(() => remindersTo(visitor).length, { timeout: 10_000 }).toBe(2)
@@ -682,7 +682,7 @@ export function defineAfterBookingSuite(name: string, makeBackend: () => Promise
           const first = await s.booked('2026-12-17T10:00', person('Fixed One', 'fixed.one@example.com'))
           const second = await s.booked('2026-12-17T10:15', person('Fixed Two', 'fixed.two@example.com'))
           for (const booking of [first, second]) expect(booking).toMatchObject({ location: 'https://meet.example.org/team-room', metadata: { videoCallUrl: 'https://meet.example.org/team-room' } })
-          joinsNearTop(await sink.find('fixed.one@example.com', 'Booked:'), 'https://meet.example.org/team-room', 'When (your time)')
+          joinsNearTop(await sink.find('fixed.one@example.com', 'Booked:'), 'https://meet.example.org/team-room', 'When')
         } finally {
           await s.close()
         }
