@@ -4,7 +4,8 @@
  * field, and the right one reaches the confirmation, the visitor's email and the agency's, and the manage page
  * (docs/design.md#where-the-call-happens).
  */
-import { expect, test } from '@playwright/test'
+import { expect, test, type TestInfo } from '@playwright/test'
+import { expectNoAxeViolations } from './support/axe'
 import { E2E_DATA_DIR } from './env'
 import { waitForHydration } from './support/hydration'
 import { readOutbox, type ReceivedMail } from '../support/outbox'
@@ -36,7 +37,7 @@ for (const [size, viewport] of [
   ['phone', { width: 390, height: 844 }],
   ['desktop', { width: 1280, height: 800 }],
 ] as const) {
-  test(`${size}: a phone call, its number typed key by key, reaches the confirmation, both emails and the manage page`, async ({ browser }) => {
+  test(`${size}: a phone call, its number typed key by key, reaches the confirmation, both emails and the manage page`, async ({ browser }, testInfo: TestInfo) => {
     test.setTimeout(90_000)
     const context = await browser.newContext({ viewport, hasTouch: size === 'phone', isMobile: size === 'phone' })
     const page = await context.newPage()
@@ -55,11 +56,14 @@ for (const [size, viewport] of [
     await expect(phone).toHaveAttribute('type', 'tel')
     await expect(phone).toHaveAttribute('autocomplete', 'tel')
 
-    // Too short: refused at the field, in words, and nothing is booked.
-    await typeInto(phone, '021 555')
+    // Not a number: refused at the field, in words, and nothing is booked.
+    await typeInto(phone, '12ab')
     await confirmButton(dialog).click()
     await expect(phone).toHaveAccessibleDescription('Please enter a valid phone number (for one outside New Zealand, start with + and the country code)')
     await expect(dialog).toBeVisible()
+    await expect(phone).toBeFocused()
+    await page.screenshot({ path: testInfo.outputPath(`phone-refused-${size}.png`) })
+    await expectNoAxeViolations(page, { include: 'dialog' })
 
     await typeInto(phone, '021 555 0123')
     await expect(phone).not.toHaveAttribute('aria-invalid')
@@ -71,6 +75,7 @@ for (const [size, viewport] of [
     await expect(toast).toBeVisible({ timeout: 15_000 })
     await expect(toast.getByText("We'll call you on +64 21 555 0123.", { exact: true })).toBeVisible()
     await expect(toast.getByRole('link', { name: /^https:/ })).toHaveCount(0)
+    await page.screenshot({ path: testInfo.outputPath(`phone-confirmed-${size}.png`) })
 
     // The visitor reads whom the agency calls; the agency reads whom to call.
     const visitorMail = await mailWith((to) => to.includes(email), "We'll call you on +64 21 555 0123")

@@ -84,7 +84,8 @@ export function defineCalendarCopySuite(name: string, makeBackend: () => Promise
       expect(await slots(second.server)).toEqual(before)
       // The clock stays: a copy read later than what a test reads next would win (newer copies are kept).
       await close(second)
-    })
+      // Two stores opened and four reads, each in a calendar worker of its own: seconds on a loaded machine.
+    }, 60_000)
 
     it('offers nothing while a source was never read', async () => {
       const config = testConfig({ HOST_CALENDAR_URLS: `${feeds.url(FEED)},${feeds.url('/missing.ics')}` })
