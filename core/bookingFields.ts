@@ -4,6 +4,8 @@
  * sentences, so what one accepts the other accepts too.
  */
 import * as v from 'valibot'
+import type { CallKind } from './browserSettings'
+import { toE164 } from './phone'
 
 export const NAME_MIN_LENGTH = 2
 export const NAME_MAX_LENGTH = 100
@@ -108,7 +110,17 @@ export const VALIDATION_MESSAGES = {
   nameTooLong: `Name must be at most ${NAME_MAX_LENGTH} characters`,
   nameForbidden: 'Name cannot contain < or > or invisible characters',
   notes: `Notes must be at most ${NOTES_MAX_LENGTH.toLocaleString('en-NZ')} characters, without control or invisible characters`,
+  phoneRequired: 'Phone number is required',
 } as const
+
+/**
+ * A number the phone rules refuse, said with the country it is read in (BOOKING_PHONE_COUNTRY): 'Please enter
+ * a valid phone number (for one outside New Zealand, start with + and the country code)'.
+ */
+export function phoneInvalidMessage(country: string): string {
+  const name = new Intl.DisplayNames(['en'], { type: 'region' }).of(country) ?? country
+  return `Please enter a valid phone number (for one outside ${name}, start with + and the country code)`
+}
 
 export const BookingFieldsSchema = v.object({
   name: nameSchema({
@@ -127,22 +139,35 @@ export interface BookingFields {
   email: string
   /** The chosen slot (ISO instant), or null. */
   slot: string | null
-  /** The optional note (issue 25): never required, so an absent or empty one is valid. */
+  /** The optional note: never required, so an absent or empty one is valid. */
   notes?: string
+  /** How the call happens (absent: by video); a phone call needs `phone`. */
+  location?: CallKind
+  /** The number to call, as typed: read in the host's country unless it starts with +. */
+  phone?: string
 }
 
-export type FieldName = keyof BookingFields
+export type FieldName = 'name' | 'email' | 'slot' | 'notes' | 'phone'
 export type FieldErrors = Partial<Record<FieldName, string>>
 
-/** The first message of each invalid field; an empty object when everything is valid. */
-export function validateBooking(fields: BookingFields): FieldErrors {
-  const result = v.safeParse(BookingFieldsSchema, fields, { abortPipeEarly: true })
-  if (result.success) return {}
-  const nested = v.flatten<typeof BookingFieldsSchema>(result.issues).nested ?? {}
+/**
+ * The first message of each invalid field; an empty object when everything is valid. The phone number counts
+ * only for a phone call, read in `phoneCountry` (core/phone.ts: the server's rules).
+ */
+export function validateBooking(fields: BookingFields, phoneCountry = 'NZ'): FieldErrors {
   const errors: FieldErrors = {}
-  for (const field of ['name', 'email', 'slot', 'notes'] as const) {
-    const first = nested[field]?.[0]
-    if (first) errors[field] = first
+  const result = v.safeParse(BookingFieldsSchema, fields, { abortPipeEarly: true })
+  if (!result.success) {
+    const nested = v.flatten<typeof BookingFieldsSchema>(result.issues).nested ?? {}
+    for (const field of ['name', 'email', 'slot', 'notes'] as const) {
+      const first = nested[field]?.[0]
+      if (first) errors[field] = first
+    }
+  }
+  if (fields.location === 'phone') {
+    const phone = fields.phone?.trim() ?? ''
+    if (phone === '') errors.phone = VALIDATION_MESSAGES.phoneRequired
+    else if (!toE164(phone, phoneCountry)) errors.phone = phoneInvalidMessage(phoneCountry)
   }
   return errors
 }

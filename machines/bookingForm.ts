@@ -1,13 +1,15 @@
 /**
- * The booking form (docs/design.md#states, docs/design.md#machines), one machine for both variants. It owns the three fields and the
- * optional note (issue 25), their
- * touched flags and the submitted flag, the time zone and the clock the times are shown in (issue 27,
- * remembered by the app), books through an injected actor, and runs the day's slots as its child
- * `slots`. Time, zone and clock come in as input so tests fix them.
+ * The booking form (docs/design.md#states, docs/design.md#machines), one machine for both variants. It owns the three fields, the
+ * optional note, how the call happens (video or phone, with the number: docs/design.md#where-the-call-happens),
+ * their touched flags and the submitted flag, the time zone and the clock the times are shown in (remembered
+ * by the app), books through an injected actor, and runs the day's slots as its child `slots`. Time, zone,
+ * clock and the ways of meeting the host offers come in as input so tests fix them.
  */
 import { assertEvent, assign, emit, fromPromise, sendTo, setup, type SnapshotFrom } from 'xstate'
 import type { BookingRequest, BookingResponse } from '../core/bookingWire'
+import type { CallKind } from '../core/browserSettings'
 import { joinLinkOf } from '../core/callLocation'
+import { toE164 } from '../core/phone'
 import { bookingErrorText, isSlotTaken } from '../core/bookingErrors'
 import { buildBookingPayload, type BookingIdentity } from '../core/bookingPayload'
 import { normalizeNotes, validateBooking, type BookingFields, type FieldErrors, type FieldName } from '../core/bookingFields'
@@ -32,6 +34,8 @@ export interface ConfirmedBooking {
   hour24: boolean
   /** The call's join link, when it happens by video (the answer's `metadata.videoCallUrl` or `location`). */
   videoCallUrl?: string | undefined
+  /** The number the agency calls (E.164), when the visitor chose a phone call. */
+  phone?: string | undefined
 }
 
 /** What the confirmation and 'Add to calendar' need of the server's answer. */
@@ -48,7 +52,21 @@ function confirmedBooking(booking: BookingResponse, context: BookingFormContext)
     timeZone: context.timeZone,
     hour24: context.hour24,
     videoCallUrl: joinLinkOf(booking),
+    phone: context.fields.location === 'phone' ? phoneNumber(context) : undefined,
   }
+}
+
+/** The number as it is sent and kept (E.164); as typed when the rules refuse it (then it is never sent). */
+const phoneNumber = (context: BookingFormContext): string => toE164(context.fields.phone, context.phoneCountry) ?? context.fields.phone.trim()
+
+/**
+ * Where the call happens, as Cal.com's booker sends it: only when the visitor had a choice or gives a number, so
+ * a video-only host's request is the one it always was (the server applies its first location).
+ */
+function locationOf(context: BookingFormContext): BookingRequest['responses']['location'] {
+  const { location } = context.fields
+  if (location === 'phone') return { value: 'phone', optionValue: phoneNumber(context) }
+  return context.locations.length > 1 ? { value: location } : undefined
 }
 
 export type BookingVariant = 'modal' | 'inline'
@@ -62,7 +80,14 @@ export interface BookingFormInput {
   /** The current instant (ISO): fixes "today" for the day picker. */
   now: string
   identity: BookingIdentity
+  /** The ways the host offers (BOOKING_LOCATIONS), the first preselected. */
+  locations: readonly CallKind[]
+  /** The country a number without + is read in (BOOKING_PHONE_COUNTRY). */
+  phoneCountry: string
 }
+
+/** Every field the form keeps: the note and the number are strings here ('' when none was written). */
+export type FormFields = Required<BookingFields>
 
 export interface BookingFormContext {
   variant: BookingVariant
@@ -71,8 +96,9 @@ export interface BookingFormContext {
   hour24: boolean
   now: string
   identity: BookingIdentity
-  /** The note is always a string here ('' when the visitor wrote none). */
-  fields: Required<BookingFields>
+  locations: readonly CallKind[]
+  phoneCountry: string
+  fields: FormFields
   touched: Record<FieldName, boolean>
   /** Set on the first submit attempt: from then every error shows (live validation). */
   submitted: boolean
@@ -85,18 +111,41 @@ export type BookingFormEvent =
   | { type: 'NAME_CHANGED'; value: string }
   | { type: 'EMAIL_CHANGED'; value: string }
   | { type: 'NOTES_CHANGED'; value: string }
+  | { type: 'PHONE_CHANGED'; value: string }
   | { type: 'NAME_BLURRED' }
   | { type: 'EMAIL_BLURRED' }
   | { type: 'NOTES_BLURRED' }
+  | { type: 'PHONE_BLURRED' }
+  | { type: 'LOCATION_CHOSEN'; location: CallKind }
   /** Choosing a time also marks the time touched. */
   | { type: 'SLOT_CHOSEN'; slot: string }
   | { type: 'SUBMIT' }
   | TimeDisplayEvent
 
-export type BookingFormEmitted = { type: 'confirmed'; booking: ConfirmedBooking }
+export type BookingFormEmitted =
+  | { type: 'confirmed'; booking: ConfirmedBooking }
+  /** The field the visitor should look at next (the view moves focus there and into view). */
+  | { type: 'attention'; field: FieldName }
 
-const emptyFields = (): Required<BookingFields> => ({ name: '', email: '', slot: null, notes: '' })
-const untouched = (): Record<FieldName, boolean> => ({ name: false, email: false, slot: false, notes: false })
+/** The fields in the order the form shows them: a refused submit points at the first one to fix. */
+const FORM_ORDER: readonly FieldName[] = ['name', 'email', 'phone', 'slot', 'notes']
+
+/** The first field a submit attempt found wrong. */
+const firstInvalid = (context: BookingFormContext): FieldName => {
+  const errors = validateBooking(context.fields, context.phoneCountry)
+  return FORM_ORDER.find((field) => errors[field]) ?? 'name'
+}
+
+/** The form as it opens: nothing written, the host's first way of meeting chosen. */
+const emptyFields = (locations: readonly CallKind[]): FormFields => ({
+  name: '',
+  email: '',
+  slot: null,
+  notes: '',
+  location: locations[0] ?? 'video',
+  phone: '',
+})
+const untouched = (): Record<FieldName, boolean> => ({ name: false, email: false, slot: false, notes: false, phone: false })
 
 /** The delay after which the inline form's confirmation clears (docs/design.md#constants). */
 export const SUCCESS_RESET_MS = 5000
@@ -106,18 +155,22 @@ const editing = {
   NAME_CHANGED: { actions: 'setName' },
   EMAIL_CHANGED: { actions: 'setEmail' },
   NOTES_CHANGED: { actions: 'setNotes' },
+  // The number is asked for a phone call only (the field shows then).
+  PHONE_CHANGED: { guard: 'isPhoneCall', actions: 'setPhone' },
+  LOCATION_CHOSEN: { actions: 'chooseLocation' },
   NAME_BLURRED: { actions: 'touchName' },
   EMAIL_BLURRED: { actions: 'touchEmail' },
   NOTES_BLURRED: { actions: 'touchNotes' },
+  PHONE_BLURRED: { guard: 'isPhoneCall', actions: 'touchPhone' },
   SLOT_CHOSEN: { actions: 'chooseSlot' },
   ...timeDisplayTransitions,
 } as const
 
-// A submit attempt sets the submitted flag; it books only when all three fields are valid, and the note is
-// empty or valid (an empty note never blocks a booking).
+// A submit attempt sets the submitted flag; it books only when all three fields are valid, the note is
+// empty or valid (an empty note never blocks a booking), and a phone call has a valid number.
 const submit = [
   { guard: 'fieldsValid', target: 'submitting', actions: 'markSubmitted' },
-  { target: 'submitted', actions: 'markSubmitted' },
+  { target: 'submitted', actions: ['markSubmitted', 'pointAtFirstInvalid'] },
 ] as const
 
 export const bookingFormMachine = setup({
@@ -136,8 +189,9 @@ export const bookingFormMachine = setup({
     successReset: SUCCESS_RESET_MS,
   },
   guards: {
-    fieldsValid: ({ context }) => Object.keys(validateBooking(context.fields)).length === 0,
+    fieldsValid: ({ context }) => Object.keys(validateBooking(context.fields, context.phoneCountry)).length === 0,
     isInline: ({ context }) => context.variant === 'inline',
+    isPhoneCall: ({ context }) => context.fields.location === 'phone',
     slotTaken: (_, params: { error: unknown }) => isSlotTaken(params.error),
   },
   actions: {
@@ -159,9 +213,22 @@ export const bookingFormMachine = setup({
         return { ...context.fields, notes: event.value }
       },
     }),
+    setPhone: assign({
+      fields: ({ context, event }) => {
+        assertEvent(event, 'PHONE_CHANGED')
+        return { ...context.fields, phone: event.value }
+      },
+    }),
+    chooseLocation: assign({
+      fields: ({ context, event }) => {
+        assertEvent(event, 'LOCATION_CHOSEN')
+        return { ...context.fields, location: event.location }
+      },
+    }),
     touchName: assign(({ context }) => ({ touched: { ...context.touched, name: true } })),
     touchEmail: assign(({ context }) => ({ touched: { ...context.touched, email: true } })),
     touchNotes: assign(({ context }) => ({ touched: { ...context.touched, notes: true } })),
+    touchPhone: assign(({ context }) => ({ touched: { ...context.touched, phone: true } })),
     chooseSlot: assign(({ context, event }) => {
       assertEvent(event, 'SLOT_CHOSEN')
       return { fields: { ...context.fields, slot: event.slot }, touched: { ...context.touched, slot: true } }
@@ -175,12 +242,18 @@ export const bookingFormMachine = setup({
     markSubmitted: assign({ submitted: true }),
     clearBookingError: assign({ bookingError: null }),
     storeBookingError: assign((_, params: { error: unknown }) => ({ bookingError: bookingErrorText(params.error) })),
-    /** The taken slot is no longer a choice. */
-    clearSlot: assign(({ context }) => ({ fields: { ...context.fields, slot: null } })),
+    /**
+     * The taken slot is no longer a choice. Its 'no longer available' is the one message then: the time's own
+     * ('Please select a time slot') waits until the visitor submits again (docs/design.md#errors).
+     */
+    clearSlot: assign(({ context }) => ({ fields: { ...context.fields, slot: null }, touched: { ...context.touched, slot: false }, submitted: false })),
+    pointAtFirstInvalid: emit(({ context }) => ({ type: 'attention' as const, field: firstInvalid(context) })),
+    pointAtTimes: emit({ type: 'attention' as const, field: 'slot' as const }),
     reloadSlots: sendTo('slots', { type: 'RELOAD' }),
     storeConfirmation: assign((_, params: { booking: ConfirmedBooking }) => ({ confirmed: params.booking })),
     announceConfirmed: emit((_, params: { booking: ConfirmedBooking }) => ({ type: 'confirmed' as const, booking: params.booking })),
-    clearForm: assign({ fields: emptyFields, touched: untouched, submitted: false }),
+    clearForm: assign({ fields: ({ context }) => emptyFields(context.locations), touched: untouched, submitted: false }),
+    /** A new attempt: the last booking's line goes (docs/design.md#errors). */
     forgetConfirmation: assign({ confirmed: null }),
   },
 }).createMachine({
@@ -191,7 +264,9 @@ export const bookingFormMachine = setup({
     hour24: input.hour24,
     now: input.now,
     identity: input.identity,
-    fields: emptyFields(),
+    locations: input.locations,
+    phoneCountry: input.phoneCountry,
+    fields: emptyFields(input.locations),
     touched: untouched(),
     submitted: false,
     bookingError: null,
@@ -220,7 +295,7 @@ export const bookingFormMachine = setup({
     },
     /** The request is in flight: 'Processing...'. Leaving this state always ends it. */
     submitting: {
-      entry: 'clearBookingError',
+      entry: ['clearBookingError', 'forgetConfirmation'],
       invoke: {
         id: 'bookEvent',
         src: 'bookEvent',
@@ -232,6 +307,7 @@ export const bookingFormMachine = setup({
               notes: context.fields.notes,
               slot: context.fields.slot ?? '',
               timeZone: context.timeZone,
+              location: locationOf(context),
             },
             context.identity,
           ),
@@ -251,6 +327,7 @@ export const bookingFormMachine = setup({
               { type: 'storeBookingError', params: ({ event }) => ({ error: event.error }) },
               'clearSlot',
               'reloadSlots',
+              'pointAtTimes',
             ],
           },
           {
@@ -260,11 +337,14 @@ export const bookingFormMachine = setup({
         ],
       },
     },
-    /** Confirmed: the modal closes on `confirmed`; the inline form clears and returns to idle after 5 s. */
+    /**
+     * Confirmed: the modal closes on `confirmed`; the inline form clears and returns to idle after 5 s, keeping
+     * the booking for its one-line reminder until the visitor books again.
+     */
     success: {
       entry: ['clearForm', 'reloadSlots'],
       after: {
-        successReset: { guard: 'isInline', target: 'idle', actions: 'forgetConfirmation' },
+        successReset: { guard: 'isInline', target: 'idle' },
       },
       on: {
         ...editing,
@@ -285,9 +365,9 @@ export type BookingFormSnapshot = SnapshotFrom<typeof bookingFormMachine>
 
 /** The errors the visitor sees: a field's message once it is touched or after a submit attempt. */
 export function visibleErrors(context: BookingFormContext): FieldErrors {
-  const errors = validateBooking(context.fields)
+  const errors = validateBooking(context.fields, context.phoneCountry)
   const shown: FieldErrors = {}
-  for (const field of ['name', 'email', 'slot', 'notes'] as const) {
+  for (const field of ['name', 'email', 'slot', 'notes', 'phone'] as const) {
     if (errors[field] && (context.touched[field] || context.submitted)) shown[field] = errors[field]
   }
   return shown

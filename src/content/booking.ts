@@ -1,4 +1,4 @@
-/** The booking form's own words beyond the SPEC's (issue 27): time zone, clock, day row, calendar links. */
+/** The booking form's own words beyond the SPEC's: time zone, clock, day row, calendar links, how to meet. */
 
 export const addToCalendarCopy = {
   label: 'Add to calendar:',
@@ -21,6 +21,8 @@ export const dayRowCopy = {
   none: 'none',
   /** 'Thursday 5 March, 3 free times'. */
   count: (n: number) => `${n} free time${n === 1 ? '' : 's'}`,
+  /** Under the date, the word under the number: '32' / 'times' (the button's name says '32 free times'). */
+  unit: (n: number) => (n === 1 ? 'time' : 'times'),
   loading: 'loading',
 } as const
 
@@ -31,10 +33,21 @@ export const noTimesCopy = {
   searching: 'No times this week. Looking for the next free day…',
 } as const
 
-/** The optional note (issue 25): collapsed behind one line, so a visitor who ignores it fills the form as before. */
+/** The optional note: collapsed behind one line, so a visitor who ignores it fills the form as before. */
 export const notesCopy = {
   toggle: 'Add a note (optional)',
   label: 'What would you like to talk about?',
   /** '12 / 1,000 characters'. */
   count: (length: number, max: number) => `${length.toLocaleString('en-NZ')} / ${max.toLocaleString('en-NZ')} characters`,
 } as const
+
+/** How the call happens, when the host offers a choice (BOOKING_LOCATIONS), and the number for a phone call. */
+export const meetingCopy = {
+  legend: 'How would you like to meet?',
+  video: 'Video call',
+  phone: 'Phone call',
+  phoneLabel: 'Phone number',
+} as const
+
+/** The inline form's line once its confirmation has cleared, until the visitor books again: 'Booked: Wed 2 Dec, 6:00 pm Auckland time — details in your email'. */
+export const bookedLine = (when: string) => `Booked: ${when} — details in your email`

@@ -43,6 +43,19 @@ export function focusInPageContent(id: string): void {
   afterRender(run)
 }
 
+/**
+ * Focuses the element with `id` and brings it to the middle (or the top) of its scrolling box (the page or the
+ * dialog): the field a refused submit points at, with its label and message in view. For elements already on the page, so no
+ * frame is awaited (a microtask: after the event that asked, whatever the page does with its timers).
+ */
+export function focusAndReveal(id: string, block: 'center' | 'start' = 'center'): void {
+  queueMicrotask(() => {
+    const target = document.getElementById(id)
+    target?.focus({ preventScroll: true })
+    target?.scrollIntoView({ block, behavior: 'instant' })
+  })
+}
+
 /** The voice widget's call button: its call part takes the focus over from the first-load shell's button by this id. */
 export const CALL_BUTTON_ID = 'voice-call-button'
 

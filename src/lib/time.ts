@@ -68,6 +68,20 @@ export function formatSlot(instant: string, display: TimeDisplay, locale?: strin
   return `${formatDay(day, locale)}, ${formatSlotTime(instant, display, locale)}`
 }
 
+/** The place a zone is named after, as people say it: 'New York' for America/New_York, 'UTC' for UTC. */
+export const zoneCity = (id: string): string => readableZone(id.slice(id.lastIndexOf('/') + 1))
+
+/** A confirmed call's time with the place its zone is named after: 'Wednesday, 2 December 2026, 6:00 pm (New York time)'. */
+export function formatSlotInZone(instant: string, display: TimeDisplay, locale?: string): string {
+  return `${formatSlot(instant, display, locale)} (${zoneCity(display.timeZone)} time)`
+}
+
+/** A booked call in a few words: 'Wed 2 Dec, 6:00 pm Auckland time'. */
+export function formatShortCall(instant: string, display: TimeDisplay, locale?: string): string {
+  const { weekday, date } = formatShortDay(dateIn(instant, display.timeZone), locale)
+  return `${weekday} ${date}, ${formatSlotTime(instant, display, locale)} ${zoneCity(display.timeZone)} time`
+}
+
 /** A zone's offset from UTC at an instant: 'UTC+13:00', 'UTC−05:00', 'UTC'. */
 export function utcOffset(timeZone: string, at: string): string {
   const parts = format('en-US', { timeZone, timeZoneName: 'longOffset' }).formatToParts(

@@ -2,6 +2,7 @@
 import { expect, test, type TestInfo } from '@playwright/test'
 import { expectNoAxeViolations } from './support/axe'
 import { chooseSlot, confirmButton, contactField, fillContact, goToBookableDay, openBookingModal, openNotes, talkToExpert, timeGroup } from '../support/pages/bookingForm'
+import { typeInto } from '../support/typing'
 
 const JOIN_URL = 'https://meet.jit.si/0123456789abcdef01234567'
 
@@ -10,7 +11,7 @@ test.use({ timezoneId: 'Pacific/Auckland', locale: 'en-NZ' })
 test('the open modal with every error showing has no axe violation', async ({ page }) => {
   await page.goto('/')
   const dialog = await openBookingModal(page)
-  await contactField(dialog, 'email').fill('not an email')
+  await typeInto(contactField(dialog, 'email'), 'not an email')
   await confirmButton(dialog).click()
   await expect(dialog.getByText('Name is required')).toBeVisible()
   await expect(dialog.getByText('Please enter a valid email')).toBeVisible()
@@ -47,11 +48,11 @@ for (const width of [390, 1280]) {
       const dialog = await openBookingModal(page)
       await page.screenshot({ path: testInfo.outputPath(`form-closed-${width}.png`) })
       const notes = await openNotes(dialog)
-      await notes.fill('Call me \u202Eback\u202C soon')
+      await typeInto(notes, 'Call me \u202Eback\u202C soon')
       await notes.blur()
       await expect(notes).toHaveAttribute('aria-invalid', 'true')
       await expectNoAxeViolations(page, { include: 'dialog' })
-      await notes.fill('We run a small café.\nCan the booking emails be automated?')
+      await typeInto(notes, 'We run a small café.\nCan the booking emails be automated?')
       await page.screenshot({ path: testInfo.outputPath(`form-note-${width}.png`) })
       await expectNoAxeViolations(page, { include: 'dialog' })
     })
@@ -94,7 +95,7 @@ for (const width of [390, 1280]) {
       await page.goto('/about')
       const section = await talkToExpert(page)
       const notes = await openNotes(section)
-      await notes.fill('We run a small café.\nCan the booking emails be automated?')
+      await typeInto(notes, 'We run a small café.\nCan the booking emails be automated?')
       await section.screenshot({ path: testInfo.outputPath(`inline-note-${width}.png`) })
       await expectNoAxeViolations(page, { include: '#talk-to-an-expert' })
     })

@@ -19,6 +19,7 @@ import {
   slotButtons,
 } from '../support/pages/bookingForm'
 import { manageButton, newSlotButtons, reasonField, stepHeading } from '../support/pages/manageBooking'
+import { typeInto } from '../support/typing'
 
 test.use({ timezoneId: 'Pacific/Auckland', locale: 'en-NZ' })
 
@@ -110,7 +111,7 @@ test('book, follow the emailed link, reschedule, cancel: the emails arrive and t
   await waitForHydration(page)
   await expect(stepHeading(main)).toHaveText('Your call is booked')
   await manageButton(main, 'Cancel this call').click()
-  await reasonField(main).fill('Plans changed')
+  await typeInto(reasonField(main), 'Plans changed')
   await manageButton(main, 'Yes, cancel the call').click()
   await expect(stepHeading(main)).toHaveText('Your call is cancelled')
   expect((await mailFor('Cancelled:')).subject).toContain(second)

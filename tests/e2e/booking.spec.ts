@@ -24,21 +24,14 @@ import {
   talkToExpert,
   timeGroup,
 } from '../support/pages/bookingForm'
+import { pasteInto, typeInto } from '../support/typing'
+import { keyboardToTime, tabTo } from '../support/keyboard'
 
 /** 20260304T210000Z (Google's dates) → epoch milliseconds. */
 const basicUtcToMs = (basic: string) =>
   Date.parse(basic.replace(/^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/, '$1-$2-$3T$4:$5:$6Z'))
 
 const SLOT_TAKEN = 'This time slot is no longer available. Please select another time.'
-
-/** Presses Tab until `target` has focus (keyboard only). */
-async function tabTo(page: Page, target: Locator, maxPresses = 60): Promise<void> {
-  for (let i = 0; i < maxPresses; i++) {
-    if (await target.evaluate((el) => el === document.activeElement)) return
-    await page.keyboard.press('Tab')
-  }
-  throw new Error(`Tab never reached ${target.toString()}`)
-}
 
 async function modalPage(browser: Browser, timezoneId: string): Promise<{ page: Page; dialog: Locator }> {
   const context = await browser.newContext({ timezoneId, locale: 'en-NZ' })
@@ -142,9 +135,9 @@ test.describe('booking through the modal', () => {
     await expect(name).toHaveAttribute('aria-invalid', 'true')
     await expect(dialog.getByText('Email is required')).toHaveCount(0)
 
-    await name.fill('A')
+    await typeInto(name, 'A')
     await expect(name).toHaveAccessibleDescription('Name must be at least 2 characters')
-    await email.fill('aroha@example')
+    await typeInto(email, 'aroha@example')
     await email.blur()
     await expect(email).toHaveAccessibleDescription('Please enter a valid email')
     await expect(time).not.toHaveAttribute('aria-invalid', 'true')
@@ -155,9 +148,9 @@ test.describe('booking through the modal', () => {
     await expect(dialog).toBeVisible()
 
     // Live from now on.
-    await name.fill('Al')
+    await typeInto(name, 'Al')
     await expect(name).not.toHaveAttribute('aria-invalid', 'true')
-    await email.fill('')
+    await typeInto(email, '')
     await expect(email).toHaveAccessibleDescription('Email is required')
   })
 
@@ -184,7 +177,7 @@ test.describe('booking through the modal', () => {
       ['Call me \u202Eback\u202C soon', '19'],
       ['x'.repeat(10_000), '10,000'],
     ] as const) {
-      await notes.fill(hostile)
+      await pasteInto(notes, hostile)
       await confirmButton(dialog).click()
       await expect(notes).toHaveAttribute('aria-invalid', 'true')
       await expect(notes).toHaveAccessibleDescription(`${length} / 1,000 characters Notes must be at most 1,000 characters, without control or invisible characters`)
@@ -301,7 +294,7 @@ test.describe('booking through the modal', () => {
       await page.keyboard.press('Enter')
     }
     const slot = slotButtons(dialog).nth(12)
-    await tabTo(page, slot)
+    await keyboardToTime(page, slotButtons(dialog), slot)
     await expect(slot).toHaveCSS('outline-style', 'solid')
     await page.keyboard.press('Space')
     await expect(slot).toHaveAttribute('aria-pressed', 'true')

@@ -20,6 +20,9 @@ export const e2eEnv: Record<string, string> = {
   RATE_LIMIT_SLOTS: '1000000',
   RATE_LIMIT_BOOKINGS: '1000000',
   RATE_LIMIT_BOOKINGS_PER_DAY: '1000000',
+  // The form offers both ways of meeting, video first (docs/design.md#where-the-call-happens): a visitor who
+  // leaves the choice books as on a video-only site, and the phone specs and paths have the field to type in.
+  BOOKING_LOCATIONS: 'video,phone',
   // The specs book with a few fixed addresses (aroha@example.co.nz more than once), retries included.
   MAX_UPCOMING_PER_EMAIL: '1000',
   // The specs book far more than an hour's BOOKING_VERIFY_AFTER: email codes are off but where a spec turns them on.

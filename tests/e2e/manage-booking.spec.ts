@@ -17,6 +17,7 @@ import {
   reasonField,
   stepAlert,
   stepHeading,
+  keyboardToTime,
   tabTo,
 } from '../support/pages/manageBooking'
 import { CHOSEN, NO_SLOTS, TODAY, TODAY_SLOTS } from '../paths/ui/support/bookingModel'
@@ -38,6 +39,7 @@ import {
 } from '../paths/ui/support/manageModel'
 import { JOIN_URL, JOINABLE } from '../paths/ui/support/joinWindowModel'
 import { expectNoAxeViolations } from './support/axe'
+import { typeInto } from '../support/typing'
 
 test.use({ timezoneId: 'Pacific/Auckland', locale: 'en-NZ' })
 
@@ -94,7 +96,7 @@ test('keyboard only: move the call, then cancel it with a reason, then book a ne
   await page.keyboard.press('Enter')
   await expect(stepHeading(main)).toHaveText(MANAGE_TEXTS.rescheduleHeading)
   await expect(stepHeading(main)).toBeFocused()
-  await tabTo(page, newSlot(main, CHOSEN.label))
+  await keyboardToTime(page, newSlotButtons(main), newSlot(main, CHOSEN.label))
   await page.keyboard.press('Space')
   await expect(newSlot(main, CHOSEN.label)).toHaveAttribute('aria-pressed', 'true')
   await tabTo(page, manageButton(main, 'Move my call'))
@@ -304,7 +306,7 @@ for (const width of [390, 1280]) {
     test('confirming cancel, with a failure showing', async ({ page }) => {
       const { main, routes } = await openWith(page)
       await manageButton(main, 'Cancel this call').click()
-      await reasonField(main).fill(REASON)
+      await typeInto(reasonField(main), REASON)
       await expectNoAxeViolations(page)
       await manageButton(main, 'Yes, cancel the call').click()
       await answer(await nthRequest(routes.cancels, 1), 'network')

@@ -3,6 +3,7 @@ import { expectNoAxeViolations } from './support/axe'
 import { holdAppScripts, waitForHydration } from './support/hydration'
 import { bookingDialog, contactField, headerBookCall, heroBookCall } from '../support/pages/bookingForm'
 import { bodyOverflow, scrollY } from '../support/pages/window'
+import { typeInto } from '../support/typing'
 
 /** Opens the modal from the hero once the page has hydrated: one click must do. */
 async function openModal(page: Page) {
@@ -68,7 +69,7 @@ test('the header and the service cards open the same modal', async ({ page }) =>
 
 test('each open shows a fresh form', async ({ page }) => {
   await openModal(page)
-  await contactField(bookingDialog(page), 'name').fill('Aroha Ngata')
+  await typeInto(contactField(bookingDialog(page), 'name'), 'Aroha Ngata')
   await page.keyboard.press('Escape')
   await heroBookCall(page).click()
   await expect(contactField(bookingDialog(page), 'name')).toHaveValue('')

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test'
 import { holdAppScripts, waitForHydration } from './support/hydration'
 import { collectPageProblems } from './support/pageProblems'
+import { typeInto } from '../support/typing'
 
 const results = (page: import('@playwright/test').Page) => page.getByRole('region', { name: 'Search results' }).getByRole('article')
 
@@ -8,19 +9,19 @@ test('typing filters the articles by title, description and category', async ({ 
   await page.goto('/resources')
   await waitForHydration(page)
   const box = page.getByRole('searchbox', { name: 'Search articles' })
-  await box.fill('chatbot')
+  await typeInto(box, 'chatbot')
   await expect(page).toHaveURL(/\/resources\?q=chatbot$/)
   await expect(results(page)).toHaveCount(1)
   await expect(results(page).getByRole('link')).toHaveText('Build a Personalised AI Chatbot for Your Business')
   await expect(page.getByRole('status').filter({ hasText: '1 article matches “chatbot”.' })).toBeAttached()
 
   // A category matches too.
-  await box.fill('case studies')
+  await typeInto(box, 'case studies')
   await expect(results(page)).toHaveCount(1)
   await expect(results(page).getByRole('link')).toHaveText('How to Find and Keep Your Perfect Client')
 
   // Typed key by key, the box keeps every character.
-  await box.fill('')
+  await typeInto(box, '')
   await expect(page.getByRole('region', { name: 'All articles' }).getByRole('article')).toHaveCount(4)
   await box.pressSequentially('marketing', { delay: 30 })
   await expect(box).toHaveValue('marketing')
@@ -31,7 +32,7 @@ test('typing filters the articles by title, description and category', async ({ 
 test('no match shows a clear message, and Clear search brings every article back', async ({ page }) => {
   await page.goto('/resources')
   await waitForHydration(page)
-  await page.getByRole('searchbox', { name: 'Search articles' }).fill('blockchain')
+  await typeInto(page.getByRole('searchbox', { name: 'Search articles' }), 'blockchain')
   await expect(page.getByText('No articles match your search.')).toBeVisible()
   await expect(results(page)).toHaveCount(0)
   await expect(page.getByRole('status').filter({ hasText: 'No articles match “blockchain”.' })).toBeAttached()
@@ -46,7 +47,7 @@ test('the query survives a reload and a shared link, without hydration errors', 
 
   await page.goto('/resources')
   await waitForHydration(page)
-  await page.getByRole('searchbox', { name: 'Search articles' }).fill('marketing')
+  await typeInto(page.getByRole('searchbox', { name: 'Search articles' }), 'marketing')
   await expect(results(page)).toHaveCount(1)
   await page.reload()
   await expect(page.getByRole('searchbox', { name: 'Search articles' })).toHaveValue('marketing')

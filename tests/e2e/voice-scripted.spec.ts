@@ -12,6 +12,7 @@ import { chromiumArgs, ensureChromium } from '../../scripts/chromium'
 import { answerChat, chatAnswer } from './support/voice/chatStream'
 import { VOICE_API_ORIGIN, VOICE_ASSISTANT_ID, VOICE_PUBLIC_KEY } from './support/voice/voiceEnv'
 import { callButton, chatLog, chatPanel, consentNotice, drive, fakeLog, messageBox, openVoiceWidget, typeInstead, voiceWidget } from '../support/pages/voicePanel'
+import { typeInto } from '../support/typing'
 
 /** The fake's start() has been called (the SDK chunk loaded and the microphone granted). */
 async function startCalled(page: Page) {
@@ -313,7 +314,7 @@ test('the conversation goes along to /faqs, and closing it there puts the widget
   await page.setViewportSize({ width: 1280, height: 800 })
   await openWidget(page)
   await typeInstead(page).click()
-  await messageBox(page).fill('Hello')
+  await typeInto(messageBox(page), 'Hello')
   await messageBox(page).press('Enter')
   await expect(chatLog(page)).toContainText('Assistant: Kia ora!')
   await page.getByRole('contentinfo').getByRole('link', { name: 'FAQs', exact: true }).click()

@@ -9,6 +9,7 @@ import { expectNoAxeViolations } from './support/axe'
 import { answerChat, chatAnswer } from './support/voice/chatStream'
 import { SDK_CHUNK_MARKER, VOICE_API_ORIGIN, VOICE_ASSISTANT_ID, VOICE_PUBLIC_KEY } from './support/voice/voiceEnv'
 import { callButton, chatLog, chatPanel, messageBox, openVoiceWidget, sendButton, typeInstead, voiceWidget } from '../support/pages/voicePanel'
+import { typeInto } from '../support/typing'
 
 const UNAUTHORIZED_BODY = {
   message: 'Invalid Key. Hot tip, you may be using the private key instead of the public key, or vice versa.',
@@ -141,7 +142,7 @@ test('the CSP allows the voice platform and Daily only because voice is configur
 
 /** Types a question in the Message box and sends it with Enter. */
 async function ask(page: Page, question: string) {
-  await messageBox(page).fill(question)
+  await typeInto(messageBox(page), question)
   await messageBox(page).press('Enter')
 }
 
@@ -173,7 +174,7 @@ for (const { name, width, height } of [
     expect(requests[0]!.postDataJSON()).toEqual({ assistantId: VOICE_ASSISTANT_ID, input: 'Hello', stream: true })
 
     // Shift+Enter is a new line; Enter sends. The second question carries the first answer's session.
-    await messageBox(page).fill('Can we talk')
+    await typeInto(messageBox(page), 'Can we talk')
     await messageBox(page).press('Shift+Enter')
     await messageBox(page).pressSequentially('on Thursday?')
     await expect(messageBox(page)).toHaveValue('Can we talk\non Thursday?')

@@ -20,14 +20,17 @@ import {
   HOSTILE_NOTE,
   NAME,
   NOTE,
+  PHONE_E164,
   TEXTS,
   TIME_ZONE,
   type BookingFailure,
 } from './ui/support/bookingModel'
 
 /**
- * The inline variant (the only one whose success returns to idle, so every transition is reachable), and the
- * modal one, whose success stays until the modal closes: a reset that only the inline form may do is checked there.
+ * The inline variant (the only one whose success returns to idle, so every transition is reachable), the
+ * modal one, whose success stays until the modal closes (a reset that only the inline form may do is checked
+ * there), and a host who offers video alone (no choice: the request names no location). The first two offer
+ * video and phone.
  */
 describeMachinePaths(
   'bookingForm',
@@ -47,6 +50,11 @@ describeMachinePaths(
     const actor = createActor(machine, { input, clock })
     const sut = {
       actor,
+      /** How the call happens (the host's first way until the visitor chooses), and the number as typed. */
+      location: input.locations[0] ?? 'video',
+      firstLocation: input.locations[0] ?? 'video',
+      phone: '',
+      offersChoice: input.locations.length > 1,
       clock,
       book,
       loads,
@@ -56,12 +64,18 @@ describeMachinePaths(
       hour24: false,
       /** The zone and clock when the server confirmed. */
       bookedIn: { timeZone: TIME_ZONE, hour24: false },
-      /** What the form announced (the modal closes on it). */
+      /** What the form announced (the modal closes on it), and the fields it pointed at (focus goes there). */
       announced: [] as ConfirmedBooking[],
+      attention: [] as string[],
+      expectedAttention: [] as string[],
+      /** The last confirmed booking, until the next attempt to book (the inline form's one-line reminder). */
+      lastBooked: null as ConfirmedBooking | null,
       /** Bookings the fake confirmed, and slot loads before the last answer. */
       confirmedByServer: 0,
       loadsBeforeAnswer: 0,
       failure: null as BookingFailure | null,
+      /** How the last confirmed call happens. */
+      bookedBy: 'video' as 'video' | 'phone',
       /** The note as the visitor last wrote it ('' until then, and again after a confirmed booking). */
       notes: '',
       /** Whether a time was chosen since the last failure. */
@@ -70,12 +84,13 @@ describeMachinePaths(
       stop: () => actor.stop(),
     }
     actor.on('confirmed', (event) => sut.announced.push(event.booking))
+    actor.on('attention', (event) => sut.attention.push(event.field))
     actor.start()
     return sut
   },
   {
     ...bookingFormModel('inline'),
-    variants: { modal: bookingFormModel('modal') },
+    variants: { modal: bookingFormModel('modal'), 'video only': bookingFormModel('inline', ['video']) },
     views: { notesLength: (snapshot) => notesLength(snapshot.context) },
     events: {
       NAME_CHANGED: (sut, event) => sut.actor.send(event),
@@ -84,6 +99,15 @@ describeMachinePaths(
         sut.notes = event.value
         sut.actor.send(event)
       },
+      PHONE_CHANGED: (sut, event) => {
+        sut.phone = event.value
+        sut.actor.send(event)
+      },
+      LOCATION_CHOSEN: (sut, event) => {
+        sut.location = event.location
+        sut.actor.send(event)
+      },
+      PHONE_BLURRED: (sut, event) => sut.actor.send(event),
       NAME_BLURRED: (sut, event) => sut.actor.send(event),
       EMAIL_BLURRED: (sut, event) => sut.actor.send(event),
       NOTES_BLURRED: (sut, event) => sut.actor.send(event),
@@ -91,7 +115,14 @@ describeMachinePaths(
         sut.choseSinceFailure = true
         sut.actor.send(event)
       },
-      SUBMIT: (sut, event) => sut.actor.send(event),
+      SUBMIT: (sut, event) => {
+        const errors = validateBooking(sut.snapshot().context.fields)
+        const first = FORM_ORDER.find((field) => errors[field])
+        // Refused: the form points at the first field to fix; sent: the last booking's reminder goes.
+        if (first) sut.expectedAttention.push(first)
+        else sut.lastBooked = null
+        sut.actor.send(event)
+      },
       TIME_ZONE_CHOSEN: (sut, event) => {
         sut.timeZone = event.timeZone
         // The week is asked for again in the new zone: one more load than the answer's own.
@@ -110,6 +141,21 @@ describeMachinePaths(
           sut.loadsBeforeAnswer = sut.loads.calls.length
           sut.confirmedByServer++
           sut.notes = ''
+          sut.bookedBy = sut.location
+          sut.lastBooked = {
+            uid: BOOKED.uid,
+            title: BOOKED.title,
+            startTime: BOOKED.startTime,
+            endTime: BOOKED.endTime,
+            name: NAME,
+            email: EMAIL,
+            timeZone: sut.timeZone,
+            hour24: sut.hour24,
+            videoCallUrl: undefined,
+            phone: sut.location === 'phone' ? PHONE_E164 : undefined,
+          }
+          sut.location = sut.firstLocation
+          sut.phone = ''
           sut.bookedIn = { timeZone: sut.timeZone, hour24: sut.hour24 }
           sut.book.last.settle.resolve(event.output as BookingResponse)
         },
@@ -119,6 +165,8 @@ describeMachinePaths(
           sut.loadsBeforeAnswer = sut.loads.calls.length
           sut.failure = failureOf(event.error)
           sut.choseSinceFailure = false
+          // A taken slot points at the times.
+          if (sut.failure.slotTaken) sut.expectedAttention.push('slot')
           sut.book.last.settle.reject(event.error)
         },
       },
@@ -128,7 +176,8 @@ describeMachinePaths(
         expectZoneAndClock(sut)
         const { context, children } = sut.snapshot()
         expect(context.submitted).toBe(false)
-        expect(context.confirmed).toBeNull()
+        // After the inline form's reset, the booking stays for its reminder line.
+        expect(context.confirmed).toEqual(sut.lastBooked)
         // Before a submit attempt only touched fields show their error.
         for (const field of ['name', 'email', 'slot', 'notes'] as const) {
           if (!context.touched[field]) expect(visibleErrors(context)[field]).toBeUndefined()
@@ -143,6 +192,7 @@ describeMachinePaths(
         // From the first attempt every error shows, touched or not; a refused note with the rule's sentence.
         expect(visibleErrors(context)).toEqual(validateBooking(context.fields))
         expect(visibleErrors(context).notes).toBe(sut.notes === HOSTILE_NOTE ? TEXTS.notesInvalid : undefined)
+        expect(visibleErrors(context).phone).toBe(sut.location === 'phone' && !sut.phone ? TEXTS.phoneRequired : undefined)
         expectNote(sut)
       },
       submitting: (sut) => {
@@ -150,22 +200,15 @@ describeMachinePaths(
         expect(context.bookingError).toBeNull()
         expect(visibleErrors(context)).toEqual({})
         // The request of docs/design.md#wire, built from the fields as they are now; a note only when written.
-        const responses = { name: NAME, email: EMAIL, guests: [], ...(sut.notes ? { notes: NOTE } : {}) }
+        const responses = { name: NAME, email: EMAIL, guests: [], ...(sut.notes ? { notes: NOTE } : {}), ...expectedLocation(sut) }
         expect(sut.book.last.input).toStrictEqual(bookingPayload({ responses, start: CHOSEN_START, end: CHOSEN_END, timeZone: TIME_ZONE }))
       },
       success: (sut) => {
         expectZoneAndClock(sut)
         const { context } = sut.snapshot()
-        const expected: ConfirmedBooking = {
-          uid: BOOKED.uid,
-          title: BOOKED.title,
-          startTime: BOOKED.startTime,
-          endTime: BOOKED.endTime,
-          name: NAME,
-          email: EMAIL,
-          timeZone: sut.bookedIn.timeZone,
-          hour24: sut.bookedIn.hour24,
-        }
+        // In the zone and clock it was booked in; the join link is the server's (absent from this answer), the number the visitor's own.
+        const expected = sut.lastBooked
+        expect(expected).toMatchObject({ timeZone: sut.bookedIn.timeZone, hour24: sut.bookedIn.hour24, phone: sut.bookedBy === 'phone' ? PHONE_E164 : undefined })
         expect(context.confirmed).toEqual(expected)
         // Announced once per confirmed booking; the form cleared (edits may follow) and the day reloaded.
         expect(sut.announced).toEqual(Array.from({ length: sut.confirmedByServer }, () => expected))
@@ -176,7 +219,10 @@ describeMachinePaths(
         expectZoneAndClock(sut)
         const { context } = sut.snapshot()
         expect(context.bookingError).toBe(sut.failure?.text)
-        expect(context.submitted).toBe(true)
+        expect(context.confirmed).toBeNull()
+        // A taken slot's message is the one shown: the time's own waits for the next attempt.
+        expect(context.submitted).toBe(!sut.failure?.slotTaken)
+        if (sut.failure?.slotTaken && !sut.choseSinceFailure) expect(visibleErrors(context).slot).toBeUndefined()
         expectNote(sut)
         // A taken slot reloads the day (and clears the choice); other failures leave the day alone.
         expect(sut.loads.calls.length).toBe(sut.loadsBeforeAnswer + (sut.failure?.slotTaken ? 1 : 0))
@@ -185,6 +231,9 @@ describeMachinePaths(
     },
   },
 )
+
+/** The fields in the order the form shows them (a refused submit points at the first to fix). */
+const FORM_ORDER = ['name', 'email', 'phone', 'slot', 'notes'] as const
 
 /**
  * The zone and the clock as chosen: in the form, in its slots (which re-label and start again in the
@@ -195,13 +244,26 @@ function expectZoneAndClock(sut: {
   timeZone: string
   hour24: boolean
   remembered: { timeZone: string[]; hour24: boolean[] }
+  attention: string[]
+  expectedAttention: string[]
 }) {
+  // Checked here as in every state that can follow an attempt: the fields pointed at, no more, no fewer.
+  expect(sut.attention).toEqual(sut.expectedAttention)
   const { context, children } = sut.snapshot()
   expect(context.timeZone).toBe(sut.timeZone)
   expect(context.hour24).toBe(sut.hour24)
   expect(children.slots?.getSnapshot().context.timeZone).toBe(sut.timeZone)
   expect(sut.remembered.timeZone.at(-1) ?? TIME_ZONE).toBe(sut.timeZone)
   expect(sut.remembered.hour24.at(-1) ?? false).toBe(sut.hour24)
+}
+
+/**
+ * `responses.location` as docs/design.md#where-the-call-happens gives it: the number in E.164 for a phone
+ * call, `video` when the host offered a choice, nothing for a host who offers video alone.
+ */
+function expectedLocation(sut: { location: 'video' | 'phone'; offersChoice: boolean }) {
+  if (sut.location === 'phone') return { location: { value: 'phone', optionValue: PHONE_E164 } }
+  return sut.offersChoice ? { location: { value: 'video' } } : {}
 }
 
 /** The note as written (kept through failures, cleared by a confirmed booking). */

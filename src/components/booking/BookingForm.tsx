@@ -1,12 +1,15 @@
-import { useId, useMemo } from 'react'
+import { useEffect, useId, useMemo, useRef } from 'react'
 import type { ConfirmedBooking } from '../../../machines/bookingForm'
-import { formatSlot } from '../../lib/time'
+import type { FieldName } from '../../../core/bookingFields'
+import { bookedLine } from '../../content/booking'
+import { focusAndReveal } from '../../lib/focus'
+import { formatShortCall, formatSlotInZone } from '../../lib/time'
 import { primaryButton } from '../sections/ui'
 import { AddToCalendar } from './AddToCalendar'
-import { JoinByVideo } from './JoinByVideo'
+import { CallPlace } from './CallPlace'
 import { DaySlots } from './DaySlots'
+import { MeetingChoice } from './MeetingChoice'
 import { NotesField } from './NotesField'
-import { fieldError } from './styles'
 import { TextField } from './TextField'
 import { TimeSettings } from './TimeSettings'
 import { useBookingForm } from './useBookingForm'
@@ -20,13 +23,29 @@ export interface BookingFormProps {
 }
 
 /**
- * The booking form of both variants (docs/design.md#pages, docs/design.md#states, docs/design.md#validation): Full Name, Email Address, Select Time and
- * the optional note (issue 25), driven
- * by the bookingForm machine. It renders the snapshot and sends events; nothing else.
+ * The booking form of both variants (docs/design.md#pages, docs/design.md#states, docs/design.md#validation): Full Name, Email Address,
+ * how to meet (docs/design.md#where-the-call-happens), Select Time and the optional note, driven by the
+ * bookingForm machine. It renders the snapshot and sends events; nothing else.
  */
 export function BookingForm({ variant, onConfirmed }: BookingFormProps) {
-  const form = useBookingForm(variant, onConfirmed)
   const id = useId()
+  const fieldIds: Record<FieldName, string> = {
+    name: `${id}-name`,
+    email: `${id}-email`,
+    phone: `${id}-meeting-phone`,
+    slot: `${id}-time`,
+    notes: `${id}-notes`,
+  }
+  // A field comes to the middle of the screen; the tall group of times shows its top (its label and message).
+  const form = useBookingForm(variant, onConfirmed, (field) => focusAndReveal(fieldIds[field], field === 'slot' ? 'start' : 'center'))
+  const confirmationRef = useRef<HTMLDivElement>(null)
+  // The inline confirmation stands above the form, which has just cleared: focus and view go there once it is
+  // drawn, so it is read and seen (on a phone it would be above the screen).
+  useEffect(() => {
+    if (!form.confirmation) return
+    confirmationRef.current?.focus({ preventScroll: true })
+    confirmationRef.current?.scrollIntoView({ block: 'nearest', behavior: 'instant' })
+  }, [form.confirmation])
   const submitting = form.state === 'submitting'
   const display = useMemo(() => ({ timeZone: form.timeZone, hour24: form.hour24 }), [form.timeZone, form.hour24])
   const timeLabelId = `${id}-time-label`
@@ -42,19 +61,31 @@ export function BookingForm({ variant, onConfirmed }: BookingFormProps) {
       }}
       className="flex flex-1 flex-col gap-4"
     >
-      {form.confirmation && variant === 'inline' ? (
-        <div role="status" className="rounded-xl border border-emerald-400/30 bg-emerald-500/10 px-4 py-3 text-emerald-100">
-          <p className="font-medium">Booking confirmed! Check {form.confirmation.email} for details.</p>
-          <p className="mt-1 text-sm text-emerald-50/90">{formatSlot(form.confirmation.startTime, form.confirmation)}</p>
-          <JoinByVideo url={form.confirmation.videoCallUrl} className="mt-2 text-emerald-50" />
-          <AddToCalendar call={form.confirmation} className="mt-3" />
+      {variant === 'inline' ? (
+        // One element for the confirmation and, once it clears, its one line: the focus it took stays with it.
+        <div
+          ref={confirmationRef}
+          role="status"
+          tabIndex={-1}
+          className={`scroll-mt-24 outline-none ${form.confirmation ? 'rounded-xl border border-emerald-400/30 bg-emerald-500/10 px-4 py-3 text-emerald-100' : ''}`}
+        >
+          {form.confirmation ? (
+            <>
+              <p className="font-medium">Booking confirmed! Check {form.confirmation.email} for details.</p>
+              <p className="mt-1 text-sm text-emerald-50/90">{formatSlotInZone(form.confirmation.startTime, form.confirmation)}</p>
+              <CallPlace videoCallUrl={form.confirmation.videoCallUrl} phone={form.confirmation.phone} className="mt-2 text-emerald-50" />
+              <AddToCalendar call={form.confirmation} className="mt-3" />
+            </>
+          ) : form.booked ? (
+            <p className="text-sm text-emerald-200">{bookedLine(formatShortCall(form.booked.startTime, form.booked))}</p>
+          ) : null}
         </div>
       ) : null}
 
       <div className="grid gap-x-5 gap-y-2 sm:grid-cols-2">
         {/* Alike in shape only: each field has its own label, type, autocomplete and handlers, read best spelled out. */}
         <TextField
-          id={`${id}-name`}
+          id={fieldIds.name}
           label="Full Name"
           type="text"
           autoComplete="name"
@@ -65,7 +96,7 @@ export function BookingForm({ variant, onConfirmed }: BookingFormProps) {
           onBlur={form.blurName}
         />
         <TextField
-          id={`${id}-email`}
+          id={fieldIds.email}
           label="Email Address"
           type="email"
           autoComplete="email"
@@ -77,15 +108,33 @@ export function BookingForm({ variant, onConfirmed }: BookingFormProps) {
         />
       </div>
 
+      <MeetingChoice
+        id={`${id}-meeting`}
+        locations={form.locations}
+        location={form.fields.location}
+        phone={form.fields.phone}
+        phoneError={form.errors.phone}
+        readOnly={!form.canEdit}
+        onLocation={form.chooseLocation}
+        onPhone={form.changePhone}
+        onPhoneBlur={form.blurPhone}
+      />
+
       <div
+        id={fieldIds.slot}
         role="group"
+        tabIndex={-1}
         aria-labelledby={timeLabelId}
         aria-invalid={form.errors.slot ? true : undefined}
         aria-describedby={form.errors.slot ? timeErrorId : undefined}
-        className="flex flex-col gap-3"
+        className="flex scroll-mt-32 flex-col gap-3 outline-none"
       >
         <p id={timeLabelId} className="text-sm font-medium text-slate-200">
           Select Time
+        </p>
+        {/* Under the label, so a refused submit that brings the times into view shows why. */}
+        <p id={timeErrorId} aria-live="polite" className="-mt-2 text-sm text-rose-300">
+          {form.errors.slot}
         </p>
         <DaySlots
           slots={form.slots}
@@ -101,13 +150,10 @@ export function BookingForm({ variant, onConfirmed }: BookingFormProps) {
           onTimeZone={form.chooseTimeZone}
           onHour24={form.changeClock}
         />
-        <p id={timeErrorId} aria-live="polite" className={`${fieldError} -mt-1.5`}>
-          {form.errors.slot}
-        </p>
       </div>
 
       <NotesField
-        id={`${id}-notes`}
+        id={fieldIds.notes}
         value={form.fields.notes}
         length={form.notesCount}
         error={form.errors.notes}

@@ -1,8 +1,8 @@
 import { AddToCalendar } from './AddToCalendar'
-import { JoinByVideo } from './JoinByVideo'
+import { CallPlace } from './CallPlace'
 import type { ConfirmedBooking } from './BookingForm'
 import { focusRing } from '../sections/ui'
-import { formatSlot } from '../../lib/time'
+import { formatSlotInZone } from '../../lib/time'
 
 export interface BookingToastProps {
   booking: ConfirmedBooking
@@ -12,7 +12,7 @@ export interface BookingToastProps {
 /** The modal variant's confirmation (docs/design.md#errors), a polite status instead of an alert box; the modal places it. */
 export function BookingToast({ booking, onDismiss }: BookingToastProps) {
   // In the zone and on the clock the visitor chose the time with.
-  const when = formatSlot(booking.startTime, booking)
+  const when = formatSlotInZone(booking.startTime, booking)
   return (
     <div
       role="status"
@@ -31,7 +31,7 @@ export function BookingToast({ booking, onDismiss }: BookingToastProps) {
             Booking confirmed! You&apos;ll receive a confirmation email at {booking.email}
           </p>
           <p className="mt-1 text-sm text-slate-300">{when}</p>
-          <JoinByVideo url={booking.videoCallUrl} className="mt-2 text-slate-100" />
+          <CallPlace videoCallUrl={booking.videoCallUrl} phone={booking.phone} className="mt-2 text-slate-100" />
           <AddToCalendar call={booking} className="mt-3" />
         </div>
         <button

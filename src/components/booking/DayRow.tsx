@@ -13,7 +13,7 @@ export interface DayRowProps {
 const countText = (count: number | null) => (count === null ? copy.loading : count === 0 ? copy.none : copy.count(count))
 
 /**
- * The seven days of the loaded window (issue 27): each a toggle button with its number of free times
+ * The seven days of the loaded window: each a toggle button with its number of free times
  * in its name ('Thursday 5 March, 3 free times'), the selected day pressed. Not a list, so the slot
  * grid stays the only list of the time group.
  */
@@ -42,8 +42,10 @@ export function DayRow({ row, enabled, onChoose }: DayRowProps) {
           >
             <span className="font-semibold">{weekday}</span>
             <span className="tabular-nums">{date}</span>
-            <span aria-hidden="true" className={`mt-0.5 text-[0.6875rem] tabular-nums ${selected ? 'text-slate-800' : 'text-slate-400'}`}>
-              {count === null ? '·' : count === 0 ? '–' : count}
+            {/* The count and its word on two lines: 'times' beside '32' does not fit a phone's seventh of a row. */}
+            <span aria-hidden="true" className={`mt-0.5 flex flex-col text-[0.6875rem] tabular-nums ${selected ? 'text-slate-800' : 'text-slate-400'}`}>
+              <span>{count === null ? '·' : count === 0 ? '–' : count}</span>
+              {count ? <span>{copy.unit(count)}</span> : null}
             </span>
           </button>
         )

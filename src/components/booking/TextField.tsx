@@ -3,7 +3,7 @@ import { fieldError, fieldInput, fieldLabel } from './styles'
 export interface TextFieldProps {
   id: string
   label: string
-  type: 'text' | 'email'
+  type: 'text' | 'email' | 'tel'
   value: string
   autoComplete: string
   error: string | undefined

@@ -1,6 +1,8 @@
 import { useActorRef, useSelector } from '@xstate/react'
 import { useEffect, useEffectEvent } from 'react'
 import { formStatus, notesLength, visibleErrors, type BookingVariant, type ConfirmedBooking } from '../../../machines/bookingForm'
+import type { CallKind } from '../../../core/browserSettings'
+import type { FieldName } from '../../../core/bookingFields'
 import { bookingSettings } from '../../config'
 import { bookingFormLogic } from '../../logic/bookingForm'
 import { nowInstant } from '../../lib/time'
@@ -13,14 +15,27 @@ const sameErrors = (a: object, b: object) => JSON.stringify(a) === JSON.stringif
  * One booking form actor per component instance, with the visitor's zone and the current time as
  * input, and named senders so the views never build events.
  */
-export function useBookingForm(variant: BookingVariant, onConfirmed?: (booking: ConfirmedBooking) => void) {
+export function useBookingForm(
+  variant: BookingVariant,
+  onConfirmed: ((booking: ConfirmedBooking) => void) | undefined,
+  onAttention: (field: FieldName) => void,
+) {
   const form = useActorRef(bookingFormLogic, {
-    input: { variant, timeZone: preferredTimeZone(), hour24: preferredHour24(), now: nowInstant(), identity: bookingSettings },
+    input: {
+      variant,
+      timeZone: preferredTimeZone(),
+      hour24: preferredHour24(),
+      now: nowInstant(),
+      identity: bookingSettings,
+      locations: bookingSettings.locations,
+      phoneCountry: bookingSettings.phoneCountry,
+    },
   })
   const confirmed = useEffectEvent((booking: ConfirmedBooking) => onConfirmed?.(booking))
+  const attention = useEffectEvent((field: FieldName) => onAttention(field))
   useEffect(() => {
-    const subscription = form.on('confirmed', (event) => confirmed(event.booking))
-    return () => subscription.unsubscribe()
+    const subscriptions = [form.on('confirmed', (event) => confirmed(event.booking)), form.on('attention', (event) => attention(event.field))]
+    return () => subscriptions.forEach((subscription) => subscription.unsubscribe())
   }, [form])
 
   const slots = useDaySlots(useSelector(form, (s) => s.children.slots))
@@ -31,8 +46,11 @@ export function useBookingForm(variant: BookingVariant, onConfirmed?: (booking: 
   const notesCount = useSelector(form, (s) => notesLength(s.context))
   const bookingError = useSelector(form, (s) => (s.matches('error') ? s.context.bookingError : null))
   const confirmation = useSelector(form, (s) => (s.matches('success') ? s.context.confirmed : null))
+  // After the inline form's reset: the booking, for its one-line reminder, until the visitor books again.
+  const booked = useSelector(form, (s) => (s.matches('success') ? null : s.context.confirmed))
   const timeZone = useSelector(form, (s) => s.context.timeZone)
   const hour24 = useSelector(form, (s) => s.context.hour24)
+  const locations = useSelector(form, (s) => s.context.locations)
   // Controls ask the machine whether it takes their event now (read-only while submitting).
   const canEdit = useSelector(form, (s) => s.can({ type: 'NAME_CHANGED', value: '' }))
   const canChooseSlot = useSelector(form, (s) => s.can({ type: 'SLOT_CHOSEN', slot: '' }))
@@ -46,8 +64,10 @@ export function useBookingForm(variant: BookingVariant, onConfirmed?: (booking: 
     notesCount,
     bookingError,
     confirmation,
+    booked,
     timeZone,
     hour24,
+    locations,
     canEdit,
     canChangeTime,
     canChooseSlot,
@@ -59,6 +79,9 @@ export function useBookingForm(variant: BookingVariant, onConfirmed?: (booking: 
     blurEmail: () => form.send({ type: 'EMAIL_BLURRED' }),
     changeNotes: (value: string) => form.send({ type: 'NOTES_CHANGED', value }),
     blurNotes: () => form.send({ type: 'NOTES_BLURRED' }),
+    changePhone: (value: string) => form.send({ type: 'PHONE_CHANGED', value }),
+    blurPhone: () => form.send({ type: 'PHONE_BLURRED' }),
+    chooseLocation: (location: CallKind) => form.send({ type: 'LOCATION_CHOSEN', location }),
     chooseSlot: (slot: string) => form.send({ type: 'SLOT_CHOSEN', slot }),
     submit: () => form.send({ type: 'SUBMIT' }),
     chooseTimeZone: (zone: string) => form.send({ type: 'TIME_ZONE_CHOSEN', timeZone: zone }),

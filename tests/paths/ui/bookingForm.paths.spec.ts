@@ -10,11 +10,14 @@ import {
   confirmButton,
   contactField,
   dayLabelOf,
+  meetingChoice,
+  phoneField,
   notesField,
   openNotes,
   slotButtons,
   slotLabel,
   timeGroup,
+  typeInto,
   type ContactField,
 } from '../../support/pages/bookingForm'
 import {
@@ -28,6 +31,8 @@ import {
   LOCALE,
   NAME,
   NOTE,
+  PHONE_E164,
+  PHONE_SHOWN,
   TEXTS,
   OTHER_ZONE,
   TIME_ZONE,
@@ -38,8 +43,8 @@ test.use({ timezoneId: TIME_ZONE, locale: LOCALE })
 
 type M = typeof bookingFormMachine
 
-/** The fields a visitor types in: the two contact fields and the optional note (issue 25). */
-type Field = ContactField | 'notes'
+/** The fields a visitor types in: the two contact fields, the number of a phone call and the optional note. */
+type Field = ContactField | 'phone' | 'notes'
 
 /**
  * The form as a visitor drives it, and what the visitor has done so far: from that the checks know
@@ -59,6 +64,12 @@ interface FormUi {
   submitted: boolean
   focused: Field | null
   failure: BookingFailure | null
+  /** How the call happens (the e2e build offers video, preselected, and phone). */
+  location: 'video' | 'phone'
+  /** How the last confirmed call happens. */
+  bookedBy: 'video' | 'phone'
+  /** The zone and clock of the last confirmed call, until the visitor books again (the inline form's reminder line). */
+  booked: { timeZone: string; hour24: boolean } | null
   /** The note's disclosure was opened (it stays open, in the inline form after a booking too). */
   notesOpen: boolean
   /** The zone and clock the times show in. */
@@ -66,7 +77,7 @@ interface FormUi {
   hour24: boolean
 }
 
-const required: Record<ContactField, string> = { name: TEXTS.nameRequired, email: TEXTS.emailRequired }
+const required: Record<ContactField | 'phone', string> = { name: TEXTS.nameRequired, email: TEXTS.emailRequired, phone: TEXTS.phoneRequired }
 
 async function start(page: Page, variant: FormUi['variant']): Promise<FormUi> {
   const routes = await routeBookingApi(page, { holdSlots: false })
@@ -81,16 +92,29 @@ async function start(page: Page, variant: FormUi['variant']): Promise<FormUi> {
     scope,
     routes,
     answeredBookings: 0,
-    values: { name: '', email: '', notes: '' },
+    values: { name: '', email: '', phone: '', notes: '' },
     slot: false,
-    touched: { name: false, email: false, notes: false, slot: false },
+    touched: { name: false, email: false, phone: false, notes: false, slot: false },
     submitted: false,
     focused: null,
     failure: null,
+    location: 'video',
+    bookedBy: 'video',
+    booked: null,
     notesOpen: false,
     timeZone: TIME_ZONE,
     hour24: false,
   }
+}
+
+/** The first field a submit would find wrong, in the form's order; null when it would book. */
+function firstToFix(sut: FormUi): Field | 'slot' | null {
+  if (!sut.values.name) return 'name'
+  if (!sut.values.email) return 'email'
+  if (sut.location === 'phone' && !sut.values.phone) return 'phone'
+  if (!sut.slot) return 'slot'
+  if (sut.values.notes === HOSTILE_NOTE) return 'notes'
+  return null
 }
 
 /** Moving the focus to `next` (a field, or anything else) leaves the focused field: it is touched. */
@@ -101,17 +125,16 @@ function moveFocus(sut: FormUi, next: Field | null) {
 
 /** A field's input; the note's disclosure opens first when it is closed. */
 async function inputOf(sut: FormUi, field: Field) {
+  if (field === 'phone') return phoneField(sut.scope)
   if (field !== 'notes') return contactField(sut.scope, field)
   sut.notesOpen = true
   return openNotes(sut.scope)
 }
 
+/** Key by key, as a person types: what was in the box is selected and deleted first. */
 async function type(sut: FormUi, field: Field, value: string) {
   moveFocus(sut, field)
-  const input = await inputOf(sut, field)
-  // The same value again is typed again: clear, then type (otherwise the browser sends no change).
-  if ((await input.inputValue()) === value) await input.fill('')
-  await input.fill(value)
+  await typeInto(await inputOf(sut, field), value)
   sut.values[field] = value
 }
 
@@ -131,6 +154,13 @@ const events: UserExecutors<M, FormUi> = {
   NAME_BLURRED: (sut) => blur(sut, 'name'),
   EMAIL_BLURRED: (sut) => blur(sut, 'email'),
   NOTES_BLURRED: (sut) => blur(sut, 'notes'),
+  PHONE_CHANGED: (sut, event) => type(sut, 'phone', event.value),
+  PHONE_BLURRED: (sut) => blur(sut, 'phone'),
+  LOCATION_CHOSEN: async (sut, event) => {
+    moveFocus(sut, null)
+    await meetingChoice(sut.scope, event.location === 'phone' ? 'Phone call' : 'Video call').click()
+    sut.location = event.location
+  },
   SLOT_CHOSEN: async (sut, event) => {
     expect(event.slot).toBe(CHOSEN.time)
     moveFocus(sut, null)
@@ -140,8 +170,18 @@ const events: UserExecutors<M, FormUi> = {
   },
   SUBMIT: async (sut) => {
     moveFocus(sut, null)
+    const first = firstToFix(sut)
     await confirmButton(sut.scope).click()
     sut.submitted = true
+    if (!first) {
+      sut.booked = null
+      return
+    }
+    // Refused: focus goes to the first field to fix, and it comes into view (on a phone too).
+    const target = first === 'slot' ? timeGroup(sut.scope) : await inputOf(sut, first)
+    await expect(target).toBeFocused()
+    await expect(target).toBeInViewport()
+    moveFocus(sut, first === 'slot' ? null : first)
   },
   TIME_ZONE_CHOSEN: async (sut, event) => {
     expect(event.timeZone).toBe(OTHER_ZONE)
@@ -162,10 +202,18 @@ const internal: InternalExecutors<FormUi> = {
     bookEvent: async (sut, event) => {
       const route = await nthRoute(sut.routes.bookings, ++sut.answeredBookings)
       await route.fulfill({ json: event.output })
-      // Confirmed: the form starts again, empty.
-      sut.values = { name: '', email: '', notes: '' }
+      // Confirmed: the form starts again, empty, by video.
+      sut.values = { name: '', email: '', phone: '', notes: '' }
       sut.slot = false
-      sut.touched = { name: false, email: false, notes: false, slot: false }
+      sut.touched = { name: false, email: false, phone: false, notes: false, slot: false }
+      sut.bookedBy = sut.location
+      sut.booked = { timeZone: sut.timeZone, hour24: sut.hour24 }
+      sut.location = 'video'
+      if (sut.variant === 'inline') {
+        // Seen and announced: the confirmation comes into view with the focus (the form below it has cleared).
+        await expect(inlineConfirmation(sut)).toBeFocused()
+        await expect(inlineConfirmation(sut)).toBeInViewport()
+      }
       sut.submitted = false
       sut.failure = null
     },
@@ -178,7 +226,14 @@ const internal: InternalExecutors<FormUi> = {
       else await route.fulfill({ status: failure.answer.status, contentType: 'application/json', body: failure.answer.body })
       sut.failure = failure
       // A taken slot is no longer chosen.
-      if (failure.slotTaken) sut.slot = false
+      if (failure.slotTaken) {
+        // A taken slot: its message is the only one, and focus goes to the times to choose another.
+        sut.slot = false
+        sut.submitted = false
+        sut.touched.slot = false
+        await expect(timeGroup(sut.scope)).toBeFocused()
+        await expect(timeGroup(sut.scope)).toBeInViewport()
+      }
     },
   },
 }
@@ -191,6 +246,7 @@ async function expectFields(sut: FormUi) {
     if (!sut.values[field] && (sut.touched[field] || sut.submitted)) await expect(input).toHaveAccessibleDescription(required[field])
     else await expect(input).not.toHaveAttribute('aria-invalid')
   }
+  await expectMeeting(sut)
   await expectNote(sut)
   const time = timeGroup(sut.scope)
   // The chosen time in the zone and on the clock chosen (the same instant in London is 11:00 pm on Monday).
@@ -230,6 +286,31 @@ async function expectNote(sut: FormUi) {
   }
 }
 
+/** How the call happens: the choice as made, and the number's field (with its message when due) for a phone call only. */
+async function expectMeeting(sut: FormUi) {
+  await expect(meetingChoice(sut.scope, 'Video call')).toBeChecked({ checked: sut.location === 'video' })
+  await expect(meetingChoice(sut.scope, 'Phone call')).toBeChecked({ checked: sut.location === 'phone' })
+  const phone = phoneField(sut.scope)
+  if (sut.location !== 'phone') {
+    await expect(phone).toHaveCount(0)
+    return
+  }
+  await expect(phone).toHaveValue(sut.values.phone)
+  if (!sut.values.phone && (sut.touched.phone || sut.submitted)) await expect(phone).toHaveAccessibleDescription(required.phone)
+  else await expect(phone).not.toHaveAttribute('aria-invalid')
+}
+
+/** A phone call's confirmation says whom the agency calls; this answer has no join link, so a video call's says nothing. */
+async function expectCallPlace(sut: FormUi, confirmation: Locator) {
+  const calls = confirmation.getByText(`We'll call you on ${PHONE_SHOWN}.`, { exact: true })
+  await expect(calls).toHaveCount(sut.bookedBy === 'phone' ? 1 : 0)
+  await expect(confirmation.getByRole('link', { name: /^https:/ })).toHaveCount(0)
+}
+
+/** `responses.location` as sent when the host offers both: the number in E.164 for a phone call. */
+const sentLocation = (sut: FormUi) =>
+  sut.location === 'phone' ? { value: 'phone', optionValue: PHONE_E164 } : { value: 'video' }
+
 /** The form's alert: empty, or the booking failure's text (docs/design.md#errors). */
 const bookingAlert = (sut: FormUi) => sut.scope.getByRole('alert')
 async function expectNoBookingError(sut: FormUi) {
@@ -238,27 +319,55 @@ async function expectNoBookingError(sut: FormUi) {
 
 const inlineConfirmation = (sut: FormUi) => sut.scope.getByRole('status').filter({ hasText: TEXTS.inlineConfirmed })
 
+/** The place a zone is named after: the confirmation says 'Auckland time'. */
+const city = (zone: string) => zone.slice(zone.lastIndexOf('/') + 1).replace(/_/g, ' ')
+
+/** The chosen call as the confirmation says it, with its zone: 'Tuesday, 3 March 2026, 12:00 pm (Auckland time)'. */
+const confirmedWhen = ({ timeZone, hour24 }: { timeZone: string; hour24: boolean }) =>
+  `${dayLabelOf(CHOSEN.time, timeZone)}, ${slotLabel(CHOSEN.time, timeZone, hour24)} (${city(timeZone)} time)`
+
+/**
+ * The inline form's line once its confirmation clears, until the visitor books again: 'Booked: Tue 3 Mar, 12:00 pm
+ * Auckland time — details in your email'. Never in the modal (it closes on a booking).
+ */
+async function expectBookedLine(sut: FormUi) {
+  const line = sut.scope.getByRole('status').getByText(/^Booked: /)
+  if (sut.variant === 'modal' || !sut.booked) {
+    await expect(line).toHaveCount(0)
+    return
+  }
+  const { timeZone, hour24 } = sut.booked
+  const day = new Intl.DateTimeFormat(LOCALE, { weekday: 'short', day: 'numeric', month: 'short', timeZone }).formatToParts(new Date(CHOSEN.time))
+  const part = (type: string) => day.find((p) => p.type === type)!.value
+  const when = `${part('weekday')} ${part('day')} ${part('month')}, ${slotLabel(CHOSEN.time, timeZone, hour24)} ${city(timeZone)} time`
+  await expect(line).toHaveText(`Booked: ${when} — details in your email`)
+}
+
 const states: StateChecks<M, FormUi> = {
   idle: async (sut) => {
     await expect(confirmButton(sut.scope)).toBeEnabled()
     await expectFields(sut)
     await expectNoBookingError(sut)
     await expect(inlineConfirmation(sut)).toHaveCount(0)
+    await expectBookedLine(sut)
   },
   submitted: async (sut) => {
     await expect(confirmButton(sut.scope)).toBeEnabled()
     await expectFields(sut)
     await expectNoBookingError(sut)
     await expect(inlineConfirmation(sut)).toHaveCount(0)
+    await expectBookedLine(sut)
   },
   submitting: async (sut) => {
     await expect(sut.scope.getByRole('button', { name: 'Processing...' })).toBeDisabled()
     for (const field of ['name', 'email'] as const) await expect(contactField(sut.scope, field)).toHaveAttribute('readonly')
     if (sut.notesOpen) await expect(notesField(sut.scope)).toHaveAttribute('readonly')
+    if (sut.location === 'phone') await expect(phoneField(sut.scope)).toHaveAttribute('readonly')
+    await expect(meetingChoice(sut.scope, 'Phone call')).toBeDisabled()
     // What is sent (docs/design.md#wire): the fields as shown, the note as `responses.notes` only when written,
     // the chosen time in the visitor's zone, the build's event type.
     const request = (await nthRoute(sut.routes.bookings, sut.answeredBookings + 1)).request()
-    const responses = { name: NAME, email: EMAIL, guests: [], ...(sut.values.notes ? { notes: NOTE } : {}) }
+    const responses = { name: NAME, email: EMAIL, guests: [], ...(sut.values.notes ? { notes: NOTE } : {}), location: sentLocation(sut) }
     expect(request.postDataJSON()).toEqual(bookingPayload({ responses, start: CHOSEN_START, end: CHOSEN_END, timeZone: TIME_ZONE }))
     await expectFields(sut)
     await expectNoBookingError(sut)
@@ -267,10 +376,15 @@ const states: StateChecks<M, FormUi> = {
     if (sut.variant === 'modal') {
       // The modal closes and the toast confirms (docs/design.md#errors, modal variant).
       await expect(sut.scope).toBeHidden()
-      await expect(sut.page.getByRole('status').filter({ hasText: TEXTS.modalConfirmed })).toBeVisible()
+      const toast = sut.page.getByRole('status').filter({ hasText: TEXTS.modalConfirmed })
+      await expect(toast).toBeVisible()
+      await expect(toast).toContainText(confirmedWhen(sut.booked!))
+      await expectCallPlace(sut, toast)
       return
     }
     await expect(inlineConfirmation(sut)).toBeVisible()
+    await expect(inlineConfirmation(sut)).toContainText(confirmedWhen(sut.booked!))
+    await expectCallPlace(sut, inlineConfirmation(sut))
     await expect(inlineConfirmation(sut).getByRole('link', { name: 'Google Calendar' })).toBeVisible()
     await expect(confirmButton(sut.scope)).toBeEnabled()
     await expectFields(sut)

@@ -34,6 +34,7 @@ import {
   UPCOMING_LABEL,
   type ManageFailure,
 } from './support/manageModel'
+import { typeInto } from '../../support/typing'
 
 test.use({ timezoneId: TIME_ZONE, locale: LOCALE })
 
@@ -122,7 +123,7 @@ const events: UserExecutors<M, ManageUi> = {
   },
   REASON_CHANGED: async (sut, event) => {
     expect(event.value).toBe(REASON)
-    await reasonField(sut.main).fill(event.value)
+    await typeInto(reasonField(sut.main), event.value)
     sut.reason = event.value
     sut.focusMoved = true
   },

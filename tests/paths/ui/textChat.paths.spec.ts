@@ -11,6 +11,7 @@ import { appReady, describeUiPaths } from '../support/uiLevel'
 import { textChatModelOptions } from '../textChat.model'
 import { chatLog, chatPanel, messageBox, openVoiceWidget, typeInstead } from '../../support/pages/voicePanel'
 import { chatRequests, endStream, holdChatReplies, pushEvent } from './support/chat'
+import { typeInto } from '../../support/typing'
 
 interface Sut {
   page: Page
@@ -67,7 +68,7 @@ describeUiPaths<typeof textChatMachine, Sut>(
       },
       EDIT: async (sut, event) => {
         sut.typed = event.text
-        await messageBox(sut.page).fill(event.text)
+        await typeInto(messageBox(sut.page), event.text)
       },
       SEND: async (sut) => {
         ask(sut, sut.typed.trim())

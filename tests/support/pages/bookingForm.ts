@@ -4,6 +4,9 @@
  * `scope` is the dialog or the section the form is in.
  */
 import { expect, type Locator, type Page } from '@playwright/test'
+import { typeInto } from '../typing'
+
+export { typeInto }
 
 export const bookingDialog = (page: Page) => page.getByRole('dialog', { name: 'Book a Call' })
 
@@ -38,11 +41,16 @@ const CONTACT_LABELS: Record<ContactField, string> = { name: 'Full Name', email:
 export const contactField = (scope: Locator, field: ContactField) => scope.getByLabel(CONTACT_LABELS[field])
 
 export async function fillContact(scope: Locator, name: string, email: string): Promise<void> {
-  await contactField(scope, 'name').fill(name)
-  await contactField(scope, 'email').fill(email)
+  await typeInto(contactField(scope, 'name'), name)
+  await typeInto(contactField(scope, 'email'), email)
 }
 
-/** The optional note (issue 25): behind its 'Add a note (optional)' disclosure. */
+/** How the call happens, when the host offers both (docs/design.md#where-the-call-happens). */
+export const meetingChoice = (scope: Locator, way: 'Video call' | 'Phone call') => scope.getByRole('radio', { name: way })
+/** The number to call, shown for a phone call. */
+export const phoneField = (scope: Locator) => scope.getByLabel('Phone number')
+
+/** The optional note: behind its 'Add a note (optional)' disclosure. */
 export const notesToggle = (scope: Locator) => scope.getByText('Add a note (optional)', { exact: true })
 export const notesField = (scope: Locator) => scope.getByLabel('What would you like to talk about?')
 

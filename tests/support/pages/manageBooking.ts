@@ -3,7 +3,7 @@
  * the page's step (its heading), its buttons, the reason field, the new-time picker. Roles, labels and
  * the page's texts only.
  */
-import { expect, type Locator, type Page } from '@playwright/test'
+import type { Locator, Page } from '@playwright/test'
 import { waitForHydration } from '../../e2e/support/hydration'
 
 export const managePath = (uid: string) => `/booking/${encodeURIComponent(uid)}`
@@ -48,11 +48,4 @@ export const newSlot = (main: Locator, label: string) => newSlotButtons(main).fi
 /** The step's alert: empty, or the failure's sentence. */
 export const stepAlert = (main: Locator) => main.getByRole('alert')
 
-/** Presses Tab until `target` has the focus (keyboard only), failing after `max` presses. */
-export async function tabTo(page: Page, target: Locator, max = 40): Promise<void> {
-  for (let i = 0; i < max; i++) {
-    if (await target.evaluate((el) => el === document.activeElement)) return
-    await page.keyboard.press('Tab')
-  }
-  await expect(target, `reached by Tab within ${max} presses`).toBeFocused()
-}
+export { keyboardToTime, tabTo } from '../keyboard'

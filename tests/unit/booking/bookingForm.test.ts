@@ -30,7 +30,7 @@ function bookingAnswer(request: BookingRequest): BookingResponse {
 }
 
 /** A form with controllable slot loads (one deferred per request) and bookings. */
-function start(variant: 'modal' | 'inline' = 'inline', now = NOW, timeZone = ZONE) {
+function start(variant: 'modal' | 'inline' = 'inline', now = NOW, timeZone = ZONE, locations: ReadonlyArray<'video' | 'phone'> = ['video']) {
   const clock = new SimulatedClock()
   const slotRequests: Array<{ day: string; timeZone: string; answer: Deferred<SlotsByDate> }> = []
   const bookings: Array<{ payload: BookingRequest; answer: Deferred<BookingResponse> }> = []
@@ -60,7 +60,15 @@ function start(variant: 'modal' | 'inline' = 'inline', now = NOW, timeZone = ZON
   const confirmed: ConfirmedBooking[] = []
   const actor = createActor(machine, {
     clock,
-    input: { variant, timeZone, hour24: false, now, identity: { host: 'kiwi-automate', eventTypeId: 7, eventTypeSlug: 'quick-chat' } },
+    input: {
+      variant,
+      timeZone,
+      hour24: false,
+      now,
+      identity: { host: 'kiwi-automate', eventTypeId: 7, eventTypeSlug: 'quick-chat' },
+      locations,
+      phoneCountry: 'NZ',
+    },
   })
   actor.on('confirmed', (event) => confirmed.push(event.booking))
   actor.start()
@@ -205,7 +213,7 @@ describe('bookingForm: success', () => {
     await waitFor(form.actor, (s) => s.matches('success'))
     const snapshot = form.actor.getSnapshot()
     expect(snapshot.context.confirmed).toMatchObject({ uid: 'bk_1', email: 'aroha@example.co.nz', name: 'Aroha Ngata' })
-    expect(snapshot.context.fields).toEqual({ name: '', email: '', slot: null, notes: '' })
+    expect(snapshot.context.fields).toEqual({ name: '', email: '', slot: null, notes: '', location: 'video', phone: '' })
     expect(snapshot.context.submitted).toBe(false)
     expect(visibleErrors(snapshot.context)).toEqual({})
     expect(form.slotRequests).toHaveLength(2)
@@ -428,5 +436,59 @@ describe('time zone and clock (issue 27)', () => {
     form.bookings[0]!.answer.resolve(bookingAnswer(form.bookings[0]!.payload))
     await waitFor(form.actor, (s) => s.matches('success'))
     expect(form.confirmed[0]).toMatchObject({ timeZone: ZONE, hour24: true })
+  })
+})
+
+describe('bookingForm: how the call happens (docs/design.md#where-the-call-happens)', () => {
+  it('a host who offers video alone: no location in the request, nothing asked of the number', async () => {
+    const form = start()
+    await fillValid(form)
+    form.actor.send({ type: 'PHONE_CHANGED', value: '021 555 0123' })
+    expect(form.actor.getSnapshot().context.fields.phone).toBe('')
+    form.actor.send({ type: 'SUBMIT' })
+    expect(form.bookings[0]!.payload.responses.location).toBeUndefined()
+  })
+
+  it('video chosen where both are offered is named, so a host whose first way is phone still gets a video call', async () => {
+    const form = start('inline', NOW, ZONE, ['phone', 'video'])
+    await fillValid(form)
+    expect(form.actor.getSnapshot().context.fields.location).toBe('phone')
+    form.actor.send({ type: 'LOCATION_CHOSEN', location: 'video' })
+    form.actor.send({ type: 'SUBMIT' })
+    expect(form.bookings[0]!.payload.responses.location).toEqual({ value: 'video' })
+  })
+
+  it('a phone call needs a valid number: required, then refused, then sent in E.164 and confirmed with it', async () => {
+    const form = start('inline', NOW, ZONE, ['video', 'phone'])
+    await fillValid(form)
+    form.actor.send({ type: 'LOCATION_CHOSEN', location: 'phone' })
+    form.actor.send({ type: 'SUBMIT' })
+    expect(form.actor.getSnapshot().value).toBe('submitted')
+    expect(visibleErrors(form.actor.getSnapshot().context)).toEqual({ phone: 'Phone number is required' })
+    form.actor.send({ type: 'PHONE_CHANGED', value: '021 555' })
+    form.actor.send({ type: 'SUBMIT' })
+    expect(visibleErrors(form.actor.getSnapshot().context)).toEqual({
+      phone: 'Please enter a valid phone number (for one outside New Zealand, start with + and the country code)',
+    })
+    expect(form.bookings).toHaveLength(0)
+    form.actor.send({ type: 'PHONE_CHANGED', value: ' 021 555 0123 ' })
+    form.actor.send({ type: 'SUBMIT' })
+    expect(form.bookings[0]!.payload.responses.location).toEqual({ value: 'phone', optionValue: '+64215550123' })
+    form.bookings[0]!.answer.resolve(bookingAnswer(form.bookings[0]!.payload))
+    await waitFor(form.actor, (s) => s.matches('success'))
+    expect(form.actor.getSnapshot().context.confirmed?.phone).toBe('+64215550123')
+    // The form starts again with the host's first way and no number.
+    expect(form.actor.getSnapshot().context.fields).toMatchObject({ location: 'video', phone: '' })
+  })
+
+  it('the number is kept when the visitor goes back to video and returns', () => {
+    const form = start('inline', NOW, ZONE, ['video', 'phone'])
+    form.actor.send({ type: 'LOCATION_CHOSEN', location: 'phone' })
+    form.actor.send({ type: 'PHONE_CHANGED', value: '+44 20 7946 0958' })
+    form.actor.send({ type: 'LOCATION_CHOSEN', location: 'video' })
+    form.actor.send({ type: 'PHONE_BLURRED' })
+    expect(form.actor.getSnapshot().context.touched.phone).toBe(false)
+    form.actor.send({ type: 'LOCATION_CHOSEN', location: 'phone' })
+    expect(form.actor.getSnapshot().context.fields.phone).toBe('+44 20 7946 0958')
   })
 })

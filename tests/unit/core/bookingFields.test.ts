@@ -23,6 +23,30 @@ describe('booking validation (docs/design.md#validation)', () => {
     expect(validateBooking({ ...valid, name })).toEqual({ name: message })
   })
 
+  it.each([
+    ['', 'Phone number is required'],
+    ['   ', 'Phone number is required'],
+    ['021 555', 'Please enter a valid phone number (for one outside New Zealand, start with + and the country code)'],
+    ['call me', 'Please enter a valid phone number (for one outside New Zealand, start with + and the country code)'],
+  ])('a phone call with the number %j → %s', (phone, message) => {
+    expect(validateBooking({ ...valid, location: 'phone', phone })).toEqual({ phone: message })
+  })
+
+  it.each(['021 555 0123', '(09) 379 0000', '+64 21 555 0123', '+44 20 7946 0958'])('a phone call with %j is complete', (phone) => {
+    expect(validateBooking({ ...valid, location: 'phone', phone })).toEqual({})
+  })
+
+  it('reads a number without + in the host country, and names that country when it is refused', () => {
+    expect(validateBooking({ ...valid, location: 'phone', phone: '0412 345 678' }, 'AU')).toEqual({})
+    expect(validateBooking({ ...valid, location: 'phone', phone: '021 555' }, 'AU').phone).toBe(
+      'Please enter a valid phone number (for one outside Australia, start with + and the country code)',
+    )
+  })
+
+  it('asks nothing of the number for a video call', () => {
+    expect(validateBooking({ ...valid, location: 'video', phone: 'not a number' })).toEqual({})
+  })
+
   it('counts the name after trimming', () => {
     expect(validateBooking({ ...valid, name: ' Jo ' })).toEqual({})
   })
@@ -108,6 +132,7 @@ describe('booking validation (docs/design.md#validation)', () => {
       nameTooLong: 'Name must be at most 100 characters',
       nameForbidden: 'Name cannot contain < or > or invisible characters',
       notes: 'Notes must be at most 1,000 characters, without control or invisible characters',
+      phoneRequired: 'Phone number is required',
     })
   })
 

@@ -10,21 +10,23 @@ import { pathTitle, type ModelPath } from '../../support/machineModel'
 import { NOW, slotsAnswer, WITH_SLOTS } from './bookingModel'
 
 export interface BookingRoutes {
-  /** Requests held until an executor answers them, in the order the page made them. */
+  /** Requests in the order the page made them; held until an executor answers them (slots: while `holdSlots`). */
   slots: Route[]
   bookings: Route[]
+  /** Slot requests wait for an executor; else they are answered at once with today's slots. */
+  holdSlots: boolean
 }
 
 /**
  * Installs the clock at NOW and the routes: slot requests are answered at once with today's slots, or
- * held (`holdSlots`); booking requests are always held.
+ * held (`holdSlots`, which a spec may change as it goes); booking requests are always held.
  */
 export async function routeBookingApi(page: Page, { holdSlots }: { holdSlots: boolean }): Promise<BookingRoutes> {
-  const routes: BookingRoutes = { slots: [], bookings: [] }
+  const routes: BookingRoutes = { slots: [], bookings: [], holdSlots }
   await page.clock.install({ time: NOW })
   await page.route('**/api/calendar/slots?**', async (route) => {
-    if (holdSlots) routes.slots.push(route)
-    else await route.fulfill({ json: slotsAnswer(WITH_SLOTS) })
+    routes.slots.push(route)
+    if (!routes.holdSlots) await route.fulfill({ json: slotsAnswer(WITH_SLOTS) })
   })
   await page.route('**/api/book/event', (route) => {
     routes.bookings.push(route)

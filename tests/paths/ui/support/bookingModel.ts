@@ -51,10 +51,16 @@ export const WITH_SLOTS: SlotsByDate = {
 export const NO_SLOTS: SlotsByDate = {}
 
 export const NAME = 'Aroha Ngata'
-/** The optional note (issue 25): two lines as a visitor writes them; and one the rule refuses (a bidi override). */
+/** The optional note: two lines as a visitor writes them; and one the rule refuses (a bidi override). */
 export const NOTE = 'We run a small café.\nCan the booking emails be automated?'
 export const HOSTILE_NOTE = 'Call me \u202Eback\u202C soon'
 export const EMAIL = 'aroha@example.co.nz'
+/** A New Zealand mobile as a visitor types it, and as it is sent and kept (E.164) and read back. */
+export const PHONE = '021 555 0123'
+export const PHONE_E164 = '+64215550123'
+export const PHONE_SHOWN = '+64 21 555 0123'
+/** The ways of meeting the e2e build offers (tests/e2e/env.ts): both, video first. */
+export const LOCATIONS = ['video', 'phone'] as const
 export const IDENTITY = { ...BOOKING_DEFAULTS }
 
 export const BOOKED: BookingResponse = {
@@ -75,6 +81,7 @@ export const TEXTS = {
   nameRequired: 'Name is required',
   emailRequired: 'Email is required',
   slotRequired: 'Please select a time slot',
+  phoneRequired: 'Phone number is required',
   notesInvalid: 'Notes must be at most 1,000 characters, without control or invisible characters',
   inlineConfirmed: `Booking confirmed! Check ${EMAIL} for details.`,
   modalConfirmed: `Booking confirmed! You'll receive a confirmation email at ${EMAIL}`,
@@ -128,25 +135,37 @@ export function failureOf(error: unknown): BookingFailure {
   return failure
 }
 
-export const bookingFormInput = (variant: BookingFormInput['variant']): BookingFormInput => ({
+export const bookingFormInput = (variant: BookingFormInput['variant'], locations: BookingFormInput['locations'] = LOCATIONS): BookingFormInput => ({
   variant,
   timeZone: TIME_ZONE,
   hour24: false,
   now: NOW,
   identity: IDENTITY,
+  locations,
+  phoneCountry: 'NZ',
 })
 
 /**
- * The form's model. Only valid values are sampled for the three fields (a field is invalid while empty),
- * and a snapshot's vertex is its state, how many of the three fields are valid (0 → 1 → 2 → 3 is how a
- * visitor completes the form) and whether the optional note is refused (sampled valid and refused; an
- * empty or valid note never blocks): SUBMIT's guard depends on nothing else. Touched flags, the zone and the
- * clock are left out: they change what shows, not where the machine goes (so a path changes the zone
- * or the clock only at its end).
+ * The form's model. Only valid values are sampled for the fields (a field is invalid while empty), and a
+ * snapshot's vertex is its state, how the call happens, how many of the required fields are valid (the three,
+ * and the number for a phone call: 0 → 1 → 2 → 3 is how a visitor completes the form) and whether the
+ * optional note is refused (sampled valid and refused; an empty or valid note never blocks): SUBMIT's guard
+ * depends on nothing else. Touched flags, the zone and the clock are left out: they change what shows, not
+ * where the machine goes (so a path changes the zone or the clock only at its end). A host who offers video
+ * alone (`locations` ['video']) has no choice to make: its form sends neither event.
  */
-export const bookingFormModel = (variant: BookingFormInput['variant']): ModelOptions => ({
-  input: bookingFormInput(variant),
+export const bookingFormModel = (variant: BookingFormInput['variant'], locations: BookingFormInput['locations'] = LOCATIONS): ModelOptions => ({
+  input: bookingFormInput(variant, locations),
   samples: {
+    LOCATION_CHOSEN:
+      locations.length > 1
+        ? [
+            { type: 'LOCATION_CHOSEN', location: 'phone' },
+            { type: 'LOCATION_CHOSEN', location: 'video' },
+          ]
+        : [],
+    PHONE_CHANGED: locations.includes('phone') ? [{ type: 'PHONE_CHANGED', value: PHONE }] : [],
+    ...(locations.includes('phone') ? {} : { PHONE_BLURRED: [] }),
     NAME_CHANGED: [{ type: 'NAME_CHANGED', value: NAME }],
     EMAIL_CHANGED: [{ type: 'EMAIL_CHANGED', value: EMAIL }],
     NOTES_CHANGED: [
@@ -165,7 +184,11 @@ export const bookingFormModel = (variant: BookingFormInput['variant']): ModelOpt
 
 function fieldsVertex(fields: BookingFields) {
   const errors = validateBooking(fields)
-  return { valid: (['name', 'email', 'slot'] as const).filter((field) => !errors[field]).length, noteRefused: Boolean(errors.notes) }
+  return {
+    location: fields.location,
+    valid: (['name', 'email', 'slot', 'phone'] as const).filter((field) => !errors[field]).length,
+    noteRefused: Boolean(errors.notes),
+  }
 }
 
 export const slotsInput: SlotsInput = { now: NOW, timeZone: TIME_ZONE }
