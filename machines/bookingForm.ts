@@ -3,14 +3,16 @@
  * optional note, how the call happens (video or phone, with the number: docs/design.md#where-the-call-happens),
  * their touched flags and the submitted flag, the time zone and the clock the times are shown in (remembered
  * by the app), books through an injected actor, and runs the day's slots as its child `slots`. Time, zone,
- * clock and the ways of meeting the host offers come in as input so tests fix them.
+ * clock and the ways of meeting the host offers come in as input so tests fix them. When bookings come fast the
+ * server asks for a code it emailed (docs/design.md#email-codes): the form then waits in `verifying`, keeping the
+ * time and the fields, for the code.
  */
-import { assertEvent, assign, emit, fromPromise, sendTo, setup, type SnapshotFrom } from 'xstate'
-import type { BookingRequest, BookingResponse } from '../core/bookingWire'
+import { assertEvent, assign, emit, fromPromise, not, sendTo, setup, type SnapshotFrom } from 'xstate'
+import { EMAIL_CODE_PATTERN, WIRE_MESSAGES, type BookingRequest, type BookingResponse } from '../core/bookingWire'
 import type { CallKind } from '../core/browserSettings'
 import { joinLinkOf } from '../core/callLocation'
 import { toE164 } from '../core/phone'
-import { bookingErrorText, isSlotTaken } from '../core/bookingErrors'
+import { bookingErrorText, emailCodeStep, isSlotTaken } from '../core/bookingErrors'
 import { buildBookingPayload, type BookingIdentity } from '../core/bookingPayload'
 import { normalizeNotes, validateBooking, type BookingFields, type FieldErrors, type FieldName } from '../core/bookingFields'
 import { providedByApp } from './providedByApp'
@@ -105,6 +107,14 @@ export interface BookingFormContext {
   /** The text of the last failed booking (docs/design.md#errors). */
   bookingError: string | null
   confirmed: ConfirmedBooking | null
+  /**
+   * The email-code step (docs/design.md#email-codes): the server's sentence saying where the code went (null
+   * outside the step), the code as typed, and the sentence at the code field (a refused code, a new code asked
+   * too soon, or a code that is not 6 digits).
+   */
+  codePrompt: string | null
+  code: string
+  codeError: string | null
 }
 
 export type BookingFormEvent =
@@ -120,12 +130,19 @@ export type BookingFormEvent =
   /** Choosing a time also marks the time touched. */
   | { type: 'SLOT_CHOSEN'; slot: string }
   | { type: 'SUBMIT' }
+  /** The emailed code as typed (docs/design.md#email-codes). */
+  | { type: 'CODE_CHANGED'; value: string }
+  /** 'Send a new code': the same request without a code. */
+  | { type: 'RESEND' }
   | TimeDisplayEvent
 
 export type BookingFormEmitted =
   | { type: 'confirmed'; booking: ConfirmedBooking }
   /** The field the visitor should look at next (the view moves focus there and into view). */
-  | { type: 'attention'; field: FieldName }
+  | { type: 'attention'; field: AttentionField }
+
+/** What the form can point at: its fields, and the emailed code's field while the server asks for it. */
+export type AttentionField = FieldName | 'code'
 
 /** The fields in the order the form shows them: a refused submit points at the first one to fix. */
 const FORM_ORDER: readonly FieldName[] = ['name', 'email', 'phone', 'slot', 'notes']
@@ -173,6 +190,9 @@ const submit = [
   { target: 'submitted', actions: ['markSubmitted', 'pointAtFirstInvalid'] },
 ] as const
 
+// In the code step a field made wrong meanwhile is pointed at, and nothing is sent; the step goes on.
+const fieldsFirst = { guard: not('fieldsValid'), actions: 'pointAtFirstInvalid' } as const
+
 export const bookingFormMachine = setup({
   types: {
     input: {} as BookingFormInput,
@@ -193,6 +213,14 @@ export const bookingFormMachine = setup({
     isInline: ({ context }) => context.variant === 'inline',
     isPhoneCall: ({ context }) => context.fields.location === 'phone',
     slotTaken: (_, params: { error: unknown }) => isSlotTaken(params.error),
+    /** The server emailed a code and asks for it (docs/design.md#email-codes). */
+    codeAsked: (_, params: { error: unknown }) => emailCodeStep(params.error) === 'asked',
+    /**
+     * A code refused (wrong, expired), or a new one refused (asked too soon, the site's hour used up), in the code
+     * step. Before the step, the site's hour used up is the booking's failure like any other.
+     */
+    codeRefused: ({ context }, params: { error: unknown }) => context.codePrompt !== null && emailCodeStep(params.error) === 'refused',
+    codeWellFormed: ({ context }) => EMAIL_CODE_PATTERN.test(context.code),
   },
   actions: {
     setName: assign({
@@ -255,6 +283,24 @@ export const bookingFormMachine = setup({
     clearForm: assign({ fields: ({ context }) => emptyFields(context.locations), touched: untouched, submitted: false }),
     /** A new attempt: the last booking's line goes (docs/design.md#errors). */
     forgetConfirmation: assign({ confirmed: null }),
+    setCode: assign({
+      code: ({ event }) => {
+        assertEvent(event, 'CODE_CHANGED')
+        return event.value
+      },
+      // The sentence was about the code as it was.
+      codeError: null,
+    }),
+    /** A new code is on its way: the old one's digits go. */
+    clearCode: assign({ code: '' }),
+    clearCodeError: assign({ codeError: null }),
+    storeCodePrompt: assign((_, params: { error: unknown }) => ({ codePrompt: bookingErrorText(params.error) })),
+    storeCodeError: assign((_, params: { error: unknown }) => ({ codeError: bookingErrorText(params.error) })),
+    /** Not 6 digits: the form says so at the field, and nothing is sent. */
+    refuseMalformedCode: assign({ codeError: WIRE_MESSAGES.emailVerificationCode }),
+    pointAtCode: emit({ type: 'attention' as const, field: 'code' as const }),
+    /** Booked or failed: the code step is over. */
+    leaveCodeStep: assign({ codePrompt: null, code: '', codeError: null }),
   },
 }).createMachine({
   id: 'bookingForm',
@@ -271,6 +317,9 @@ export const bookingFormMachine = setup({
     submitted: false,
     bookingError: null,
     confirmed: null,
+    codePrompt: null,
+    code: '',
+    codeError: null,
   }),
   invoke: {
     id: 'slots',
@@ -295,7 +344,7 @@ export const bookingFormMachine = setup({
     },
     /** The request is in flight: 'Processing...'. Leaving this state always ends it. */
     submitting: {
-      entry: ['clearBookingError', 'forgetConfirmation'],
+      entry: ['clearBookingError', 'forgetConfirmation', 'clearCodeError'],
       invoke: {
         id: 'bookEvent',
         src: 'bookEvent',
@@ -308,6 +357,7 @@ export const bookingFormMachine = setup({
               slot: context.fields.slot ?? '',
               timeZone: context.timeZone,
               location: locationOf(context),
+              emailVerificationCode: context.code,
             },
             context.identity,
           ),
@@ -331,6 +381,18 @@ export const bookingFormMachine = setup({
             ],
           },
           {
+            // 403 email_verification_required: a code went to the address (docs/design.md#email-codes).
+            guard: { type: 'codeAsked', params: ({ event }) => ({ error: event.error }) },
+            target: 'verifying',
+            actions: { type: 'storeCodePrompt', params: ({ event }) => ({ error: event.error }) },
+          },
+          {
+            // The code or a new one refused: its sentence shows at the code field, and the step goes on.
+            guard: { type: 'codeRefused', params: ({ event }) => ({ error: event.error }) },
+            target: 'verifying',
+            actions: { type: 'storeCodeError', params: ({ event }) => ({ error: event.error }) },
+          },
+          {
             target: 'error',
             actions: { type: 'storeBookingError', params: ({ event }) => ({ error: event.error }) },
           },
@@ -342,7 +404,7 @@ export const bookingFormMachine = setup({
      * the booking for its one-line reminder until the visitor books again.
      */
     success: {
-      entry: ['clearForm', 'reloadSlots'],
+      entry: ['clearForm', 'leaveCodeStep', 'reloadSlots'],
       after: {
         successReset: { guard: 'isInline', target: 'idle' },
       },
@@ -351,8 +413,28 @@ export const bookingFormMachine = setup({
         SUBMIT: submit,
       },
     },
+    /**
+     * The server emailed a code (docs/design.md#email-codes): the time and the fields stay (and can still be
+     * edited); Confirm sends the request again with the code, 'Send a new code' sends it without one. The view
+     * moves the focus to the code's field each time the step starts or a code is refused.
+     */
+    verifying: {
+      entry: 'pointAtCode',
+      on: {
+        ...editing,
+        CODE_CHANGED: { actions: 'setCode' },
+        SUBMIT: [
+          fieldsFirst,
+          { guard: 'codeWellFormed', target: 'submitting' },
+          { actions: ['refuseMalformedCode', 'pointAtCode'] },
+        ],
+        RESEND: [fieldsFirst, { target: 'submitting', actions: 'clearCode' }],
+      },
+    },
     /** The booking failed; the message shows until the next attempt. */
     error: {
+      // A failure ends the code step (a taken slot too: the next attempt starts without a code).
+      entry: 'leaveCodeStep',
       on: {
         ...editing,
         SUBMIT: submit,
@@ -373,8 +455,16 @@ export function visibleErrors(context: BookingFormContext): FieldErrors {
   return shown
 }
 
-/** Where the form is: idle, submitted, submitting, success or error. */
+/** Where the form is: idle, submitted, submitting, verifying, success or error. */
 export const formStatus = (snapshot: BookingFormSnapshot) => snapshot.value
 
 /** The note's length as it would be sent (line breaks as one character, trimmed): the form's live count. */
 export const notesLength = (context: BookingFormContext): number => normalizeNotes(context.fields.notes).length
+
+/**
+ * The code step as the view shows it (docs/design.md#email-codes): the server's sentence, the code as typed and the
+ * sentence at its field; null outside the step (it stays while a code or a new one is being sent).
+ */
+export function codeStep(context: BookingFormContext): { prompt: string; code: string; error: string | null } | null {
+  return context.codePrompt === null ? null : { prompt: context.codePrompt, code: context.code, error: context.codeError }
+}

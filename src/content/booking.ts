@@ -51,3 +51,9 @@ export const meetingCopy = {
 
 /** The inline form's line once its confirmation has cleared, until the visitor books again: 'Booked: Wed 2 Dec, 6:00 pm Auckland time — details in your email'. */
 export const bookedLine = (when: string) => `Booked: ${when} — details in your email`
+
+/** The email-code step (docs/design.md#email-codes): the server's sentence says where the code went; these label the step. */
+export const codeStepCopy = {
+  label: 'Enter the code',
+  resend: 'Send a new code',
+} as const

@@ -56,6 +56,22 @@ export function focusAndReveal(id: string, block: 'center' | 'start' = 'center')
   })
 }
 
+/**
+ * As focusAndReveal, for an element the render under way may only now draw (the booking form's code field, drawn
+ * when the server asks for a code): if it is not on the page yet, it is focused and revealed as soon as it is.
+ */
+export function focusAndRevealWhenDrawn(id: string, block: 'center' | 'start' = 'center'): void {
+  queueMicrotask(() => {
+    if (document.getElementById(id)) return focusAndReveal(id, block)
+    const observer = new MutationObserver(() => {
+      if (!document.getElementById(id)) return
+      observer.disconnect()
+      focusAndReveal(id, block)
+    })
+    observer.observe(document.body, { childList: true, subtree: true })
+  })
+}
+
 /** The voice widget's call button: its call part takes the focus over from the first-load shell's button by this id. */
 export const CALL_BUTTON_ID = 'voice-call-button'
 

@@ -1,6 +1,6 @@
 import { expect } from 'vitest'
 import { createActor, SimulatedClock } from 'xstate'
-import { bookingFormMachine, notesLength, visibleErrors, type BookingFormSnapshot, type ConfirmedBooking } from '../../machines/bookingForm'
+import { bookingFormMachine, codeStep, notesLength, visibleErrors, type BookingFormSnapshot, type ConfirmedBooking } from '../../machines/bookingForm'
 import { validateBooking } from '../../core/bookingFields'
 import { slotsMachine } from '../../machines/slots'
 import type { SlotsByDate } from '../../core/slotWindow'
@@ -15,6 +15,7 @@ import {
   CHOSEN,
   CHOSEN_END,
   CHOSEN_START,
+  CODE_MALFORMED,
   EMAIL,
   failureOf,
   HOSTILE_NOTE,
@@ -80,6 +81,14 @@ describeMachinePaths(
       notes: '',
       /** Whether a time was chosen since the last failure. */
       choseSinceFailure: false,
+      /**
+       * The email-code step as the visitor sees it: the server's sentence (null outside the step), the code as
+       * typed, the sentence at its field, and the code the request in flight carries ('' for none).
+       */
+      codePrompt: null as string | null,
+      code: '',
+      codeError: null as string | null,
+      sentCode: '',
       snapshot: () => actor.getSnapshot(),
       stop: () => actor.stop(),
     }
@@ -91,7 +100,7 @@ describeMachinePaths(
   {
     ...bookingFormModel('inline'),
     variants: { modal: bookingFormModel('modal'), 'video only': bookingFormModel('inline', ['video']) },
-    views: { notesLength: (snapshot) => notesLength(snapshot.context) },
+    views: { notesLength: (snapshot) => notesLength(snapshot.context), codeStep: (snapshot) => codeStep(snapshot.context) },
     events: {
       NAME_CHANGED: (sut, event) => sut.actor.send(event),
       EMAIL_CHANGED: (sut, event) => sut.actor.send(event),
@@ -118,9 +127,34 @@ describeMachinePaths(
       SUBMIT: (sut, event) => {
         const errors = validateBooking(sut.snapshot().context.fields)
         const first = FORM_ORDER.find((field) => errors[field])
-        // Refused: the form points at the first field to fix; sent: the last booking's reminder goes.
+        // Refused: the form points at the first field to fix; sent: the last booking's reminder goes. In the code
+        // step a code that is not 6 digits is refused at its field, and nothing is sent.
         if (first) sut.expectedAttention.push(first)
-        else sut.lastBooked = null
+        else if (sut.codePrompt !== null && !/^\d{6}$/.test(sut.code)) {
+          sut.codeError = CODE_MALFORMED
+          sut.expectedAttention.push('code')
+        } else {
+          sut.lastBooked = null
+          sut.sentCode = sut.code
+          sut.codeError = null
+        }
+        sut.actor.send(event)
+      },
+      CODE_CHANGED: (sut, event) => {
+        sut.code = event.value
+        sut.codeError = null
+        sut.actor.send(event)
+      },
+      RESEND: (sut, event) => {
+        const errors = validateBooking(sut.snapshot().context.fields)
+        const first = FORM_ORDER.find((field) => errors[field])
+        // The same request without a code; a field made wrong meanwhile is pointed at first.
+        if (first) sut.expectedAttention.push(first)
+        else {
+          sut.code = ''
+          sut.sentCode = ''
+          sut.codeError = null
+        }
         sut.actor.send(event)
       },
       TIME_ZONE_CHOSEN: (sut, event) => {
@@ -157,16 +191,28 @@ describeMachinePaths(
           sut.location = sut.firstLocation
           sut.phone = ''
           sut.bookedIn = { timeZone: sut.timeZone, hour24: sut.hour24 }
+          leaveCodeStep(sut)
           sut.book.last.settle.resolve(event.output as BookingResponse)
         },
       },
       error: {
         bookEvent: (sut, event) => {
           sut.loadsBeforeAnswer = sut.loads.calls.length
-          sut.failure = failureOf(event.error)
-          sut.choseSinceFailure = false
-          // A taken slot points at the times.
-          if (sut.failure.slotTaken) sut.expectedAttention.push('slot')
+          const failure = failureOf(event.error)
+          if (failure.codeStep === 'asked') {
+            // A code went to the address: the step starts (or starts again), pointing at the code's field.
+            sut.codePrompt = failure.text
+            sut.expectedAttention.push('code')
+          } else if (failure.codeStep === 'refused' && sut.codePrompt !== null) {
+            sut.codeError = failure.text
+            sut.expectedAttention.push('code')
+          } else {
+            sut.failure = failure
+            sut.choseSinceFailure = false
+            leaveCodeStep(sut)
+            // A taken slot points at the times.
+            if (failure.slotTaken) sut.expectedAttention.push('slot')
+          }
           sut.book.last.settle.reject(event.error)
         },
       },
@@ -183,6 +229,7 @@ describeMachinePaths(
           if (!context.touched[field]) expect(visibleErrors(context)[field]).toBeUndefined()
         }
         expectNote(sut)
+        expectCodeStep(sut)
         expect(children.slots).toBeDefined()
       },
       submitted: (sut) => {
@@ -194,14 +241,33 @@ describeMachinePaths(
         expect(visibleErrors(context).notes).toBe(sut.notes === HOSTILE_NOTE ? TEXTS.notesInvalid : undefined)
         expect(visibleErrors(context).phone).toBe(sut.location === 'phone' && !sut.phone ? TEXTS.phoneRequired : undefined)
         expectNote(sut)
+        expectCodeStep(sut)
       },
       submitting: (sut) => {
         const { context } = sut.snapshot()
         expect(context.bookingError).toBeNull()
         expect(visibleErrors(context)).toEqual({})
-        // The request of docs/design.md#wire, built from the fields as they are now; a note only when written.
+        // The request of docs/design.md#wire, built from the fields as they are now; a note only when written; the
+        // emailed code when Confirm sent one (docs/design.md#email-codes).
         const responses = { name: NAME, email: EMAIL, guests: [], ...(sut.notes ? { notes: NOTE } : {}), ...expectedLocation(sut) }
-        expect(sut.book.last.input).toStrictEqual(bookingPayload({ responses, start: CHOSEN_START, end: CHOSEN_END, timeZone: TIME_ZONE }))
+        const code = sut.sentCode ? { emailVerificationCode: sut.sentCode } : {}
+        expect(sut.book.last.input).toStrictEqual(bookingPayload({ responses, start: CHOSEN_START, end: CHOSEN_END, timeZone: TIME_ZONE, ...code }))
+        expectCodeStep(sut)
+      },
+      verifying: (sut) => {
+        expectZoneAndClock(sut)
+        const { context } = sut.snapshot()
+        // The server's sentence, the code as typed and the sentence at its field; the time and the fields kept.
+        expect(sut.codePrompt).not.toBeNull()
+        expectCodeStep(sut)
+        expect(context.bookingError).toBeNull()
+        expect(context.confirmed).toBeNull()
+        expect(context.submitted).toBe(true)
+        expect(visibleErrors(context)).toEqual(validateBooking(context.fields))
+        if (!sut.choseSinceFailure) expect(context.fields.slot).toBe(CHOSEN.time)
+        expectNote(sut)
+        // Nothing reloads the day while the visitor looks for the code.
+        expect(sut.loads.calls.length).toBe(sut.loadsBeforeAnswer)
       },
       success: (sut) => {
         expectZoneAndClock(sut)
@@ -214,6 +280,7 @@ describeMachinePaths(
         expect(sut.announced).toEqual(Array.from({ length: sut.confirmedByServer }, () => expected))
         expect(context.submitted).toBe(false)
         expect(sut.loads.calls.length).toBe(sut.loadsBeforeAnswer + 1)
+        expectCodeStep(sut)
       },
       error: (sut) => {
         expectZoneAndClock(sut)
@@ -227,6 +294,7 @@ describeMachinePaths(
         // A taken slot reloads the day (and clears the choice); other failures leave the day alone.
         expect(sut.loads.calls.length).toBe(sut.loadsBeforeAnswer + (sut.failure?.slotTaken ? 1 : 0))
         if (!sut.choseSinceFailure) expect(context.fields.slot).toBe(sut.failure?.slotTaken ? null : CHOSEN.time)
+        expectCodeStep(sut)
       },
     },
   },
@@ -269,4 +337,28 @@ function expectedLocation(sut: { location: 'video' | 'phone'; offersChoice: bool
 /** The note as written (kept through failures, cleared by a confirmed booking). */
 function expectNote(sut: { snapshot(): BookingFormSnapshot; notes: string }) {
   expect(sut.snapshot().context.fields.notes).toBe(sut.notes)
+}
+
+interface CodeStepSut {
+  snapshot(): BookingFormSnapshot
+  codePrompt: string | null
+  code: string
+  codeError: string | null
+  sentCode: string
+}
+
+/** Booked or failed: the code step is over, its digits and sentences gone. */
+function leaveCodeStep(sut: CodeStepSut) {
+  sut.codePrompt = null
+  sut.code = ''
+  sut.codeError = null
+  sut.sentCode = ''
+}
+
+/** The email-code step (docs/design.md#email-codes) as the view reads it: nothing of it outside the step. */
+function expectCodeStep(sut: CodeStepSut) {
+  const step = codeStep(sut.snapshot().context)
+  expect(step).toEqual(sut.codePrompt === null ? null : { prompt: sut.codePrompt, code: sut.code, error: sut.codeError })
+  const { context } = sut.snapshot()
+  expect({ code: context.code, codeError: context.codeError }).toEqual({ code: sut.code, codeError: sut.codeError })
 }

@@ -1,12 +1,12 @@
 import { useEffect, useId, useMemo, useRef } from 'react'
-import type { ConfirmedBooking } from '../../../machines/bookingForm'
-import type { FieldName } from '../../../core/bookingFields'
+import type { AttentionField, ConfirmedBooking } from '../../../machines/bookingForm'
 import { bookedLine } from '../../content/booking'
-import { focusAndReveal } from '../../lib/focus'
+import { focusAndReveal, focusAndRevealWhenDrawn } from '../../lib/focus'
 import { formatShortCall, formatSlotInZone } from '../../lib/time'
 import { primaryButton } from '../sections/ui'
 import { AddToCalendar } from './AddToCalendar'
 import { CallPlace } from './CallPlace'
+import { CodeStep } from './CodeStep'
 import { DaySlots } from './DaySlots'
 import { MeetingChoice } from './MeetingChoice'
 import { NotesField } from './NotesField'
@@ -29,15 +29,19 @@ export interface BookingFormProps {
  */
 export function BookingForm({ variant, onConfirmed }: BookingFormProps) {
   const id = useId()
-  const fieldIds: Record<FieldName, string> = {
+  const fieldIds: Record<AttentionField, string> = {
     name: `${id}-name`,
     email: `${id}-email`,
     phone: `${id}-meeting-phone`,
     slot: `${id}-time`,
     notes: `${id}-notes`,
+    code: `${id}-code`,
   }
-  // A field comes to the middle of the screen; the tall group of times shows its top (its label and message).
-  const form = useBookingForm(variant, onConfirmed, (field) => focusAndReveal(fieldIds[field], field === 'slot' ? 'start' : 'center'))
+  // A field comes to the middle of the screen; the tall group of times shows its top (its label and message). The
+  // code's field is drawn by the render that the server's asking starts.
+  const form = useBookingForm(variant, onConfirmed, (field) =>
+    field === 'code' ? focusAndRevealWhenDrawn(fieldIds.code) : focusAndReveal(fieldIds[field], field === 'slot' ? 'start' : 'center'),
+  )
   const confirmationRef = useRef<HTMLDivElement>(null)
   // The inline confirmation stands above the form, which has just cleared: focus and view go there once it is
   // drawn, so it is read and seen (on a phone it would be above the screen).
@@ -163,6 +167,18 @@ export function BookingForm({ variant, onConfirmed }: BookingFormProps) {
       />
 
       <div className="mt-auto flex flex-col gap-3">
+        {form.code ? (
+          <CodeStep
+            id={fieldIds.code}
+            prompt={form.code.prompt}
+            code={form.code.code}
+            error={form.code.error}
+            readOnly={!form.canEditCode}
+            canResend={form.canResend}
+            onChange={form.changeCode}
+            onResend={form.resendCode}
+          />
+        ) : null}
         {/* Always present, so the message is announced when it appears. */}
         <div role="alert">
           {form.bookingError ? (

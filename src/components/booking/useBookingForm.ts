@@ -1,15 +1,14 @@
 import { useActorRef, useSelector } from '@xstate/react'
 import { useEffect, useEffectEvent } from 'react'
-import { formStatus, notesLength, visibleErrors, type BookingVariant, type ConfirmedBooking } from '../../../machines/bookingForm'
+import { codeStep, formStatus, notesLength, visibleErrors, type AttentionField, type BookingVariant, type ConfirmedBooking } from '../../../machines/bookingForm'
 import type { CallKind } from '../../../core/browserSettings'
-import type { FieldName } from '../../../core/bookingFields'
 import { bookingSettings } from '../../config'
 import { bookingFormLogic } from '../../logic/bookingForm'
 import { nowInstant } from '../../lib/time'
 import { preferredHour24, preferredTimeZone } from '../../lib/timePreferences'
 import { useDaySlots } from './useDaySlots'
 
-const sameErrors = (a: object, b: object) => JSON.stringify(a) === JSON.stringify(b)
+const sameErrors = (a: object | null, b: object | null) => JSON.stringify(a) === JSON.stringify(b)
 
 /**
  * One booking form actor per component instance, with the visitor's zone and the current time as
@@ -18,7 +17,7 @@ const sameErrors = (a: object, b: object) => JSON.stringify(a) === JSON.stringif
 export function useBookingForm(
   variant: BookingVariant,
   onConfirmed: ((booking: ConfirmedBooking) => void) | undefined,
-  onAttention: (field: FieldName) => void,
+  onAttention: (field: AttentionField) => void,
 ) {
   const form = useActorRef(bookingFormLogic, {
     input: {
@@ -32,7 +31,7 @@ export function useBookingForm(
     },
   })
   const confirmed = useEffectEvent((booking: ConfirmedBooking) => onConfirmed?.(booking))
-  const attention = useEffectEvent((field: FieldName) => onAttention(field))
+  const attention = useEffectEvent((field: AttentionField) => onAttention(field))
   useEffect(() => {
     const subscriptions = [form.on('confirmed', (event) => confirmed(event.booking)), form.on('attention', (event) => attention(event.field))]
     return () => subscriptions.forEach((subscription) => subscription.unsubscribe())
@@ -51,11 +50,15 @@ export function useBookingForm(
   const timeZone = useSelector(form, (s) => s.context.timeZone)
   const hour24 = useSelector(form, (s) => s.context.hour24)
   const locations = useSelector(form, (s) => s.context.locations)
+  // The email-code step (docs/design.md#email-codes), while the server asks for a code.
+  const code = useSelector(form, (s) => codeStep(s.context), sameErrors)
   // Controls ask the machine whether it takes their event now (read-only while submitting).
   const canEdit = useSelector(form, (s) => s.can({ type: 'NAME_CHANGED', value: '' }))
   const canChooseSlot = useSelector(form, (s) => s.can({ type: 'SLOT_CHOSEN', slot: '' }))
   const canSubmit = useSelector(form, (s) => s.can({ type: 'SUBMIT' }))
   const canChangeTime = useSelector(form, (s) => s.can({ type: 'CLOCK_CHANGED', hour24: false }))
+  const canEditCode = useSelector(form, (s) => s.can({ type: 'CODE_CHANGED', value: '' }))
+  const canResend = useSelector(form, (s) => s.can({ type: 'RESEND' }))
 
   return {
     state,
@@ -68,7 +71,10 @@ export function useBookingForm(
     timeZone,
     hour24,
     locations,
+    code,
     canEdit,
+    canEditCode,
+    canResend,
     canChangeTime,
     canChooseSlot,
     canSubmit,
@@ -84,6 +90,8 @@ export function useBookingForm(
     chooseLocation: (location: CallKind) => form.send({ type: 'LOCATION_CHOSEN', location }),
     chooseSlot: (slot: string) => form.send({ type: 'SLOT_CHOSEN', slot }),
     submit: () => form.send({ type: 'SUBMIT' }),
+    changeCode: (value: string) => form.send({ type: 'CODE_CHANGED', value }),
+    resendCode: () => form.send({ type: 'RESEND' }),
     chooseTimeZone: (zone: string) => form.send({ type: 'TIME_ZONE_CHOSEN', timeZone: zone }),
     changeClock: (value: boolean) => form.send({ type: 'CLOCK_CHANGED', hour24: value }),
   }

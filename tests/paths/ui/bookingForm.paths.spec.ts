@@ -7,6 +7,8 @@ import { nthRoute, openInlineForm, pathsTo, openModalForm, pauseClock, routeBook
 import {
   chooseTimeZone,
   clockSwitch,
+  codeField,
+  resendCodeButton,
   confirmButton,
   contactField,
   dayLabelOf,
@@ -25,6 +27,7 @@ import {
   CHOSEN,
   CHOSEN_END,
   CHOSEN_START,
+  CODE_MALFORMED,
   EMAIL,
   failureOf,
   HOSTILE_NOTE,
@@ -75,6 +78,14 @@ interface FormUi {
   /** The zone and clock the times show in. */
   timeZone: string
   hour24: boolean
+  /**
+   * The email-code step (docs/design.md#email-codes): the server's sentence (null outside the step), the code as
+   * typed, the sentence at its field, and the code the request in flight carries ('' for none).
+   */
+  codePrompt: string | null
+  code: string
+  codeError: string | null
+  sentCode: string
 }
 
 const required: Record<ContactField | 'phone', string> = { name: TEXTS.nameRequired, email: TEXTS.emailRequired, phone: TEXTS.phoneRequired }
@@ -104,7 +115,33 @@ async function start(page: Page, variant: FormUi['variant']): Promise<FormUi> {
     notesOpen: false,
     timeZone: TIME_ZONE,
     hour24: false,
+    codePrompt: null,
+    code: '',
+    codeError: null,
+    sentCode: '',
   }
+}
+
+/** Booked or failed: the code step is over, its field gone. */
+function leaveCodeStep(sut: FormUi) {
+  sut.codePrompt = null
+  sut.code = ''
+  sut.codeError = null
+  sut.sentCode = ''
+}
+
+/** The focus is on the code's field, in view: the step has started, or a code was refused. */
+async function expectCodeFieldFocused(sut: FormUi) {
+  await expect(codeField(sut.scope)).toBeFocused()
+  await expect(codeField(sut.scope)).toBeInViewport()
+}
+
+/** Refused before sending: focus goes to the first field to fix, and it comes into view (on a phone too). */
+async function expectPointedAt(sut: FormUi, first: Field | 'slot') {
+  const target = first === 'slot' ? timeGroup(sut.scope) : await inputOf(sut, first)
+  await expect(target).toBeFocused()
+  await expect(target).toBeInViewport()
+  moveFocus(sut, first === 'slot' ? null : first)
 }
 
 /** The first field a submit would find wrong, in the form's order; null when it would book. */
@@ -173,15 +210,31 @@ const events: UserExecutors<M, FormUi> = {
     const first = firstToFix(sut)
     await confirmButton(sut.scope).click()
     sut.submitted = true
-    if (!first) {
-      sut.booked = null
-      return
+    if (first) return expectPointedAt(sut, first)
+    // In the code step a code that is not 6 digits is refused at its field, and nothing is sent.
+    if (sut.codePrompt !== null && !/^\d{6}$/.test(sut.code)) {
+      sut.codeError = CODE_MALFORMED
+      return expectCodeFieldFocused(sut)
     }
-    // Refused: focus goes to the first field to fix, and it comes into view (on a phone too).
-    const target = first === 'slot' ? timeGroup(sut.scope) : await inputOf(sut, first)
-    await expect(target).toBeFocused()
-    await expect(target).toBeInViewport()
-    moveFocus(sut, first === 'slot' ? null : first)
+    sut.booked = null
+    sut.sentCode = sut.code
+    sut.codeError = null
+  },
+  CODE_CHANGED: async (sut, event) => {
+    moveFocus(sut, null)
+    await typeInto(codeField(sut.scope), event.value)
+    sut.code = event.value
+    sut.codeError = null
+  },
+  RESEND: async (sut) => {
+    moveFocus(sut, null)
+    const first = firstToFix(sut)
+    await resendCodeButton(sut.scope).click()
+    if (first) return expectPointedAt(sut, first)
+    // The same request without a code: the old code's digits go.
+    sut.code = ''
+    sut.sentCode = ''
+    sut.codeError = null
   },
   TIME_ZONE_CHOSEN: async (sut, event) => {
     expect(event.timeZone).toBe(OTHER_ZONE)
@@ -216,6 +269,7 @@ const internal: InternalExecutors<FormUi> = {
       }
       sut.submitted = false
       sut.failure = null
+      leaveCodeStep(sut)
     },
   },
   error: {
@@ -224,7 +278,14 @@ const internal: InternalExecutors<FormUi> = {
       const failure = failureOf(event.error)
       if (failure.answer === 'network') await route.abort('failed')
       else await route.fulfill({ status: failure.answer.status, contentType: 'application/json', body: failure.answer.body })
+      // The code step starts (or starts again), or a code is refused at its field: the focus goes there.
+      if (failure.codeStep === 'asked' || (failure.codeStep === 'refused' && sut.codePrompt !== null)) {
+        if (failure.codeStep === 'asked') sut.codePrompt = failure.text
+        else sut.codeError = failure.text
+        return expectCodeFieldFocused(sut)
+      }
       sut.failure = failure
+      leaveCodeStep(sut)
       // A taken slot is no longer chosen.
       if (failure.slotTaken) {
         // A taken slot: its message is the only one, and focus goes to the times to choose another.
@@ -317,6 +378,29 @@ async function expectNoBookingError(sut: FormUi) {
   await expect(bookingAlert(sut)).toHaveText('')
 }
 
+/**
+ * The email-code step (docs/design.md#email-codes): the server's sentence, the field 'Enter the code' (digits on a
+ * phone's keyboard, the code offered from the mail) with the code as typed and its sentence tied to it; nothing of
+ * it outside the step.
+ */
+async function expectCodeStep(sut: FormUi) {
+  const field = codeField(sut.scope)
+  if (sut.codePrompt === null) {
+    await expect(field).toHaveCount(0)
+    await expect(resendCodeButton(sut.scope)).toHaveCount(0)
+    return
+  }
+  await expect(sut.scope.getByText(sut.codePrompt, { exact: true })).toBeVisible()
+  await expect(field).toHaveValue(sut.code)
+  await expect(field).toHaveAttribute('inputmode', 'numeric')
+  await expect(field).toHaveAttribute('autocomplete', 'one-time-code')
+  await expect(field).toHaveAttribute('maxlength', '6')
+  if (sut.codeError) {
+    await expect(field).toHaveAttribute('aria-invalid', 'true')
+    await expect(field).toHaveAccessibleDescription(sut.codeError)
+  } else await expect(field).not.toHaveAttribute('aria-invalid')
+}
+
 const inlineConfirmation = (sut: FormUi) => sut.scope.getByRole('status').filter({ hasText: TEXTS.inlineConfirmed })
 
 /** The place a zone is named after: the confirmation says 'Auckland time'. */
@@ -346,6 +430,7 @@ async function expectBookedLine(sut: FormUi) {
 const states: StateChecks<M, FormUi> = {
   idle: async (sut) => {
     await expect(confirmButton(sut.scope)).toBeEnabled()
+    await expectCodeStep(sut)
     await expectFields(sut)
     await expectNoBookingError(sut)
     await expect(inlineConfirmation(sut)).toHaveCount(0)
@@ -353,6 +438,7 @@ const states: StateChecks<M, FormUi> = {
   },
   submitted: async (sut) => {
     await expect(confirmButton(sut.scope)).toBeEnabled()
+    await expectCodeStep(sut)
     await expectFields(sut)
     await expectNoBookingError(sut)
     await expect(inlineConfirmation(sut)).toHaveCount(0)
@@ -368,9 +454,24 @@ const states: StateChecks<M, FormUi> = {
     // the chosen time in the visitor's zone, the build's event type.
     const request = (await nthRoute(sut.routes.bookings, sut.answeredBookings + 1)).request()
     const responses = { name: NAME, email: EMAIL, guests: [], ...(sut.values.notes ? { notes: NOTE } : {}), location: sentLocation(sut) }
-    expect(request.postDataJSON()).toEqual(bookingPayload({ responses, start: CHOSEN_START, end: CHOSEN_END, timeZone: TIME_ZONE }))
+    const code = sut.sentCode ? { emailVerificationCode: sut.sentCode } : {}
+    expect(request.postDataJSON()).toEqual(bookingPayload({ responses, start: CHOSEN_START, end: CHOSEN_END, timeZone: TIME_ZONE, ...code }))
     await expectFields(sut)
     await expectNoBookingError(sut)
+    await expectCodeStep(sut)
+    if (sut.codePrompt !== null) {
+      await expect(codeField(sut.scope)).toHaveAttribute('readonly')
+      await expect(resendCodeButton(sut.scope)).toBeDisabled()
+    }
+  },
+  verifying: async (sut) => {
+    await expect(confirmButton(sut.scope)).toBeEnabled()
+    await expect(resendCodeButton(sut.scope)).toBeEnabled()
+    await expect(codeField(sut.scope)).not.toHaveAttribute('readonly')
+    await expectCodeStep(sut)
+    await expectFields(sut)
+    await expectNoBookingError(sut)
+    await expect(inlineConfirmation(sut)).toHaveCount(0)
   },
   success: async (sut) => {
     if (sut.variant === 'modal') {
@@ -387,11 +488,13 @@ const states: StateChecks<M, FormUi> = {
     await expectCallPlace(sut, inlineConfirmation(sut))
     await expect(inlineConfirmation(sut).getByRole('link', { name: 'Google Calendar' })).toBeVisible()
     await expect(confirmButton(sut.scope)).toBeEnabled()
+    await expectCodeStep(sut)
     await expectFields(sut)
     await expectNoBookingError(sut)
   },
   error: async (sut) => {
     await expect(bookingAlert(sut)).toHaveText(sut.failure!.text)
+    await expectCodeStep(sut)
     await expect(confirmButton(sut.scope)).toBeEnabled()
     await expectFields(sut)
     await expect(inlineConfirmation(sut)).toHaveCount(0)

@@ -71,6 +71,10 @@ export const slotButtons = (scope: Locator) => timeGroup(scope).getByRole('listi
 
 export const confirmButton = (scope: Locator) => scope.getByRole('button', { name: 'Confirm Booking' })
 
+/** The email-code step (docs/design.md#email-codes): the code's field and 'Send a new code'. */
+export const codeField = (scope: Locator) => scope.getByLabel('Enter the code')
+export const resendCodeButton = (scope: Locator) => scope.getByRole('button', { name: 'Send a new code' })
+
 /** The day the picker shows, as it names it: 'Friday, 27 November 2026'. */
 export const shownDay = (scope: Locator) => scope.getByText(/^[A-Z][a-z]+day, \d{1,2} [A-Z][a-z]+ \d{4}$/)
 

@@ -4,6 +4,7 @@
  * branch. Pure: no Playwright and no vitest here.
  */
 import { BookingRejected } from '../../../../core/bookingErrors'
+import { codeSentSentence, EMAIL_CODE_ANSWERS, mailLimitSentence, resendLimitSentence, wrongCodeSentence } from '../../../../core/emailVerification'
 import type { BookingFormInput } from '../../../../machines/bookingForm'
 import { validateBooking, type BookingFields } from '../../../../core/bookingFields'
 import type { SlotsInput } from '../../../../machines/slots'
@@ -59,6 +60,11 @@ export const EMAIL = 'aroha@example.co.nz'
 export const PHONE = '021 555 0123'
 export const PHONE_E164 = '+64215550123'
 export const PHONE_SHOWN = '+64 21 555 0123'
+/** The emailed code as a visitor types it (docs/design.md#email-codes), and one too short for the form to send. */
+export const CODE = '482913'
+export const SHORT_CODE = '4829'
+/** The form's own sentence for a code that is not 6 digits (the wire's rule). */
+export const CODE_MALFORMED = 'Please enter the 6-digit code from the email we sent you.'
 /** The ways of meeting the e2e build offers (tests/e2e/env.ts): both, video first. */
 export const LOCATIONS = ['video', 'phone'] as const
 export const IDENTITY = { ...BOOKING_DEFAULTS }
@@ -100,6 +106,22 @@ export interface BookingFailure {
   text: string
   answer: { status: number; body: string } | 'network'
   slotTaken: boolean
+  /**
+   * The email-code step's answers (docs/design.md#email-codes): `asked` starts the step; `refused` shows at the code
+   * field in the step (before it, the site's hour used up is a failure like any other).
+   */
+  codeStep?: 'asked' | 'refused'
+}
+
+/** An answer of the email-code step as the server words it: its status, its code and its sentence. */
+function codeAnswer(status: number, code: string, text: string, codeStep: 'asked' | 'refused'): BookingFailure {
+  return {
+    error: new BookingRejected(status, text, code),
+    text,
+    answer: { status, body: JSON.stringify({ code, message: text }) },
+    slotTaken: false,
+    codeStep,
+  }
 }
 
 export const BOOKING_FAILURES: readonly BookingFailure[] = [
@@ -127,6 +149,10 @@ export const BOOKING_FAILURES: readonly BookingFailure[] = [
     answer: 'network',
     slotTaken: false,
   },
+  codeAnswer(403, EMAIL_CODE_ANSWERS.required, codeSentSentence(EMAIL), 'asked'),
+  codeAnswer(403, EMAIL_CODE_ANSWERS.wrong, wrongCodeSentence(4), 'refused'),
+  codeAnswer(429, EMAIL_CODE_ANSWERS.resendLimit, resendLimitSentence(EMAIL, 42), 'refused'),
+  codeAnswer(429, EMAIL_CODE_ANSWERS.mailLimit, mailLimitSentence('hello@example.com', true), 'refused'),
 ]
 
 export function failureOf(error: unknown): BookingFailure {
@@ -150,7 +176,8 @@ export const bookingFormInput = (variant: BookingFormInput['variant'], locations
  * snapshot's vertex is its state, how the call happens, how many of the required fields are valid (the three,
  * and the number for a phone call: 0 → 1 → 2 → 3 is how a visitor completes the form) and whether the
  * optional note is refused (sampled valid and refused; an empty or valid note never blocks): SUBMIT's guard
- * depends on nothing else. Touched flags, the zone and the clock are left out: they change what shows, not
+ * depends on nothing else; in the email-code step also whether a code was asked for and whether the code typed
+ * is 6 digits (the step's guards read them). Touched flags, the zone and the clock are left out: they change what shows, not
  * where the machine goes (so a path changes the zone or the clock only at its end). A host who offers video
  * alone (`locations` ['video']) has no choice to make: its form sends neither event.
  */
@@ -173,13 +200,17 @@ export const bookingFormModel = (variant: BookingFormInput['variant'], locations
       { type: 'NOTES_CHANGED', value: HOSTILE_NOTE },
     ],
     SLOT_CHOSEN: [{ type: 'SLOT_CHOSEN', slot: CHOSEN.time }],
+    CODE_CHANGED: [
+      { type: 'CODE_CHANGED', value: CODE },
+      { type: 'CODE_CHANGED', value: SHORT_CODE },
+    ],
     TIME_ZONE_CHOSEN: [{ type: 'TIME_ZONE_CHOSEN', timeZone: OTHER_ZONE }],
     CLOCK_CHANGED: [{ type: 'CLOCK_CHANGED', hour24: true }],
     'xstate.done.actor.bookEvent': [{ type: 'xstate.done.actor.bookEvent', output: BOOKED }],
     'xstate.error.actor.bookEvent': BOOKING_FAILURES.map(({ error }) => ({ type: 'xstate.error.actor.bookEvent', error })),
   },
   serializeState: (s: AnySnapshot) =>
-    JSON.stringify({ value: s.value, ...fieldsVertex(s.context.fields) }),
+    JSON.stringify({ value: s.value, ...fieldsVertex(s.context.fields), asked: s.context.codePrompt !== null, codeReady: /^\d{6}$/.test(s.context.code) }),
 })
 
 function fieldsVertex(fields: BookingFields) {
