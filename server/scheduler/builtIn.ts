@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { Temporal } from 'temporal-polyfill'
 import { BOOKING_LENGTH_MINUTES, type BookingResponse, type SlotsResponse } from '../../core/bookingWire'
+import { wantsHour24 } from '../../core/bookingPayload'
 import type { BookingView, CancelResponse } from '../../core/manageWire'
 import type { Clock } from '../clock'
 import type { ServerConfig } from '../config'
@@ -145,6 +146,7 @@ export function createBuiltInScheduler({
         language: request.request.language,
         notes: notes || undefined,
         ...(request.phone ? { phone: request.phone } : {}),
+        ...(wantsHour24(request.request.metadata) ? { hour24: true } : {}),
       }
       if (request.request._isDryRun) {
         // Cal.com's dry run: the slot checked, nothing written.
@@ -166,6 +168,7 @@ export function createBuiltInScheduler({
           notes: booking.notes ?? null,
           phone: booking.phone ?? null,
           emailVerified: false,
+          hour24: booking.hour24 ?? false,
         })
         return { ok: true, status: 200, body }
       }
