@@ -66,7 +66,7 @@ const config = {
             { name: 'react', test: (id) => reactPackages.test(id) || preloadHelper.test(id), priority: 3 },
             { name: 'framework', test: frameworkPackages, priority: 2 },
             // Not in the first load: the machines a page runs from hydration on are imported when it is
-            // idle (src/lib/deferredActor.ts), and the lazy parts (booking form, voice call) share it.
+            // idle (src/boot/deferredActor.ts), and the lazy parts (booking form, voice call) share it.
             { name: 'xstate', test: xstatePackages, priority: 2 },
             { name: 'app', test: ownCode, tags: ['$initial'], priority: 1 },
             // 'Add to calendar' (the form, its toast and the manage page show it) is shared by three lazy

@@ -1,6 +1,6 @@
 /**
  * The slots request of docs/design.md#wire as the browser and the voice tools build it, without valibot: the
- * page's idle prefetch (src/lib/slotsPrefetch.ts) builds it before the form's code has loaded, and must ask
+ * page's idle prefetch (src/boot/slotsPrefetch.ts) builds it before the form's code has loaded, and must ask
  * exactly what the picker will ask, byte for byte, so the picker takes its answer.
  */
 

@@ -1,6 +1,6 @@
 /**
  * What the views of the site-wide machines read. These machines load at the browser's first idle moment
- * (src/lib/deferredActor.ts), and the page hydrates showing their initial state before then: so this file
+ * (src/boot/deferredActor.ts), and the page hydrates showing their initial state before then: so this file
  * imports the machines as types only, and a view can import it without pulling XState into the first load.
  */
 import type { SnapshotFrom } from 'xstate'

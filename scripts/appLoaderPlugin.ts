@@ -1,11 +1,11 @@
 /**
  * Vite plugin (build only): the module <script>s Vite writes into index.html become one inline script
- * that imports them once the page has painted (src/lib/appLoader.ts). An external script, however
+ * that imports them once the page has painted (src/boot/appLoader.ts). An external script, however
  * small, is a request the browser makes before the first paint; inline, the page fetches nothing for
  * scripts until it has painted. The server allows the inline script by its hash (server/http/securityHeaders.ts).
  */
 import type { Plugin, Rollup } from 'vite'
-import { loadAppAfterFirstPaint } from '../src/lib/appLoader.ts'
+import { loadAppAfterFirstPaint } from '../src/boot/appLoader.ts'
 
 const moduleScript = /\s*<script type="module"[^>]*\ssrc="([^"]+)"[^>]*><\/script>/g
 // Vite's preload links for the entry's imports: the loader adds them once the page has painted.

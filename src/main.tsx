@@ -1,19 +1,19 @@
 /**
  * The app: the router over the prerendered page, hydrated. Built pages do not link this file: the build
- * turns its <script> into an inline loader that imports it once the page has painted (src/lib/appLoader.ts).
+ * turns its <script> into an inline loader that imports it once the page has painted (src/boot/appLoader.ts).
  */
 import { RouterProvider } from '@tanstack/react-router'
 import { startTransition, StrictMode } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { createAppRouter } from './router'
-import { noteTextTypedBeforeApp } from './lib/typedBeforeApp'
+import { noteTextTypedBeforeApp } from './boot/typedBeforeApp'
 import './styles.css'
 
 const router = createAppRouter()
 // The first page's head is prerendered; the titles of the others load with the first navigation.
 router.subscribe('onResolved', ({ fromLocation, pathChanged }) => {
   if (!fromLocation || !pathChanged) return
-  void import('./lib/head').then(({ applyHead }) => applyHead(document, router.state.location.pathname))
+  void import('./lib/pages/head').then(({ applyHead }) => applyHead(document, router.state.location.pathname))
 })
 
 // Lets the browser run what waits (input, painting) before the next step of the start. A message, not a

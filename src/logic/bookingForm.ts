@@ -1,8 +1,8 @@
 import { fromPromise } from 'xstate'
 import type { BookingRequest, BookingResponse } from '../../core/bookingWire'
 import { bookingFormMachine } from '../../machines/bookingForm'
-import { bookEvent } from '../lib/calendarApi'
-import { rememberHour24, rememberTimeZone } from '../lib/timePreferences'
+import { bookEvent } from '../lib/api/calendarApi'
+import { rememberHour24, rememberTimeZone } from '../lib/time/timePreferences'
 import { slotsLogic } from './slots'
 
 export const bookingFormLogic = bookingFormMachine.provide({

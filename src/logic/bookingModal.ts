@@ -1,7 +1,7 @@
 import { bookingModalMachine } from '../../machines/bookingModal'
-import { BOOKING_TOAST_FIRST_LINE_ID } from '../lib/elementIds'
-import { focusAfterRender, focusWhenDrawn } from '../lib/focus'
-import { lockPageScroll, unlockPageScroll } from '../lib/scrollLock'
+import { BOOKING_TOAST_FIRST_LINE_ID } from '../lib/dom/elementIds'
+import { focusAfterRender, focusWhenDrawn } from '../lib/dom/focus'
+import { lockPageScroll, unlockPageScroll } from '../lib/dom/scrollLock'
 
 export const bookingModalLogic = bookingModalMachine.provide({
   actions: {

@@ -1,9 +1,9 @@
 import { fromPromise } from 'xstate'
 import type { BookingView, CancelRequest, RescheduleRequest } from '../../core/manageWire'
 import { manageBookingMachine } from '../../machines/manageBooking'
-import { focusInPageContent } from '../lib/focus'
-import { cancelBooking, fetchBooking, rescheduleBooking } from '../lib/manageApi'
-import { rememberHour24, rememberTimeZone } from '../lib/timePreferences'
+import { focusInPageContent } from '../lib/dom/focus'
+import { cancelBooking, fetchBooking, rescheduleBooking } from '../lib/api/manageApi'
+import { rememberHour24, rememberTimeZone } from '../lib/time/timePreferences'
 import { slotsLogic } from './slots'
 
 /** The id of the heading of the manage page's current step (one step shows at a time). */

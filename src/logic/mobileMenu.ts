@@ -1,6 +1,6 @@
 import { mobileMenuMachine } from '../../machines/mobileMenu'
-import { focusAfterRender } from '../lib/focus'
-import { lockPageScroll, unlockPageScroll } from '../lib/scrollLock'
+import { focusAfterRender } from '../lib/dom/focus'
+import { lockPageScroll, unlockPageScroll } from '../lib/dom/scrollLock'
 
 export const mobileMenuLogic = mobileMenuMachine.provide({
   actions: {

@@ -1,6 +1,6 @@
 import { fromCallback, fromPromise } from 'xstate'
 import { particleBackgroundMachine, type ParticleBackgroundEvent } from '../../machines/particleBackground'
-import { afterFirstPaint, watchPageEnvironment } from '../lib/pageEnvironment'
+import { afterFirstPaint, watchPageEnvironment } from '../lib/dom/pageEnvironment'
 
 export const particleBackgroundLogic = particleBackgroundMachine.provide({
   actors: {

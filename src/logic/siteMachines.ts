@@ -2,7 +2,7 @@
  * The machines every page runs from hydration on (the booking modal, the scroll intent, the header's
  * menus, the FAQ accordions, the particle background), with XState itself: one chunk, imported when the
  * page is idle or at the visitor's first event, and never part of the first load (docs/design.md#budgets; see
- * src/lib/deferredActor.ts). Views import `siteMachines` below, never this module.
+ * src/boot/deferredActor.ts). Views import `siteMachines` below, never this module.
  */
 export { createActor } from 'xstate'
 export { faqAccordionMachine } from '../../machines/faqAccordion'

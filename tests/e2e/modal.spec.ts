@@ -98,7 +98,7 @@ test('the open modal has no WCAG 2.1 AA violations', async ({ page }) => {
   await expectNoAxeViolations(page, { include: '#booking-modal' })
 })
 
-/** The machines and XState are not in the first load (src/lib/deferredActor.ts): holds them back, as a slow connection would. */
+/** The machines and XState are not in the first load (src/boot/deferredActor.ts): holds them back, as a slow connection would. */
 async function holdSiteMachines(page: Page): Promise<() => void> {
   let release = () => {}
   const held = new Promise<void>((resolve) => (release = resolve))

@@ -1,8 +1,8 @@
 import { createActor } from 'xstate'
 import { describe, expect, it, vi } from 'vitest'
 import { faqAccordionMachine } from '../../machines/faqAccordion'
-import { deferredActor } from '../../src/lib/deferredActor'
-import { deferredModule } from '../../src/lib/deferredModule'
+import { deferredActor } from '../../src/boot/deferredActor'
+import { deferredModule } from '../../src/boot/deferredModule'
 import { deferred, settle } from '../paths/support/fakes'
 
 /** An accordion whose code (here: the machine and createActor) arrives when the test says so. */

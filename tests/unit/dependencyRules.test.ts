@@ -12,14 +12,14 @@ async function problems(filePath: string, code: string): Promise<string[]> {
 describe('dependencies point down only: core ← machines ← src, core ← server', () => {
   it.each([
     ['core/x.ts', "import { a } from '../machines/bookingForm'\nexport const b = a"],
-    ['core/x.ts', "import { a } from '../src/lib/time'\nexport const b = a"],
+    ['core/x.ts', "import { a } from '../src/lib/time/format'\nexport const b = a"],
     ['core/x.ts', "import { a } from '../server/config'\nexport const b = a"],
     ['core/x.ts', "import { readFileSync } from 'node:fs'\nexport const b = readFileSync"],
     ['core/x.ts', 'export const b = () => document.title'],
-    ['machines/x.ts', "import { a } from '../src/lib/focus'\nexport const b = a"],
+    ['machines/x.ts', "import { a } from '../src/lib/dom/focus'\nexport const b = a"],
     ['machines/x.ts', "import { useState } from 'react'\nexport const b = useState"],
     ['machines/x.ts', "export const b = () => localStorage.getItem('k')"],
-    ['machines/x.ts', "export type Focus = typeof import('../src/lib/focus')"],
+    ['machines/x.ts', "export type Focus = typeof import('../src/lib/dom/focus')"],
     ['src/lib/x.ts', "import { a } from '../../server/config'\nexport const b = a"],
     ['src/lib/x.ts', "import { a } from '../../tests/support/webServer'\nexport const b = a"],
     ['server/x.ts', "import { a } from '../src/lib/bookingWire'\nexport const b = a"],

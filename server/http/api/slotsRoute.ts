@@ -51,7 +51,7 @@ const fail = (c: Context, message: string, status: ContentfulStatusCode) => c.js
 /** How long the visitor's browser may reuse a slots answer (a booking conflict is still caught when booking). */
 export const SLOTS_MAX_AGE_S = 10
 
-// The page fetches the first days' slots before the form opens (src/lib/calendarApi.ts): the visitor's own
+// The page fetches the first days' slots before the form opens (src/lib/api/calendarApi.ts): the visitor's own
 // browser may keep that answer a few seconds, so the next page's prefetch does not ask again. Never a shared cache.
 const ANSWER_HEADERS = { 'Content-Type': 'application/json', 'Cache-Control': `private, max-age=${SLOTS_MAX_AGE_S}`, Vary: 'Accept-Encoding' }
 

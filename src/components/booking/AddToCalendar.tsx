@@ -1,7 +1,7 @@
 import { useEffect, useId, useMemo, useRef, type MouseEvent } from 'react'
 import { googleCalendarUrl, outlookCalendarUrl, type CallForCalendar } from '../../../core/calendarLinks'
 import { addToCalendarCopy as copy } from '../../content/booking'
-import { ICS_FILE_NAME, icsObjectUrl, manageUrlOf } from '../../lib/calendarFile'
+import { ICS_FILE_NAME, icsObjectUrl, manageUrlOf } from '../../lib/dom/calendarFile'
 import { focusRing } from '../sections/ui'
 
 export interface AddToCalendarProps {

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import { BOOKING_DIALOG_ID, useBookingModal } from './useBookingModal'
 import { primaryButton } from '../sections/ui'
-import { prefetchBookingForm } from './loadBookingForm'
+import { prefetchBookingForm } from '../../boot/loadBookingForm'
 
 export interface BookCallButtonProps {
   className?: string

@@ -1,14 +1,14 @@
 import { useRouterState } from '@tanstack/react-router'
 import { Component, lazy, Suspense, useDeferredValue, useEffect, useSyncExternalStore, type ReactNode } from 'react'
 import { bookingFormKey, confirmedBooking, isBookingDialogOpen } from '../../../machines/selectors'
-import { selection, useDeferredSelector } from '../../lib/deferredActor'
+import { selection, useDeferredSelector } from '../../boot/deferredActor'
 import { useBookingModalActor } from '../providers/SiteActors'
 import { BOOKING_DIALOG_ID, useBookingModal } from './useBookingModal'
 import { FormPlaceholder } from './FormPlaceholder'
 import { ModalDialog } from '../layout/ModalDialog'
 import { CloseIcon } from '../layout/icons'
 import { focusRing } from '../sections/ui'
-import { loadBookingForm, loadedBookingForm, prefetchFirstSlotsAfterLoad, subscribeBookingForm } from './loadBookingForm'
+import { loadBookingForm, loadedBookingForm, prefetchFirstSlotsAfterLoad, subscribeBookingForm } from '../../boot/loadBookingForm'
 
 const LazyBookingForm = lazy(() => loadBookingForm().then((m) => ({ default: m.BookingForm })))
 /** The prerendered page and its hydration never hold the form's module. */

@@ -2,8 +2,8 @@ import { AddToCalendar } from './AddToCalendar'
 import { CallPlace } from './CallPlace'
 import type { ConfirmedBooking } from './BookingForm'
 import { focusRing } from '../sections/ui'
-import { formatSlotInZone } from '../../lib/time'
-import { BOOKING_TOAST_FIRST_LINE_ID } from '../../lib/elementIds'
+import { formatSlotInZone } from '../../lib/time/format'
+import { BOOKING_TOAST_FIRST_LINE_ID } from '../../lib/dom/elementIds'
 
 export interface BookingToastProps {
   booking: ConfirmedBooking

@@ -1,5 +1,5 @@
 import { dayRowCopy as copy } from '../../content/booking'
-import { formatDayName, formatShortDay } from '../../lib/time'
+import { formatDayName, formatShortDay } from '../../lib/time/format'
 import type { RowDay } from '../../../machines/slots'
 import { focusRing } from '../sections/ui'
 

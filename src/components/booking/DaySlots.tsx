@@ -1,5 +1,5 @@
 import { useMemo } from 'react'
-import { formatDay, formatDayName, formatSlot, formatSlotTime, type TimeDisplay } from '../../lib/time'
+import { formatDay, formatDayName, formatSlot, formatSlotTime, type TimeDisplay } from '../../lib/time/format'
 import { DayPicker } from './DayPicker'
 import { DayRow } from './DayRow'
 import { SlotGrid, type SlotsView } from './SlotGrid'

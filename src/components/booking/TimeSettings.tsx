@@ -1,8 +1,8 @@
 import { useCombobox } from 'downshift'
 import { useId, useMemo, useState } from 'react'
 import { timeSettingsCopy as copy } from '../../content/booking'
-import { describeTimeZone, nowInstant } from '../../lib/time'
-import { matchZones, zoneOption, zoneOptions, type ZoneOption } from '../../lib/timeZones'
+import { describeTimeZone, nowInstant } from '../../lib/time/format'
+import { matchZones, zoneOption, zoneOptions, type ZoneOption } from '../../lib/time/timeZones'
 import { focusRing } from '../sections/ui'
 
 export interface TimeSettingsProps {

@@ -6,8 +6,8 @@ import { phoneRules } from '../../../core/phone'
 import { noPhoneRules } from '../../../core/phoneRules'
 import { bookingSettings } from '../../config'
 import { bookingFormLogic } from '../../logic/bookingForm'
-import { nowInstant } from '../../lib/time'
-import { preferredHour24, preferredTimeZone } from '../../lib/timePreferences'
+import { nowInstant } from '../../lib/time/format'
+import { preferredHour24, preferredTimeZone } from '../../lib/time/timePreferences'
 import { useDaySlots } from './useDaySlots'
 
 const sameErrors = (a: object | null, b: object | null) => JSON.stringify(a) === JSON.stringify(b)

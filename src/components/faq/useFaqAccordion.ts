@@ -1,6 +1,6 @@
 import { useMemo } from 'react'
 import { openFaqIndex } from '../../../machines/selectors'
-import { selection, useDeferredActor, useDeferredSelector } from '../../lib/deferredActor'
+import { selection, useDeferredActor, useDeferredSelector } from '../../boot/deferredActor'
 import { siteMachines } from '../../logic/deferredSiteMachines'
 import { usePricingFaqActor } from '../providers/SiteActors'
 

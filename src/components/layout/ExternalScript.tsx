@@ -1,6 +1,6 @@
 import { useEffect } from 'react'
 import { site } from '../../content/site'
-import { loadExternalScriptOnce } from '../../lib/externalScript'
+import { loadExternalScriptOnce } from '../../boot/externalScript'
 
 /** Loads the configured external script (VITE_EXTERNAL_SCRIPT_URL) on the pages of the main layout. */
 export function ExternalScript({ src = site.externalScriptUrl }: { src?: string }) {

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react'
 import { headerNav, resourcesMenu } from '../../content/nav'
 import { NavItemLink } from '../nav/NavItemLink'
-import { prefetchBookingForm } from '../booking/loadBookingForm'
+import { prefetchBookingForm } from '../../boot/loadBookingForm'
 import { useBookingModal } from '../booking/useBookingModal'
 import { focusRing, navButton } from '../sections/ui'
 import { CloseIcon, MenuIcon } from './icons'

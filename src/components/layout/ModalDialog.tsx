@@ -1,5 +1,5 @@
 import { useLayoutEffect, useRef, type ReactNode } from 'react'
-import { keepFocusInside } from '../../lib/focusTrap'
+import { keepFocusInside } from '../../lib/dom/focusTrap'
 
 export interface ModalDialogProps {
   id?: string

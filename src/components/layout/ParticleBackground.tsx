@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react'
 import type { SnapshotFrom } from 'xstate'
 import type { particleBackgroundMachine } from '../../../machines/particleBackground'
-import { selection, useDeferredActor, useDeferredSelector } from '../../lib/deferredActor'
+import { selection, useDeferredActor, useDeferredSelector } from '../../boot/deferredActor'
 import { siteMachines } from '../../logic/deferredSiteMachines'
 
 // Its own chunk: tsparticles is never part of the first load (docs/design.md#budgets).

@@ -1,7 +1,7 @@
 import { useMemo } from 'react'
 import type { FocusReturnTarget } from '../../../machines/focusTarget'
 import { isMobileMenuOpen } from '../../../machines/selectors'
-import { selection, useDeferredActor, useDeferredSelector } from '../../lib/deferredActor'
+import { selection, useDeferredActor, useDeferredSelector } from '../../boot/deferredActor'
 import { siteMachines } from '../../logic/deferredSiteMachines'
 
 /** Whether the menu is open (closed in the machine's initial state). */

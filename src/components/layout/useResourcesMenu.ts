@@ -1,7 +1,7 @@
 import { useMemo } from 'react'
 import { isDropdownMenuOpen } from '../../../machines/selectors'
 import type { FocusReturnTarget } from '../../../machines/focusTarget'
-import { selection, useDeferredActor, useDeferredSelector } from '../../lib/deferredActor'
+import { selection, useDeferredActor, useDeferredSelector } from '../../boot/deferredActor'
 import { siteMachines } from '../../logic/deferredSiteMachines'
 
 /** Whether the dropdown is open (closed in the machine's initial state). */

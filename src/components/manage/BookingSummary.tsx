@@ -1,7 +1,7 @@
 import { useMemo } from 'react'
 import type { BookingView } from '../../../core/manageWire'
 import { manageCopy } from '../../content/manageBooking'
-import { describeTimeZone, formatCall, type TimeDisplay } from '../../lib/time'
+import { describeTimeZone, formatCall, type TimeDisplay } from '../../lib/time/format'
 
 const copy = manageCopy.summary
 

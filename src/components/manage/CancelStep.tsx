@@ -1,7 +1,7 @@
 import { useId } from 'react'
 import { CANCELLATION_REASON_MAX_LENGTH } from '../../../core/manageWire'
 import { manageCopy } from '../../content/manageBooking'
-import { formatCall } from '../../lib/time'
+import { formatCall } from '../../lib/time/format'
 import { fieldError, fieldInput, fieldLabel } from '../booking/styles'
 import { StepHeading } from './StepHeading'
 import { StepFooter } from './StepFooter'

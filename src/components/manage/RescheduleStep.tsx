@@ -1,5 +1,5 @@
 import { manageCopy } from '../../content/manageBooking'
-import { formatCall } from '../../lib/time'
+import { formatCall } from '../../lib/time/format'
 import { STEP_HEADING_ID } from '../../logic/manageBooking'
 import { DaySlots } from '../booking/DaySlots'
 import { TimeSettings } from '../booking/TimeSettings'

@@ -5,7 +5,7 @@ import type { bookingModalMachine } from '../../../machines/bookingModal'
 import type { faqAccordionMachine } from '../../../machines/faqAccordion'
 import type { scrollIntentMachine, ScrollTarget } from '../../../machines/scrollIntent'
 import { arrivalIntent } from '../../../machines/selectors'
-import { useDeferredActor, type DeferredActor } from '../../lib/deferredActor'
+import { useDeferredActor, type DeferredActor } from '../../boot/deferredActor'
 import { siteMachines } from '../../logic/deferredSiteMachines'
 
 declare module '@tanstack/history' {
@@ -33,7 +33,7 @@ const SiteActorsContext = createContext<SiteActors | null>(null)
  * pricing FAQ, created once for the whole site. Also reports every change of path to the scroll
  * intent, which scrolls to the top unless it is carrying the visitor to a home-page section.
  *
- * Their machines are deferred (src/lib/deferredActor.ts): imported when the page is idle, or at the
+ * Their machines are deferred (src/boot/deferredActor.ts): imported when the page is idle, or at the
  * visitor's first press or key, so a press finds them loaded or loading.
  */
 export function SiteActorsProvider({ children }: { children: ReactNode }) {

@@ -1,7 +1,7 @@
 /**
  * The text conversation's actor for the widget (first load: only this small part). The machine, XState
  * and the request load as their own chunk when the page is idle, or at once when 'Type instead' is
- * pressed; a press before then opens the panel as soon as they have (src/lib/deferredActor.ts). A build
+ * pressed; a press before then opens the panel as soon as they have (src/boot/deferredActor.ts). A build
  * without voice settings has no actor and loads none of it.
  *
  * The actor lives with the widget at the root of the page, so a conversation goes on across pages.
@@ -9,8 +9,8 @@
 import { useEffect, useMemo, useState, useSyncExternalStore } from 'react'
 import type { ActorRefFrom } from 'xstate'
 import type { FocusReturnTarget, textChatMachine } from '../../../machines/textChat'
-import { deferredActor, selection, type DeferredActor, type SnapshotOf } from '../../lib/deferredActor'
-import { deferredModule } from '../../lib/deferredModule'
+import { deferredActor, selection, type DeferredActor, type SnapshotOf } from '../../boot/deferredActor'
+import { deferredModule } from '../../boot/deferredModule'
 
 export type TextChatActor = DeferredActor<ActorRefFrom<typeof textChatMachine>>
 export type TextChatSnapshot = NonNullable<SnapshotOf<ActorRefFrom<typeof textChatMachine>>>

@@ -1,6 +1,6 @@
 import { useMemo } from 'react'
 import { chatStatus, type ChatMessage, type ChatStatus } from '../../../machines/textChat'
-import { selection, useDeferredSelector } from '../../lib/deferredActor'
+import { selection, useDeferredSelector } from '../../boot/deferredActor'
 import type { TextChatActor, TextChatSnapshot } from './textChatActor'
 
 const noMessages: ChatMessage[] = []

@@ -6,7 +6,7 @@ import { PageHero } from '../../components/sections/PageHero'
 import { Section } from '../../components/sections/Section'
 import { focusRing, secondaryButton, textLink } from '../../components/sections/ui'
 import { type Article, articles, featuredArticles, searchArticles } from '../../content/articles'
-import { useTextTypedBeforeApp } from '../../lib/typedBeforeApp'
+import { useTextTypedBeforeApp } from '../../boot/typedBeforeApp'
 
 export interface ResourcesSearch {
   q?: string

@@ -14,7 +14,7 @@ export async function waitForHydration(page: Page): Promise<void> {
 
 /**
  * Holds back the app's scripts, as a slow connection would: the page is its prerendered HTML with the
- * inline loader (src/lib/appLoader.ts) and nothing else, until the returned `release` lets them load.
+ * inline loader (src/boot/appLoader.ts) and nothing else, until the returned `release` lets them load.
  * Call before `page.goto`.
  */
 export async function holdAppScripts(page: Page): Promise<() => Promise<void>> {

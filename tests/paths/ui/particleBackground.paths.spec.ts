@@ -134,7 +134,7 @@ describeUiPaths(
       },
       done: {
         // The browser is idle (the idle callback waits at most 3 s): the background's chunk loads and draws.
-        // Idle twice: at the page's first idle callback the site's machines load (src/lib/deferredActor.ts),
+        // Idle twice: at the page's first idle callback the site's machines load (src/boot/deferredActor.ts),
         // and the background's machine, once it runs, waits for one of its own.
         afterFirstPaint: async (sut) => {
           await expect

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { BookingRejected } from '../../../core/bookingErrors'
-import { bookEvent, fetchSlots, prefetchSlots, slotsUrl } from '../../../src/lib/calendarApi'
+import { bookEvent, fetchSlots, prefetchSlots, slotsUrl } from '../../../src/lib/api/calendarApi'
 import { buildBookingPayload } from '../../../core/bookingPayload'
 
 const settings = { host: 'kiwi-automate', eventTypeId: 7, eventTypeSlug: 'quick-chat', apiBase: 'https://cal.example', locations: ['video'] as const, phoneCountry: 'NZ' }

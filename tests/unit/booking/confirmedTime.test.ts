@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatShortCall, formatSlotInZone, zoneCity } from '../../../src/lib/time'
+import { formatShortCall, formatSlotInZone, zoneCity } from '../../../src/lib/time/format'
 
 // Wednesday 2 December 2026, 18:00 in New York (EST, UTC−5) is 23:00 UTC.
 const CALL = '2026-12-02T23:00:00Z'

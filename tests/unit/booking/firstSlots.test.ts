@@ -1,9 +1,9 @@
 import { Temporal } from 'temporal-polyfill'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { slotWindow, todayAt } from '../../../core/slotWindow'
-import { firstSlotsUrl, prefetchFirstSlots } from '../../../src/components/booking/firstSlots'
-import { fetchSlots, slotsUrl } from '../../../src/lib/calendarApi'
-import { firstSlotsWindow } from '../../../src/lib/firstSlotsWindow'
+import { firstSlotsUrl, prefetchFirstSlots } from '../../../src/boot/firstSlots'
+import { fetchSlots, slotsUrl } from '../../../src/lib/api/calendarApi'
+import { firstSlotsWindow } from '../../../src/boot/firstSlotsWindow'
 
 const settings = { host: 'kiwi-automate', eventTypeId: 7, eventTypeSlug: 'quick-chat', apiBase: 'https://cal.example', locations: ['video'] as const, phoneCountry: 'NZ' }
 

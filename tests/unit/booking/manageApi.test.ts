@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { BookingRejected } from '../../../core/bookingErrors'
 import { buildReschedulePayload } from '../../../core/bookingPayload'
-import { cancelBooking, fetchBooking, rescheduleBooking } from '../../../src/lib/manageApi'
+import { cancelBooking, fetchBooking, rescheduleBooking } from '../../../src/lib/api/manageApi'
 
 afterEach(() => vi.unstubAllGlobals())
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { localeUses24Hour, preferredHour24, preferredTimeZone, rememberHour24, rememberTimeZone } from '../../../src/lib/timePreferences'
+import { localeUses24Hour, preferredHour24, preferredTimeZone, rememberHour24, rememberTimeZone } from '../../../src/lib/time/timePreferences'
 
 /** A window whose localStorage is a Map, or one that refuses (a blocked storage). */
 function stubStorage(blocked = false) {

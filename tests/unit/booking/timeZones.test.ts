@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { describeTimeZone } from '../../../src/lib/time'
-import { matchZones, zoneOption } from '../../../src/lib/timeZones'
+import { describeTimeZone } from '../../../src/lib/time/format'
+import { matchZones, zoneOption } from '../../../src/lib/time/timeZones'
 
 const AT = '2026-11-27T00:00:00Z'
 const zones = ['Pacific/Auckland', 'Africa/Dar_es_Salaam', 'America/Indiana/Knox', 'Asia/Kolkata', 'America/New_York', 'Australia/Sydney', 'Europe/London'].map((id) =>

@@ -13,11 +13,11 @@ import { mobileMenuOpen } from '../../../src/components/layout/useMobileMenu'
 import { dropdownMenuOpen } from '../../../src/components/layout/useResourcesMenu'
 import { chatOpenSelection } from '../../../src/components/voice/textChatActor'
 import { textChatView } from '../../../src/components/voice/useTextChat'
-import type { Selection } from '../../../src/lib/deferredActor'
+import type { Selection } from '../../../src/boot/deferredActor'
 
 /**
  * The prerendered page and hydration show each deferred machine's view before its code has loaded
- * (src/lib/deferredActor.ts): that view must be the machine's initial state, or the page would change
+ * (src/boot/deferredActor.ts): that view must be the machine's initial state, or the page would change
  * under the visitor when the machine starts.
  */
 const views: Array<[string, AnyStateMachine, Record<string, Selection<never, unknown>>]> = [

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { checkPages, checkShells, fillParams, leafRoutePaths, type RouteHeads } from '../../../src/lib/pages'
+import { checkPages, checkShells, fillParams, leafRoutePaths, type RouteHeads } from '../../../src/lib/pages/sitePages'
 
 const head = (title: string) => ({ title, description: `About ${title}.` })
 

@@ -2,8 +2,8 @@ import { createMemoryHistory } from '@tanstack/react-router'
 import { expect, it } from 'vitest'
 import { articles } from '../../../src/content/articles'
 import { routeHeads } from '../../../src/content/pages'
-import { headFor, headTags } from '../../../src/lib/head'
-import { leafRoutePaths, sitePages, siteShells } from '../../../src/lib/pages'
+import { headFor, headTags } from '../../../src/lib/pages/head'
+import { leafRoutePaths, sitePages, siteShells } from '../../../src/lib/pages/sitePages'
 import { createAppRouter } from '../../../src/router'
 
 const routes = Object.values(createAppRouter(createMemoryHistory()).routesById)

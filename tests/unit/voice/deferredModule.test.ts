@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
-import { deferredModule } from '../../../src/lib/deferredModule'
+import { deferredModule } from '../../../src/boot/deferredModule'
 import { deferred, settle } from '../../paths/support/fakes'
 
 function setupModule() {

@@ -1,6 +1,6 @@
 /** 'Add to calendar' in the browser: the manage link of a booking and its .ics blob (core/icalendar.ts writes it). */
-import { calendarEventOf, type CallForCalendar } from '../../core/calendarLinks'
-import { buildCalendar } from '../../core/icalendar'
+import { calendarEventOf, type CallForCalendar } from '../../../core/calendarLinks'
+import { buildCalendar } from '../../../core/icalendar'
 
 export const ICS_FILE_NAME = 'booking.ics'
 

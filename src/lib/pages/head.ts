@@ -1,6 +1,6 @@
-import { notFoundHead, routeHeads, type PageHead } from '../content/pages'
-import { site } from '../content/site'
-import { headsByPath, shellHeadsByFolder } from './pages'
+import { notFoundHead, routeHeads, type PageHead } from '../../content/pages'
+import { site } from '../../content/site'
+import { headsByPath, shellHeadsByFolder } from './sitePages'
 
 const pages = headsByPath(routeHeads)
 const shells = shellHeadsByFolder(routeHeads)

@@ -1,5 +1,5 @@
 /**
- * The ids of elements that focus is moved to from elsewhere (the machines' focus actions, src/lib/focus.ts): apart
+ * The ids of elements that focus is moved to from elsewhere (the machines' focus actions, src/lib/dom/focus.ts): apart
  * from the focus helpers, so the first-load voice shell that names them does not carry those helpers.
  */
 

@@ -5,7 +5,7 @@
  * from countries-and-timezones). Loaded with the booking form only.
  */
 import { getCountriesForTimezone } from 'countries-and-timezones'
-import { readableZone, utcOffset } from './time'
+import { readableZone, utcOffset } from './format'
 import { visitorTimeZone } from './timePreferences'
 
 export interface ZoneOption {

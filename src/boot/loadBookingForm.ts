@@ -2,24 +2,24 @@
  * The booking form's chunk (it pulls in temporal-polyfill, kept out of the first load of /).
  * One promise for the lazy component and the prefetch at the first sign of intent on a Book a Call
  * button (pointer over or down, focus). At idle its files are fetched (the page's loader,
- * src/lib/appLoader.ts); its code runs at the first idle moment after the first slots have come, so a press
+ * src/boot/appLoader.ts); its code runs at the first idle moment after the first slots have come, so a press
  * then only draws the form. Run before that, with the page's first Intl use on the main thread, it was a
  * long task Lighthouse counted (TBT on /about 3 → 35–185 ms); after the slots worker, TBT on / and /about
  * stays 0–8 ms (docs/performance.md#how-it-is-done). The first slots are asked for at load (firstSlots.ts, without Temporal).
  */
-import { afterFirstPaint, afterLoad } from '../../lib/pageEnvironment'
-import { bookingSettings } from '../../config'
-import type { FirstSlotsAsk, FirstSlotsNews } from '../../lib/firstSlotsWorker'
-import { rememberedTimeZone } from '../../lib/timePreferences'
+import { afterFirstPaint, afterLoad } from '../lib/dom/pageEnvironment'
+import { bookingSettings } from '../config'
+import type { FirstSlotsAsk, FirstSlotsNews } from './firstSlotsWorker'
+import { rememberedTimeZone } from '../lib/time/timePreferences'
 
-type FormModule = typeof import('./BookingForm')
+type FormModule = typeof import('../components/booking/BookingForm')
 
 let formModule: Promise<FormModule> | undefined
 let loadedFormModule: FormModule | null = null
 const listeners = new Set<() => void>()
 
 export function loadBookingForm() {
-  formModule ??= import('./BookingForm').then((m) => {
+  formModule ??= import('../components/booking/BookingForm').then((m) => {
     loadedFormModule = m
     for (const listener of [...listeners]) listener()
     return m
@@ -75,7 +75,7 @@ export function prefetchFirstSlotsAfterLoad(): () => void {
  * at the next idle moment.
  */
 function prefetchFirstSlotsInWorker(): void {
-  const worker = new Worker(new URL('../../lib/firstSlotsWorker.ts', import.meta.url), { type: 'module', name: 'first slots' })
+  const worker = new Worker(new URL('./firstSlotsWorker.ts', import.meta.url), { type: 'module', name: 'first slots' })
   // The store of prefetched slots is not in the first load (docs/design.md#budgets: 115 KB): imported when the worker names its URL.
   let pending: Promise<{ answer: (body: unknown) => void; fail: () => void } | null> = Promise.resolve(null)
   const finish = () => {
@@ -83,7 +83,7 @@ function prefetchFirstSlotsInWorker(): void {
     void afterFirstPaint().then(prefetchBookingFormCode)
   }
   worker.onmessage = ({ data }: MessageEvent<FirstSlotsNews>) => {
-    if (data.type === 'asking') return void (pending = import('../../lib/slotsPrefetch').then((m) => m.expectSlots(data.url)))
+    if (data.type === 'asking') return void (pending = import('./slotsPrefetch').then((m) => m.expectSlots(data.url)))
     if (data.type === 'answered') void pending.then((p) => p?.answer(data.body))
     else void pending.then((p) => p?.fail())
     finish()

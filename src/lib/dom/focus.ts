@@ -1,4 +1,4 @@
-import type { FocusReturnTarget } from '../../machines/focusTarget'
+import type { FocusReturnTarget } from '../../../machines/focusTarget'
 
 /**
  * Focuses an element once the current render has been committed: a modal <dialog> makes the rest of

@@ -1,8 +1,8 @@
-import { slotsPath } from '../../../core/slotsRequest'
-import { bookingSettings } from '../../config'
-import { firstSlotsWindow } from '../../lib/firstSlotsWindow'
-import { prefetchSlotsUrl } from '../../lib/slotsPrefetch'
-import { preferredTimeZone } from '../../lib/timePreferences'
+import { slotsPath } from '../../core/slotsRequest'
+import { bookingSettings } from '../config'
+import { firstSlotsWindow } from './firstSlotsWindow'
+import { prefetchSlotsUrl } from './slotsPrefetch'
+import { preferredTimeZone } from '../lib/time/timePreferences'
 
 /**
  * The URL of the slots the picker asks for first when it opens (the slots machine's first query: today

@@ -1,5 +1,5 @@
-import { SHELL_FILE } from '../../core/shellPages'
-import { routeHeads, type PageHead, type ParamPageHead, type ShellHead } from '../content/pages'
+import { SHELL_FILE } from '../../../core/shellPages'
+import { routeHeads, type PageHead, type ParamPageHead, type ShellHead } from '../../content/pages'
 
 /** What the check needs of a route: the router's routes satisfy it. */
 export interface RouteLike {

@@ -3,7 +3,7 @@
  * browser is idle, or at once when the visitor shows intent (pointer, focus, click), whichever comes
  * first. Views read it with `useSyncExternalStore(m.subscribe, m.current, m.serverValue)`.
  */
-import { afterFirstPaint } from './pageEnvironment'
+import { afterFirstPaint } from '../lib/dom/pageEnvironment'
 
 export interface DeferredModule<T> {
   /** Starts the import now (no-op once started or loaded). A failed import (offline) is retried by the next call. */

@@ -1,6 +1,6 @@
 /** The manage page's calls (Cal.com's shapes): read one booking, cancel it, move it. */
-import { BookingViewSchema, CancelAnswerSchema, type BookingView, type CancelRequest, type RescheduleRequest } from '../../core/manageWire'
-import { bookingSettings } from '../config'
+import { BookingViewSchema, CancelAnswerSchema, type BookingView, type CancelRequest, type RescheduleRequest } from '../../../core/manageWire'
+import { bookingSettings } from '../../config'
 import { postJson, readAnswer } from './calendarApi'
 
 /** GET /api/booking/{uid}; 404 (unknown or malformed uid) and every other non-OK answer throw BookingRejected. */

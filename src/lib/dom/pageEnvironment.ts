@@ -1,5 +1,5 @@
 /** Browser signals the particle background reacts to: motion preference, tab visibility, viewport. */
-import type { EnvironmentSignal, ViewportSize } from '../../machines/particleBackground'
+import type { EnvironmentSignal, ViewportSize } from '../../../machines/particleBackground'
 
 const viewport = (): ViewportSize => ({ width: window.innerWidth, height: window.innerHeight })
 

@@ -4,10 +4,10 @@
  * needs one. Told the remembered zone (localStorage is the page's), it works out the picker's first URL, says
  * it at once (so the page does not ask twice), then sends the answer's body.
  */
-import { firstSlotsUrl } from '../components/booking/firstSlots'
-import type { BookingSettings } from './../config'
+import { firstSlotsUrl } from './firstSlots'
+import type { BookingSettings } from '../config'
 import { requestSlotsBody } from './slotsPrefetch'
-import { isKnownTimeZone, visitorTimeZone } from './timePreferences'
+import { isKnownTimeZone, visitorTimeZone } from '../lib/time/timePreferences'
 
 export interface FirstSlotsAsk {
   now: number

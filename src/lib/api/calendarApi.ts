@@ -1,17 +1,17 @@
 /** The browser's calendar client: Cal.com's wire format (docs/design.md#wire) against `bookingSettings.apiBase`. */
 import * as v from 'valibot'
-import { BookingRejected } from '../../core/bookingErrors'
-import { queryWindow, type SlotsByDate, type SlotsQuery } from '../../core/slotWindow'
-import { slotsPath } from '../../core/slotsRequest'
-import { bookingSettings } from '../config'
-import { noteSlotsRequest, prefetchSlotsUrl, requestSlotsBody, takePrefetchedSlots } from './slotsPrefetch'
+import { BookingRejected } from '../../../core/bookingErrors'
+import { queryWindow, type SlotsByDate, type SlotsQuery } from '../../../core/slotWindow'
+import { slotsPath } from '../../../core/slotsRequest'
+import { bookingSettings } from '../../config'
+import { noteSlotsRequest, prefetchSlotsUrl, requestSlotsBody, takePrefetchedSlots } from '../../boot/slotsPrefetch'
 import {
   BookingErrorSchema,
   BookingResponseSchema,
   SlotsResponseSchema,
   type BookingRequest,
   type BookingResponse,
-} from '../../core/bookingWire'
+} from '../../../core/bookingWire'
 
 /** GET /api/calendar/slots for a day's window (the same builder as the page's idle prefetch: the same URL). */
 export function slotsUrl(query: SlotsQuery, settings = bookingSettings): string {
