@@ -77,6 +77,5 @@ export async function bookingsFeedRoute(c: Context, ctx: ApiContext, failures: S
   const { location } = mailSettings(ctx.config, ctx.store.calendarSecret)
   return c.body(bookingsCalendar(bookings, ctx.config.BOOKING_HOST, ctx.clock().toString(), ctx.store.calendarSecret, location), 200, {
     'Content-Type': 'text/calendar; charset=utf-8',
-    'Cache-Control': 'no-store',
   })
 }
