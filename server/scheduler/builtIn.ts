@@ -10,8 +10,9 @@ import { availabilityFromConfig } from './availability'
 import { calendarUid } from '../calendar/calendarUid'
 import { toResponse } from './bookingResponse'
 import { mailSettings } from '../mail/settings'
-import { bookingChanges, dailyLimit, type ChangeContext } from './builtInChanges'
-import { refuse, type Refusal, type Scheduler, type SlotsRequest } from './scheduler'
+import { bookingChanges, type ChangeContext } from './builtInChanges'
+import { refuse, type Refusal } from '../refusals'
+import type { Scheduler, SlotsRequest } from './scheduler'
 import { freeSlots, groupSlotsByDate, outOfBoundsReason, toIsoUtc } from './slots'
 import { createSlotsCache } from './slotsCache'
 import { JsonBody } from '../runtime/jsonBody'
@@ -191,16 +192,11 @@ export function createBuiltInScheduler({
         onMailQueued()
         return { ok: true, status: 200, body: toResponse(result.booking, location(result.booking), calendarUid(store.calendarSecret, result.booking.id, host)) }
       }
-      if (result.reason === 'email_limit') return refuse('upcomingLimit')
-      if (result.reason === 'client_limit') return dailyLimit(result)
-      if (result.reason === 'code_used') return refuse('codeExpired')
-      if (result.reason === 'code_needed') {
-        // No slot is held meanwhile: the same request with the code books, if the slot is still free then.
-        const asked = await codes.ask(asking, now)
-        if (asked.code === 'codeRequired') onMailQueued()
-        return asked
-      }
-      return refuse('slotTaken')
+      if (result.code !== 'codeRequired') return result
+      // No slot is held meanwhile: the same request with the code books, if the slot is still free then.
+      const asked = await codes.ask(asking, now)
+      if (asked.code === 'codeRequired') onMailQueued()
+      return asked
     },
 
     cancel: (request) => changes.cancel(request.uid, request.cancellationReason ?? undefined, request.clients),

@@ -2,9 +2,9 @@
 import { changeNoticeMessage, isBookingUid, MANAGE_MESSAGES, type BookingView, type CancelResponse } from '../../core/manageWire'
 import type { Clock } from '../clock'
 import type { ServerConfig } from '../config'
-import { rescheduleRefusal, tooLateToChange } from '../db/bookingChanges'
+import { changeRefusal, rescheduleRefusal, tooLateToChange } from '../db/bookingChanges'
 import type { BookingRow } from '../db/rows'
-import type { BookingStore, ChangeResult, ClientLimit, MailsFor } from '../db/store'
+import type { BookingStore, ClientLimit, MailsFor } from '../db/store'
 import { Temporal } from 'temporal-polyfill'
 import { bookingMails } from '../mail/bookingMails'
 import { calendarJob } from '../calendar/caldavWriter'
@@ -14,7 +14,8 @@ import { mailSettings } from '../mail/settings'
 import type { Availability } from './availability'
 import type { CallLocation } from '../../core/callLocation'
 import { locationFields } from './bookingResponse'
-import { refuse, type BookRequest, type Outcome, type Refusal } from './scheduler'
+import { refuse } from '../refusals'
+import type { BookRequest, Outcome } from './scheduler'
 import { outOfBoundsReason, toIsoUtc } from './slots'
 
 export interface ChangeContext {
@@ -64,14 +65,6 @@ export interface ChangeNotice {
 
 const notFound = refuse('notFound')
 
-/** A daily cap reached (the client network's, or a voice call's own): when to try again, and the limit's sentence. */
-export const dailyLimit = ({ retryAfterSeconds, message }: { retryAfterSeconds: number; message: string | undefined }): Refusal => ({
-  ok: false,
-  code: 'dailyLimit',
-  retryAfterSeconds,
-  ...(message === undefined ? {} : { limitMessage: message }),
-})
-
 export function bookingChanges({ config, store, clock, availability, onMailQueued, newId, isFree }: ChangeContext) {
   const settings = mailSettings(config, store.calendarSecret)
   const notice: ChangeNotice = {
@@ -93,18 +86,6 @@ export function bookingChanges({ config, store, clock, availability, onMailQueue
       ...(kind === 'cancelled' ? [] : reminderMails({ booking, plan: reminders, settings, now: now.toString(), newId })),
     ]
 
-  /** A refused change as a code; `moving` says whether it was a reschedule. */
-  function refusal(result: Exclude<ChangeResult, { ok: true }>, moving: boolean): Refusal {
-    if (result.reason === 'not_found') return notFound
-    if (result.reason === 'slot_taken') return refuse('slotTaken')
-    if (result.reason === 'cancelled') return refuse(moving ? 'cancelledReschedule' : 'alreadyCancelled')
-    if (result.reason === 'client_limit') return dailyLimit(result)
-    if (result.reason === 'notice') return refuse('changeNotice')
-    if (result.reason === 'same_start') return refuse('sameStart')
-    if (result.reason === 'too_many_reschedules') return refuse('rescheduleLimit')
-    return refuse(moving ? 'pastReschedule' : 'pastCancel')
-  }
-
   /** A call moved to `start` must not land inside its own notice period: it could not be changed again. */
   const movableTo = (start: Temporal.Instant, now: Temporal.Instant) =>
     start.epochMilliseconds - notice.minutes * 60_000 > now.epochMilliseconds
@@ -117,7 +98,7 @@ export function bookingChanges({ config, store, clock, availability, onMailQueue
     /** Whether the active booking of `uid` is inside its notice period (or has started): no slot may be offered to move it. */
     async tooLateToMove(uid: string, now: Temporal.Instant): Promise<boolean> {
       const row = isBookingUid(uid) ? await store.find(uid) : undefined
-      return row?.status === 'ACCEPTED' && tooLateToChange(row, now, notice.minutes) !== undefined
+      return row?.status === 'ACCEPTED' && tooLateToChange(row, now, notice.minutes, 'rescheduled') !== undefined
     },
 
     /** Moves the booking of `uid` to the request's start: same uid, sequence + 1, the old slot free. */
@@ -132,18 +113,15 @@ export function bookingChanges({ config, store, clock, availability, onMailQueue
       if (request._isDryRun) {
         const row = moving
         if (!row) return notFound
-        if (row.status !== 'ACCEPTED') return refusal({ ok: false, reason: 'cancelled' }, true)
-        const late = tooLateToChange(row, now, notice.minutes)
-        if (late) return refusal({ ok: false, reason: late }, true)
-        const refused = rescheduleRefusal(row, start, config.MAX_RESCHEDULES_PER_BOOKING)
-        if (refused) return refusal({ ok: false, reason: refused }, true)
+        const refused = changeRefusal(row, now, notice.minutes, 'rescheduled') ?? rescheduleRefusal(row, start, config.MAX_RESCHEDULES_PER_BOOKING)
+        if (refused) return refused
         const taken = await store.takenStarts(row.host, start, end)
         if (taken.size > 0) return refuse('slotTaken')
         return { ok: true, status: 200, body: view({ ...row, startTime: toIsoUtc(start), endTime: toIsoUtc(end) }, now) }
       }
       const to = { start, end, maxReschedules: config.MAX_RESCHEDULES_PER_BOOKING }
       const result = await store.reschedule(uid, to, { now, clients, changeNoticeMinutes: notice.minutes }, mailsFor('rescheduled', now))
-      if (!result.ok) return refusal(result, true)
+      if (!result.ok) return result
       onMailQueued()
       return { ok: true, status: 200, body: view(result.booking, now) }
     },
@@ -153,7 +131,7 @@ export function bookingChanges({ config, store, clock, availability, onMailQueue
       if (!isBookingUid(uid)) return notFound
       const now = clock()
       const result = await store.cancel(uid, reason || undefined, { now, clients, changeNoticeMinutes: notice.minutes }, mailsFor('cancelled', now))
-      if (!result.ok) return refusal(result, false)
+      if (!result.ok) return result
       onMailQueued()
       return {
         ok: true,
