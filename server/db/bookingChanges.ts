@@ -1,7 +1,8 @@
 /**
- * The writes that change bookings, each in one transaction with the mail jobs it causes (the
+ * The writes that change bookings, each in one transaction with the outbox jobs it causes (the
  * transactional outbox): a booking, a reschedule, a cancellation. A mail failure later can never
- * undo one of them, and no job exists for a change that did not happen.
+ * undo one of them, and no job exists for a change that did not happen. The jobs come as data, made by the
+ * scheduler beforehand from the row as the change will leave it (rows.ts): nothing here calls back up.
  */
 import type { Temporal } from 'temporal-polyfill'
 import type { NewMailJob } from './mailMessage'
@@ -56,8 +57,21 @@ export type ChangeRefusal = Refusal<
 /** The two changes of an existing booking. */
 export type Change = 'rescheduled' | 'cancelled'
 
-/** The mail jobs a change causes, made from the booking as it is after the change (and as it was before). */
-export type MailsFor = (booking: BookingRow, previous: BookingRow | undefined) => NewMailJob[]
+/**
+ * The outbox jobs of a change of an existing booking, made from its row as read at `sequence`: written only if the
+ * locked row is still at that sequence (every change adds 1), else the change answers `outdated` and writes nothing.
+ */
+export interface ChangeJobs {
+  sequence: number
+  jobs: NewMailJob[]
+}
+
+/** The row changed after the jobs were made (another change came first): make them again from the row as it is now. */
+export interface Outdated {
+  ok: false
+  outdated: true
+}
+const OUTDATED: Outdated = { ok: false, outdated: true }
 
 /**
  * What a new booking must pass besides the limits when floods are watched (docs/design.md#email-codes), decided in
@@ -84,7 +98,7 @@ export type InsertResult =
   | (Refusal<'codeRequired'> & { recent: number })
   | DailyLimit
 
-export type ChangeResult = { ok: true; booking: BookingRow; previous: BookingRow } | ChangeRefusal | DailyLimit
+export type ChangeResult = { ok: true; booking: BookingRow; previous: BookingRow } | ChangeRefusal | DailyLimit | Outdated
 
 /** Advisory lock namespaces (the two-key form): one per limit, so concurrent requests queue per key. */
 const LOCK_EMAIL = 11
@@ -211,11 +225,12 @@ async function gateRefusal(sql: Sql, gate: BookingGate, now: Temporal.Instant): 
   return { recent }
 }
 
+/** Inserts the booking of id `b.id` (BookingStore.newBookingId) with its outbox `jobs`, made from bookedRow(b). */
 export async function insertBooking(
   backend: Backend,
-  b: NewBooking,
+  b: NewBooking & { id: number },
   limits: BookingLimits,
-  mails: MailsFor,
+  jobs: NewMailJob[],
   gate: BookingGate = { channel: 'web' },
 ): Promise<InsertResult> {
   try {
@@ -228,8 +243,8 @@ export async function insertBooking(
       const [booking] = await sql.query<BookingRow>(
         `WITH inserted AS (
            INSERT INTO bookings (uid, host, event_type_id, title, start_at, end_at, name, email, guests, time_zone,
-                                 language, email_key, client_key, created_at, notes, phone, channel, email_verified)
-           VALUES ($1, $2, $3, $4, $5::timestamptz, $6::timestamptz, $7, $8, $9::jsonb, $10, $11, $12, $13, $14::timestamptz, $15, $16, $17, $18)
+                                 language, email_key, client_key, created_at, notes, phone, channel, email_verified, id)
+           VALUES ($1, $2, $3, $4, $5::timestamptz, $6::timestamptz, $7, $8, $9::jsonb, $10, $11, $12, $13, $14::timestamptz, $15, $16, $17, $18, $19)
            RETURNING *
          ) ${SELECT_BOOKING.replace('FROM bookings', 'FROM inserted')}`,
         [
@@ -251,11 +266,12 @@ export async function insertBooking(
           b.phone ?? null,
           gate.channel,
           gate.codeId !== undefined,
+          b.id,
         ],
       )
       if (!booking) throw new Error('INSERT returned no row')
       await countClientAction(sql, limits, 'booked', weight)
-      await writeMailJobs(sql, booking, mails(booking, undefined), limits.now)
+      await writeMailJobs(sql, booking, jobs, limits.now)
       await announceChange(sql, booking.host)
       return { ok: true, booking, ...(recent === undefined ? {} : { recent }) }
     })
@@ -302,7 +318,7 @@ async function change(
   uid: string,
   limits: ChangeLimits,
   kind: Change,
-  mails: MailsFor,
+  made: ChangeJobs,
   refusalOf: (row: BookingRow) => ChangeRefusal | undefined,
   update: (sql: Sql, row: BookingRow) => Promise<BookingRow | undefined>,
 ): Promise<ChangeResult> {
@@ -314,6 +330,7 @@ async function change(
       if (!row) return refuse('notFound')
       const refused = changeRefusal(row, now, limits.changeNoticeMinutes ?? 0, kind) ?? refusalOf(row)
       if (refused) return refused
+      if (row.sequence !== made.sequence) return OUTDATED
       const weight = weightOf(row.guests)
       const overCap = await overClientLimit(sql, limits, weight)
       if (overCap) return overCap
@@ -321,7 +338,7 @@ async function change(
       if (!booking) throw new Error('UPDATE returned no row')
       await countClientAction(sql, limits, kind, weight)
       await dropReminders(sql, booking, kind)
-      await writeMailJobs(sql, booking, mails(booking, row), now)
+      await writeMailJobs(sql, booking, made.jobs, now)
       await announceChange(sql, booking.host)
       return { ok: true, booking, previous: row }
     })
@@ -349,10 +366,10 @@ export function rescheduleBooking(
   uid: string,
   to: { start: Temporal.Instant; end: Temporal.Instant; maxReschedules: number },
   limits: ChangeLimits,
-  mails: MailsFor,
+  made: ChangeJobs,
 ): Promise<ChangeResult> {
   const refusalOf = (row: BookingRow) => rescheduleRefusal(row, to.start, to.maxReschedules)
-  return change(backend, uid, limits, 'rescheduled', mails, refusalOf, async (sql, row) => {
+  return change(backend, uid, limits, 'rescheduled', made, refusalOf, async (sql, row) => {
     const [booking] = await sql.query<BookingRow>(
       updated(`start_at = $2::timestamptz, end_at = $3::timestamptz, sequence = sequence + 1,
                rescheduled_at = $4::timestamptz, previous_start_at = start_at`),
@@ -367,9 +384,9 @@ export function cancelBooking(
   uid: string,
   reason: string | undefined,
   limits: ChangeLimits,
-  mails: MailsFor,
+  made: ChangeJobs,
 ): Promise<ChangeResult> {
-  return change(backend, uid, limits, 'cancelled', mails, () => undefined, async (sql, row) => {
+  return change(backend, uid, limits, 'cancelled', made, () => undefined, async (sql, row) => {
     const [booking] = await sql.query<BookingRow>(
       updated(`status = 'CANCELLED', sequence = sequence + 1, cancelled_at = $2::timestamptz, cancellation_reason = $3`),
       [row.id, limits.now.toString(), reason ?? null],

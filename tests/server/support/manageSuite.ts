@@ -65,7 +65,7 @@ export function defineManageSuite(name: string, makeBackend: () => Promise<Store
     const eventUid = (booking: { id: number }) => calendarUid(store.calendarSecret, booking.id, 'kiwi-automate')
 
     /** The site with its mail worker, as server/main.ts wires them. */
-    async function site(env: Record<string, string> = {}, clock: TestClock = testClock()) {
+    async function site(env: Record<string, string> = {}, clock: TestClock = testClock(), siteStore: BookingStore = store) {
       const config = testConfig({ SMTP_URL: sink.url, HOST_EMAIL: TEAM, PUBLIC_URL, ...env })
       const logs: string[] = []
       const mail: MailWorker = createMailer({
@@ -76,7 +76,7 @@ export function defineManageSuite(name: string, makeBackend: () => Promise<Store
         log: (line) => logs.push(line),
         pollMs: 200,
       })
-      const server = await startServer({ config, store, clock, onMailQueued: mail.wake })
+      const server = await startServer({ config, store: siteStore, clock, onMailQueued: mail.wake })
       mail.start()
       const book = async (start: string, overrides: Parameters<typeof bookingBody>[1] = {}, init: RequestInit = {}) =>
         postBooking(server.url, bookingBody(start, overrides), init)
@@ -516,6 +516,38 @@ export function defineManageSuite(name: string, makeBackend: () => Promise<Store
             (row) => row.startTime === '2026-11-27T01:00:00.000Z' && row.status === 'ACCEPTED',
           )
           expect(at).toHaveLength(1)
+        } finally {
+          await s.close()
+        }
+      })
+
+      it('makes two moves of one booking at once one after the other, both answered 200', async () => {
+        const s = await site()
+        try {
+          const booking = await s.booked('2026-11-26T15:00', person('Twice', 'twice.moved@example.com'))
+          const [first, second] = await Promise.all([s.reschedule(booking.uid, '2026-11-27T15:00'), s.reschedule(booking.uid, '2026-11-27T15:30')])
+          expect([first.status, second.status]).toEqual([200, 200])
+          expect((await store.find(booking.uid))?.sequence).toBe(2)
+        } finally {
+          await s.close()
+        }
+      })
+
+      it('makes a change again from the row as it is when another change got there after it was read', async () => {
+        const visitor = 'read.before@example.com'
+        const mover = await site()
+        const booking = await mover.booked('2026-11-26T15:45', person('Read Before', visitor))
+        const before = await store.find(booking.uid)
+        expect((await mover.reschedule(booking.uid, '2026-11-27T15:45')).status).toBe(200)
+        await mover.close()
+        // This server reads the row as it was before the move, once: its first jobs are outdated and written nowhere.
+        let stale = before
+        const s = await site({}, testClock(), { ...store, find: async (uid) => (uid === booking.uid && stale ? [stale, (stale = undefined)][0] : store.find(uid)) })
+        try {
+          expect((await s.cancel({ uid: booking.uid })).status).toBe(200)
+          const cancelled = await sink.find(visitor, 'Cancelled:')
+          expect(inviteOf(cancelled)).toMatchObject({ method: 'CANCEL', sequence: 2, start: '2026-11-27T02:45:00.000Z' })
+          expect((await store.mailJobs.forBooking(booking.uid)).map((j) => j.kind).filter((kind) => kind === 'cancelled')).toHaveLength(2)
         } finally {
           await s.close()
         }
