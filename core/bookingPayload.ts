@@ -28,6 +28,8 @@ export interface BookingInput extends SlotChoice {
   location?: { value: string; optionValue?: string }
   /** The code emailed to the address when the server asked for one (docs/design.md#email-codes). */
   emailVerificationCode?: string
+  /** The visitor reads times in the 24-hour clock; left out, nothing is said and emails use the 12-hour one. */
+  hour24?: boolean
 }
 
 export interface RescheduleInput extends SlotChoice {
@@ -62,6 +64,16 @@ function callFields({ slot, timeZone }: SlotChoice, identity: BookingIdentity): 
   }
 }
 
+/**
+ * The visitor's clock, in Cal.com's free-form `metadata` (strings only there), so a real Cal.com accepts it
+ * unchanged; the built-in scheduler writes the visitor's emails in it (docs/email.md#times).
+ */
+export const clockMetadata = (hour24: boolean): Record<string, string> => ({ [TIME_FORMAT_KEY]: hour24 ? '24' : '12' })
+export const TIME_FORMAT_KEY = 'timeFormat'
+
+/** Whether a booking's `metadata` asks for the 24-hour clock. */
+export const wantsHour24 = (metadata: Record<string, unknown>): boolean => metadata[TIME_FORMAT_KEY] === '24'
+
 export function buildBookingPayload(input: BookingInput, identity: BookingIdentity): BookingRequest {
   const notes = normalizeNotes(input.notes ?? '')
   return {
@@ -73,6 +85,7 @@ export function buildBookingPayload(input: BookingInput, identity: BookingIdenti
       ...(input.location ? { location: input.location } : {}),
     },
     ...callFields(input, identity),
+    ...(input.hour24 === undefined ? {} : { metadata: clockMetadata(input.hour24) }),
     ...(input.emailVerificationCode ? { emailVerificationCode: input.emailVerificationCode } : {}),
   }
 }

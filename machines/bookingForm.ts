@@ -358,6 +358,7 @@ export const bookingFormMachine = setup({
               timeZone: context.timeZone,
               location: locationOf(context),
               emailVerificationCode: context.code,
+              hour24: context.hour24,
             },
             context.identity,
           ),

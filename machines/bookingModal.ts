@@ -25,7 +25,8 @@ export type BookingModalEvent =
 /**
  * The booking modal (docs/design.md#pages): opens from any Book a Call button; closes on Escape, its close button
  * and a backdrop click; page scrolling is locked while it is open; every open shows a fresh form.
- * A confirmed booking closes it and keeps the booking for the confirmation toast until dismissed.
+ * A confirmed booking closes it and keeps the booking for the confirmation toast until dismissed; focus goes to
+ * the toast then, and back to the modal's opener on any other close or when the toast is dismissed.
  *
  * Both are one transition each way, so every combination the machine can be in is one a visitor can
  * reach and act on: the toast only appears with the modal closing (only the open modal's form
@@ -55,6 +56,7 @@ export const bookingModalMachine = setup({
     lockPageScroll: () => providedByApp('lockPageScroll'),
     unlockPageScroll: () => providedByApp('unlockPageScroll'),
     returnFocusToOpener: () => providedByApp('returnFocusToOpener'),
+    focusConfirmation: () => providedByApp('focusConfirmation'),
   },
 }).createMachine({
   id: 'bookingModal',
@@ -74,12 +76,13 @@ export const bookingModalMachine = setup({
         },
         open: {
           entry: 'lockPageScroll',
-          exit: ['unlockPageScroll', 'returnFocusToOpener'],
+          exit: 'unlockPageScroll',
           on: {
-            ESCAPE_PRESSED: 'closed',
-            CLOSE_CLICKED: 'closed',
-            BACKDROP_CLICKED: 'closed',
-            BOOKING_CONFIRMED: { target: ['closed', '#bookingModal.toast.shown'], actions: 'keepBooking' },
+            ESCAPE_PRESSED: { target: 'closed', actions: 'returnFocusToOpener' },
+            CLOSE_CLICKED: { target: 'closed', actions: 'returnFocusToOpener' },
+            BACKDROP_CLICKED: { target: 'closed', actions: 'returnFocusToOpener' },
+            // Focus goes to the confirmation, so its links are the next Tab stops (docs/booking.md#confirmation).
+            BOOKING_CONFIRMED: { target: ['closed', '#bookingModal.toast.shown'], actions: ['keepBooking', 'focusConfirmation'] },
           },
         },
       },

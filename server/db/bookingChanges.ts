@@ -243,8 +243,10 @@ export async function insertBooking(
       const [booking] = await sql.query<BookingRow>(
         `WITH inserted AS (
            INSERT INTO bookings (uid, host, event_type_id, title, start_at, end_at, name, email, guests, time_zone,
-                                 language, email_key, client_key, created_at, notes, phone, channel, email_verified, id)
-           VALUES ($1, $2, $3, $4, $5::timestamptz, $6::timestamptz, $7, $8, $9::jsonb, $10, $11, $12, $13, $14::timestamptz, $15, $16, $17, $18, $19)
+                                 language, email_key, client_key, created_at, notes, phone, channel, email_verified,
+                                 hour24, id)
+           VALUES ($1, $2, $3, $4, $5::timestamptz, $6::timestamptz, $7, $8, $9::jsonb, $10, $11, $12, $13, $14::timestamptz, $15, $16, $17, $18,
+                   $19, $20)
            RETURNING *
          ) ${SELECT_BOOKING.replace('FROM bookings', 'FROM inserted')}`,
         [
@@ -266,6 +268,7 @@ export async function insertBooking(
           b.phone ?? null,
           gate.channel,
           gate.codeId !== undefined,
+          b.hour24 ?? false,
           b.id,
         ],
       )

@@ -31,6 +31,8 @@ export interface BookingRow {
   phone: string | null
   /** Booked with the code emailed to its address (docs/design.md#email-codes). */
   emailVerified: boolean
+  /** The visitor read the times in the 24-hour clock: their emails write them so (docs/email.md#times). */
+  hour24: boolean
 }
 
 export interface NewBooking {
@@ -49,6 +51,8 @@ export interface NewBooking {
   notes?: string
   /** E.164, for a phone call; undefined: a video call. */
   phone?: string
+  /** The visitor's 24-hour clock; undefined: the 12-hour one. */
+  hour24?: boolean
 }
 
 /** An instant as SELECT_BOOKING reads it: ISO UTC with milliseconds. */
@@ -83,6 +87,7 @@ export const rowAfter = {
     notes: b.notes || null,
     phone: b.phone ?? null,
     emailVerified,
+    hour24: b.hour24 ?? false,
   }),
   /** `row` moved to [start, end) at `now`. */
   rescheduled: (row: BookingRow, to: { start: Temporal.Instant; end: Temporal.Instant }, now: Temporal.Instant): BookingRow => ({

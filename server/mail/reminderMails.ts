@@ -27,14 +27,14 @@ export const LEADS_WITH_JOIN_MS = 60 * 60_000
  */
 export function visitorReminderContent(booking: MailBooking, settings: MailSettings, soon = false): MailContent {
   const host = settings.hostName
-  const zone = booking.timeZone
+  const { timeZone: zone, hour24 = false } = booking
   const location = settings.location(booking)
   return {
-    subject: `Reminder: your call with ${host}, ${shortDateTime(booking.startTime, zone)} (${zone})`,
+    subject: `Reminder: your call with ${host}, ${shortDateTime(booking.startTime, zone, hour24)} (${zone})`,
     greeting: `Kia ora ${booking.name},`,
     intro: [`A reminder of your 15-minute call with ${host}.`, ...visitorCallSentences(location)],
     ...joinLine(location, soon),
-    details: whenRows(booking, { label: 'When (your time)', zone }, { label: `${host}'s time`, zone: settings.hostZone }),
+    details: whenRows(booking, { label: 'When (your time)', zone, hour24 }, { label: `${host}'s time`, zone: settings.hostZone }),
     action: { label: 'View your booking', url: manageUrl(settings, booking.uid) },
     outro: ['The invite is attached again (invite.ics), in case the call is not in your calendar yet.'],
     signature: agencySignature(host),

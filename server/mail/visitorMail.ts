@@ -12,9 +12,9 @@ export function visitorContent(
   settings: MailSettings,
 ): MailContent {
   const host = settings.hostName
-  const when = shortDateTime(booking.startTime, booking.timeZone)
-  const zone = booking.timeZone
-  const times = whenRows(booking, { label: 'When (your time)', zone }, { label: `${host}'s time`, zone: settings.hostZone })
+  const { timeZone: zone, hour24 = false } = booking
+  const when = shortDateTime(booking.startTime, zone, hour24)
+  const times = whenRows(booking, { label: 'When (your time)', zone, hour24 }, { label: `${host}'s time`, zone: settings.hostZone })
   const change = { label: 'Reschedule or cancel', url: manageUrl(settings, booking.uid) }
   const common = { greeting: `Kia ora ${booking.name},`, signature: agencySignature(host) }
   const location = settings.location(booking)
@@ -36,7 +36,7 @@ export function visitorContent(
       subject: `Moved: your call with ${host} is now ${when} (${zone})`,
       intro: [`Your call with ${host} has moved to a new time.`, ...visitorCallSentences(location)],
       ...joinLine(location),
-      details: [...times, ...(previous ? [['Was', timeRange(previous.startTime, previous.endTime, zone)] as [string, string]] : [])],
+      details: [...times, ...(previous ? [['Was', timeRange(previous.startTime, previous.endTime, zone, hour24)] as [string, string]] : [])],
       action: change,
       outro: [INVITE_SENTENCES.moves],
     }

@@ -6,6 +6,7 @@
  */
 import { randomUUID } from 'node:crypto'
 import type { BookingResponse } from '../../core/bookingWire'
+import { wantsHour24 } from '../../core/bookingPayload'
 import { changeNoticeMessage, isBookingUid, MANAGE_MESSAGES, type BookingView, type CancelResponse } from '../../core/manageWire'
 import type { Clock } from '../clock'
 import type { ServerConfig } from '../config'
@@ -181,6 +182,7 @@ export function bookingChanges({ config, store, clock, availability, onMailQueue
         language: request.request.language,
         notes: notes || undefined,
         ...(request.phone ? { phone: request.phone } : {}),
+        ...(wantsHour24(request.request.metadata) ? { hour24: true } : {}),
       }
       if (request.request._isDryRun) {
         // Cal.com's dry run: the slot checked, nothing written.

@@ -57,20 +57,33 @@ export function focusAndReveal(id: string, block: 'center' | 'start' = 'center')
 }
 
 /**
- * As focusAndReveal, for an element the render under way may only now draw (the booking form's code field, drawn
- * when the server asks for a code): if it is not on the page yet, it is focused and revealed as soon as it is.
+ * Focuses the element with `id`, and with `block` brings it into view as focusAndReveal does, for an element the
+ * render under way may only now draw (the booking form's code field, drawn when the server asks for a code; the
+ * booking toast, whose code may still be loading): if it is not on the page yet, as soon as it is. One that has
+ * not appeared within a few seconds is given up (the visitor has moved on).
  */
-export function focusAndRevealWhenDrawn(id: string, block: 'center' | 'start' = 'center'): void {
+export function focusWhenDrawn(id: string, block?: 'center' | 'start'): void {
+  const focus = () => {
+    const target = document.getElementById(id)
+    target?.focus({ preventScroll: true })
+    if (block) target?.scrollIntoView({ block, behavior: 'instant' })
+  }
   queueMicrotask(() => {
-    if (document.getElementById(id)) return focusAndReveal(id, block)
+    if (document.getElementById(id)) return focus()
     const observer = new MutationObserver(() => {
       if (!document.getElementById(id)) return
-      observer.disconnect()
-      focusAndReveal(id, block)
+      stop()
+      queueMicrotask(focus)
     })
+    const giveUp = setTimeout(() => observer.disconnect(), GIVE_UP_MS)
+    const stop = () => {
+      clearTimeout(giveUp)
+      observer.disconnect()
+    }
     observer.observe(document.body, { childList: true, subtree: true })
   })
 }
+const GIVE_UP_MS = 10_000
 
 /** The voice widget's call button: its call part takes the focus over from the first-load shell's button by this id. */
 export const CALL_BUTTON_ID = 'voice-call-button'
@@ -80,3 +93,6 @@ export const CHAT_PANEL_ID = 'voice-chat-panel'
 /** 'Type instead' (one at a time: beside the call button, or in the error box). */
 export const TYPE_INSTEAD_ID = 'voice-type-instead'
 export const CHAT_MESSAGE_ID = 'voice-chat-message'
+
+/** The booking toast's first line: focus goes there when it appears (docs/booking.md#confirmation). */
+export const BOOKING_TOAST_FIRST_LINE_ID = 'booking-toast-first-line'

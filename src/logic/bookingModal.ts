@@ -1,5 +1,5 @@
 import { bookingModalMachine } from '../../machines/bookingModal'
-import { focusAfterRender } from '../lib/focus'
+import { BOOKING_TOAST_FIRST_LINE_ID, focusAfterRender, focusWhenDrawn } from '../lib/focus'
 import { lockPageScroll, unlockPageScroll } from '../lib/scrollLock'
 
 export const bookingModalLogic = bookingModalMachine.provide({
@@ -7,5 +7,6 @@ export const bookingModalLogic = bookingModalMachine.provide({
     lockPageScroll: () => lockPageScroll(),
     unlockPageScroll: () => unlockPageScroll(),
     returnFocusToOpener: ({ context }) => focusAfterRender(context.opener),
+    focusConfirmation: () => focusWhenDrawn(BOOKING_TOAST_FIRST_LINE_ID),
   },
 })

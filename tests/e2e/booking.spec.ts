@@ -78,6 +78,12 @@ test.describe('booking through the modal', () => {
     const join = toast.getByRole('link', { name: /^https:\/\/meet\.jit\.si\/[0-9a-f]{24}$/ })
     await expect(join).toHaveAttribute('target', '_blank')
     await expect(join).toBeInViewport()
+    // Focus is on the confirmation, not back on the page: its links are the next Tab stops, then Dismiss.
+    await expect(toast.getByText(/^Booking confirmed!/)).toBeFocused()
+    await page.keyboard.press('Tab')
+    await expect(join).toBeFocused()
+    await page.keyboard.press('Tab')
+    await expect(toast.getByRole('link', { name: 'Google Calendar' })).toBeFocused()
     const joinUrl = (await join.getAttribute('href'))!
     expect(joinUrl).toMatch(/^https:\/\/meet\.jit\.si\/[0-9a-f]{24}$/)
 
@@ -303,7 +309,18 @@ test.describe('booking through the modal', () => {
     await tabTo(page, confirm)
     await page.keyboard.press('Enter')
     await expect(dialog).toBeHidden()
-    await expect(page.getByRole('status').filter({ hasText: 'Booking confirmed!' })).toContainText('kiri@example.co.nz')
+    const toast = page.getByRole('status').filter({ hasText: 'Booking confirmed!' })
+    await expect(toast).toContainText('kiri@example.co.nz')
+    // The confirmation's links are the next Tab stops (the join link, then 'Add to calendar'), then Dismiss;
+    // dismissing gives focus back to the button that opened the modal.
+    await page.keyboard.press('Tab')
+    await expect(toast.getByRole('link', { name: /^https:\/\/meet\.jit\.si\// })).toBeFocused()
+    await tabTo(page, toast.getByRole('link', { name: 'Apple / other (.ics)' }))
+    await page.keyboard.press('Tab')
+    await expect(toast.getByRole('button', { name: 'Dismiss' })).toBeFocused()
+    await page.keyboard.press('Enter')
+    await expect(toast).toBeHidden()
+    await expect(bookACall).toBeFocused()
   })
 })
 

@@ -6,6 +6,7 @@
  */
 import { expect, test, type TestInfo } from '@playwright/test'
 import { expectNoAxeViolations } from './support/axe'
+import { callButton } from '../support/pages/voicePanel'
 import {
   chooseSlot,
   confirmButton,
@@ -120,6 +121,24 @@ for (const [size, viewport] of [
       await expect(confirmation).toHaveCount(0)
       await expect(section.getByRole('status').filter({ hasText: /^Booked: / })).toBeFocused()
       await page.screenshot({ path: testInfo.outputPath(`inline-booked-line-${size}.png`) })
+    })
+
+    test("the voice widget's corner covers none of the home page's first screen, and keeps its words", async ({ page }, testInfo: TestInfo) => {
+      await page.goto('/')
+      const call = callButton(page)
+      await expect(call).toBeVisible()
+      await expect(call).toHaveAccessibleName('Start a call')
+      const corner = (await call.boundingBox())!
+      // On a phone a round icon; on a desktop the words show.
+      if (size === 'phone') expect(Math.round(corner.width)).toBe(Math.round(corner.height))
+      else await expect(call.getByText('Start a call')).toBeVisible()
+      const hero = page.getByRole('main').getByRole('list').first()
+      for (const item of await hero.getByRole('listitem').all()) {
+        const box = (await item.boundingBox())!
+        const apart = box.x + box.width <= corner.x || corner.x + corner.width <= box.x || box.y + box.height <= corner.y || corner.y + corner.height <= box.y
+        expect(apart, `"${await item.textContent()}" is clear of the call button`).toBe(true)
+      }
+      await page.screenshot({ path: testInfo.outputPath(`voice-corner-${size}.png`) })
     })
   })
 }

@@ -11,7 +11,7 @@ describeMachinePaths(
   'bookingModal',
   bookingModalMachine,
   () => {
-    const effects = { locks: 0, focusReturns: 0, opens: 0, dismissals: 0 }
+    const effects = { locks: 0, focusReturns: 0, opens: 0, dismissals: 0, confirmations: 0, focusedConfirmations: 0 }
     const actor = createActor(
       bookingModalMachine.provide({
         actions: {
@@ -20,6 +20,10 @@ describeMachinePaths(
           returnFocusToOpener: ({ context }) => {
             expect(context.opener).toBe(opener)
             effects.focusReturns += 1
+          },
+          focusConfirmation: ({ context }) => {
+            expect(context.booking).toEqual(booking)
+            effects.focusedConfirmations += 1
           },
         },
       }),
@@ -37,7 +41,10 @@ describeMachinePaths(
       ESCAPE_PRESSED: (sut) => sut.actor.send({ type: 'ESCAPE_PRESSED' }),
       CLOSE_CLICKED: (sut) => sut.actor.send({ type: 'CLOSE_CLICKED' }),
       BACKDROP_CLICKED: (sut) => sut.actor.send({ type: 'BACKDROP_CLICKED' }),
-      BOOKING_CONFIRMED: (sut, event) => sut.actor.send(event),
+      BOOKING_CONFIRMED: (sut, event) => {
+        sut.effects.confirmations += 1
+        sut.actor.send(event)
+      },
       TOAST_DISMISSED: (sut) => {
         sut.effects.dismissals += 1
         sut.actor.send({ type: 'TOAST_DISMISSED' })
@@ -48,8 +55,10 @@ describeMachinePaths(
       dialog: () => {},
       'dialog.closed': (sut) => {
         expect(sut.effects.locks, 'page scrolling is free').toBe(0)
-        // Every close, and every dismissal of the toast (its button goes away), gave focus back to the opener.
-        expect(sut.effects.focusReturns).toBe(sut.effects.opens + sut.effects.dismissals)
+        // Every close without a booking, and every dismissal of the toast (its button goes away), gave focus back
+        // to the opener; every booking gave it to the toast instead.
+        expect(sut.effects.focusReturns).toBe(sut.effects.opens - sut.effects.confirmations + sut.effects.dismissals)
+        expect(sut.effects.focusedConfirmations).toBe(sut.effects.confirmations)
       },
       'dialog.open': (sut) => {
         expect(sut.effects.locks, 'page scrolling is locked once').toBe(1)

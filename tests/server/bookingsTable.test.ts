@@ -26,6 +26,7 @@ const row = (startTime: string, name: string, email: string, change: Partial<Boo
   notes: null,
   phone: null,
   emailVerified: false,
+  hour24: false,
   ...change,
 })
 

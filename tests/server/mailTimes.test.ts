@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { whenRows } from '../../server/mail/times'
+import { shortDateTime, timeRange, whenRows } from '../../server/mail/times'
 
 /** Wednesday 2 December 2026, 10:00 in Auckland (UTC+13). */
 const CALL = { startTime: '2026-12-01T21:00:00Z', endTime: '2026-12-01T21:15:00Z' }
@@ -22,5 +22,26 @@ describe('when the call is, in an email', () => {
       ['When (your time)', 'Tuesday 1 December 2026, 4:00 pm to 4:15 pm (America/New_York, UTC-05:00)'],
       ["Kiwi Automate's time", 'Wednesday 2 December 2026, 10:00 am to 10:15 am (Pacific/Auckland, UTC+13:00)'],
     ])
+  })
+})
+
+describe("the visitor's clock in an email", () => {
+  it('a visitor who read the times in the 24-hour clock reads both rows in it', () => {
+    expect(whenRows(CALL, { ...visitor('America/New_York'), hour24: true }, host)).toEqual([
+      ['When (your time)', 'Tuesday 1 December 2026, 16:00 to 16:15 (America/New_York, UTC-05:00)'],
+      ["Kiwi Automate's time", 'Wednesday 2 December 2026, 10:00 to 10:15 (Pacific/Auckland, UTC+13:00)'],
+    ])
+  })
+
+  it('midnight and noon in each clock', () => {
+    // 00:05 and 12:05 in Auckland (UTC+13).
+    expect(timeRange('2026-12-01T11:05:00Z', '2026-12-01T11:05:00Z', 'Pacific/Auckland', true)).toBe(
+      'Wednesday 2 December 2026, 00:05 to 00:05 (Pacific/Auckland, UTC+13:00)',
+    )
+    expect(timeRange('2026-12-01T11:05:00Z', '2026-12-01T11:05:00Z', 'Pacific/Auckland')).toBe(
+      'Wednesday 2 December 2026, 12:05 am to 12:05 am (Pacific/Auckland, UTC+13:00)',
+    )
+    expect(shortDateTime('2026-12-01T23:05:00Z', 'Pacific/Auckland', true)).toBe('Wed 2 Dec 2026, 12:05')
+    expect(shortDateTime('2026-12-01T23:05:00Z', 'Pacific/Auckland')).toBe('Wed 2 Dec 2026, 12:05 pm')
   })
 })

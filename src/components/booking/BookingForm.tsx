@@ -1,7 +1,7 @@
 import { useEffect, useId, useMemo, useRef } from 'react'
 import type { AttentionField, ConfirmedBooking } from '../../../machines/bookingForm'
 import { bookedLine } from '../../content/booking'
-import { focusAndReveal, focusAndRevealWhenDrawn } from '../../lib/focus'
+import { focusAndReveal, focusWhenDrawn } from '../../lib/focus'
 import { formatShortCall, formatSlotInZone } from '../../lib/time'
 import { primaryButton } from '../sections/ui'
 import { AddToCalendar } from './AddToCalendar'
@@ -40,7 +40,7 @@ export function BookingForm({ variant, onConfirmed }: BookingFormProps) {
   // A field comes to the middle of the screen; the tall group of times shows its top (its label and message). The
   // code's field is drawn by the render that the server's asking starts.
   const form = useBookingForm(variant, onConfirmed, (field) =>
-    field === 'code' ? focusAndRevealWhenDrawn(fieldIds.code) : focusAndReveal(fieldIds[field], field === 'slot' ? 'start' : 'center'),
+    field === 'code' ? focusWhenDrawn(fieldIds.code, 'center') : focusAndReveal(fieldIds[field], field === 'slot' ? 'start' : 'center'),
   )
   const confirmationRef = useRef<HTMLDivElement>(null)
   // The inline confirmation stands above the form, which has just cleared: focus and view go there once it is

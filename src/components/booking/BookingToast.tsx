@@ -3,6 +3,7 @@ import { CallPlace } from './CallPlace'
 import type { ConfirmedBooking } from './BookingForm'
 import { focusRing } from '../sections/ui'
 import { formatSlotInZone } from '../../lib/time'
+import { BOOKING_TOAST_FIRST_LINE_ID } from '../../lib/focus'
 
 export interface BookingToastProps {
   booking: ConfirmedBooking
@@ -27,7 +28,8 @@ export function BookingToast({ booking, onDismiss }: BookingToastProps) {
           />
         </svg>
         <div className="min-w-0 flex-1">
-          <p className="font-medium">
+          {/* Focused when it appears, so the next Tab stops are its links (docs/booking.md#confirmation). */}
+          <p id={BOOKING_TOAST_FIRST_LINE_ID} tabIndex={-1} className="font-medium focus:outline-none">
             Booking confirmed! You&apos;ll receive a confirmation email at {booking.email}
           </p>
           <p className="mt-1 text-sm text-slate-300">{when}</p>

@@ -41,3 +41,12 @@ export function MicIcon({ className = 'size-5' }: { className?: string }) {
     </svg>
   )
 }
+
+/** 'Type instead' on a phone: a speech bubble. */
+export function ChatIcon({ className = 'size-5' }: { className?: string }) {
+  return (
+    <svg className={className} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinejoin="round" aria-hidden="true">
+      <path d="M4 5h16v11H9l-5 4z" />
+    </svg>
+  )
+}

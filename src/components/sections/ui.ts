@@ -30,6 +30,13 @@ export const callButton = `pointer-events-auto flex min-h-11 items-center gap-2 
 export const callButtonIdle = 'bg-sky-700 hover:bg-sky-800'
 
 /**
+ * On a phone the waiting widget's buttons are round icons (their words kept for screen readers), so they cover
+ * as little of the page as they can (docs/design.md#pages); once a call starts the button says its state again.
+ */
+export const compactOnPhone = 'max-sm:size-12 max-sm:justify-center max-sm:p-0'
+export const labelOnPhone = 'max-sm:sr-only'
+
+/**
  * The voice widget's bottom row: 'Type instead' and the call button, the call button rightmost. On a narrow
  * screen 'Type instead' moves to a line above rather than push the call button out of place.
  */

@@ -5,7 +5,7 @@ import { callButtonLabels, callPanelText, callStatusText, notSetUpText } from '.
 import { useBookingModal } from '../booking/useBookingModal'
 import { CALL_BUTTON_ID, CHAT_MESSAGE_ID, TYPE_INSTEAD_ID } from '../../lib/focus'
 import { MicIcon } from '../layout/icons'
-import { callButton, callButtonIdle, focusRing, navButton, voiceControlsRow } from '../sections/ui'
+import { callButton, callButtonIdle, compactOnPhone, focusRing, labelOnPhone, navButton, voiceControlsRow } from '../sections/ui'
 import { Captions } from './Captions'
 import { SpeakingIndicator } from './SpeakingIndicator'
 import { useChatControls, type TextChatActor } from './textChatActor'
@@ -69,6 +69,7 @@ export default function VoiceCallWidget({ startOnLoad, notice, typeInstead, chat
         <CallButton
           label={callButtonLabels.idle}
           colors={callButtonIdle}
+          compact={!canDismiss}
           aria-expanded={canDismiss}
           aria-controls={canDismiss ? PANEL_ID : undefined}
           onPress={canStart ? events.start : events.dismiss}
@@ -109,6 +110,7 @@ export default function VoiceCallWidget({ startOnLoad, notice, typeInstead, chat
         {phase === 'idle' && typeInstead}
         <CallButton
           label={callButtonLabels[phase]}
+          compact={phase === 'idle'}
           colors={inCall ? 'bg-red-700 hover:bg-red-800' : callButtonIdle}
           aria-describedby={showNotice ? NOTICE_ID : undefined}
           onPress={press}
@@ -210,16 +212,25 @@ function CallPanel({ context, canMute, muted, cancel, toggleMute }: CallPanelPro
 interface CallButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'disabled' | 'onClick' | 'className'> {
   label: string
   colors: string
+  /** A round icon on a phone, its words for screen readers only: while no call is under way. */
+  compact: boolean
   /** What a press does; none while connecting or ending (docs/design.md#states): then aria-disabled, keeping the focus. */
   onPress: (() => void) | undefined
 }
 
 /** The floating call button (docs/design.md#pages, docs/design.md#states): its label is the call's state. Drawn as the first-load shell draws it. */
-function CallButton({ label, colors, onPress, children, ...button }: CallButtonProps) {
+function CallButton({ label, colors, compact, onPress, children, ...button }: CallButtonProps) {
   return (
-    <button type="button" id={CALL_BUTTON_ID} {...button} aria-disabled={onPress ? undefined : true} onClick={onPress} className={`${callButton} ${colors}`}>
+    <button
+      type="button"
+      id={CALL_BUTTON_ID}
+      {...button}
+      aria-disabled={onPress ? undefined : true}
+      onClick={onPress}
+      className={`${callButton} ${colors} ${compact ? compactOnPhone : ''}`}
+    >
       <MicIcon />
-      <span>{label}</span>
+      <span className={compact ? labelOnPhone : undefined}>{label}</span>
       {children}
     </button>
   )

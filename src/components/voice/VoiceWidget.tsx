@@ -4,8 +4,8 @@ import { connectingLabel, consentNotice, startCallLabel, typeInsteadLabel } from
 import { deferredModule } from '../../lib/deferredModule'
 import { readVoiceConsent } from '../../lib/voice/consent'
 import { CALL_BUTTON_ID, CHAT_PANEL_ID, TYPE_INSTEAD_ID } from '../../lib/focus'
-import { MicIcon } from '../layout/icons'
-import { callButton, callButtonIdle, focusRing, voiceControlsRow } from '../sections/ui'
+import { ChatIcon, MicIcon } from '../layout/icons'
+import { callButton, callButtonIdle, compactOnPhone, focusRing, labelOnPhone, voiceControlsRow } from '../sections/ui'
 import { useChatControls, useTextChatActor, type TextChatActor } from './textChatActor'
 
 /**
@@ -53,7 +53,7 @@ export function VoiceWidget() {
           type="button"
           id={CALL_BUTTON_ID}
           aria-disabled={pressed || undefined}
-          className={`${callButton} ${callButtonIdle}`}
+          className={`${callButton} ${callButtonIdle} ${pressed ? '' : compactOnPhone}`}
           onPointerEnter={callWidget.load}
           onFocus={callWidget.load}
           onClick={() => {
@@ -62,7 +62,7 @@ export function VoiceWidget() {
           }}
         >
           <MicIcon />
-          <span>{pressed && import.meta.env.VOICE_CONFIGURED ? connectingLabel : startCallLabel}</span>
+          <span className={pressed ? undefined : labelOnPhone}>{pressed && import.meta.env.VOICE_CONFIGURED ? connectingLabel : startCallLabel}</span>
         </button>
       </div>
       {notice}
@@ -94,14 +94,15 @@ function TypeInstead({ chat }: { chat: TextChatActor }) {
       id={TYPE_INSTEAD_ID}
       aria-expanded={open}
       aria-controls={open ? CHAT_PANEL_ID : undefined}
-      className={`pointer-events-auto min-h-11 shrink-0 rounded-full border border-white/20 bg-slate-900 px-3 py-2 text-sm font-semibold text-white shadow-lg shadow-black/40 transition hover:bg-slate-800 ${focusRing}`}
+      className={`pointer-events-auto flex min-h-11 shrink-0 items-center rounded-full border border-white/20 bg-slate-900 px-3 py-2 text-sm font-semibold text-white shadow-lg shadow-black/40 transition hover:bg-slate-800 ${compactOnPhone} ${focusRing}`}
       onPointerEnter={callWidget.load}
       onClick={(e) => {
         openChat(e.currentTarget)
         callWidget.load() // the panel is drawn by the call part
       }}
     >
-      {typeInsteadLabel}
+      <ChatIcon className="size-5 sm:hidden" />
+      <span className={labelOnPhone}>{typeInsteadLabel}</span>
     </button>
   )
 }

@@ -27,7 +27,8 @@ function HomePage() {
             Our Services
           </ScrollIntentButton>
         </div>
-        <ul role="list" className="mt-10 flex flex-wrap justify-center gap-x-6 gap-y-3 text-sm text-slate-300">
+        {/* On a phone a list down the left, clear of the voice widget's corner (docs/design.md#pages). */}
+        <ul role="list" className="mt-10 flex w-full flex-col items-start gap-y-3 text-sm text-slate-300 sm:w-auto sm:flex-row sm:flex-wrap sm:justify-center sm:gap-x-6">
           {homeHero.trust.map((item) => (
             <li key={item} className="flex items-center gap-2">
               <Icon name="check" className="h-4 w-4 text-sky-300" />

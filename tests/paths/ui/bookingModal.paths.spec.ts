@@ -11,8 +11,11 @@ interface Sut {
   opener: Locator
   dialog: Locator
   toast: Locator
-  /** Whether the last thing that happened was the modal closing, so focus must be back on its opener. */
-  focusBackOnOpener: boolean
+  /**
+   * Where focus must be after the last thing that happened: back on the modal's opener after a close without a
+   * booking or a dismissal, on the confirmation after a booking (then in it, once a Tab has been pressed).
+   */
+  focus: 'opener' | 'confirmation' | 'in confirmation' | null
 }
 
 /** The modal opened from the hero's Book a Call on /; the calendar API is answered by the test. */
@@ -28,7 +31,7 @@ describeUiPaths(
       opener: heroBookCall(page),
       dialog: bookingDialog(page),
       toast: page.getByRole('status').filter({ hasText: TOAST_TEXT }),
-      focusBackOnOpener: false,
+      focus: null,
     }
   },
   {
@@ -36,31 +39,31 @@ describeUiPaths(
     events: {
       OPEN: async (sut) => {
         await sut.opener.click()
-        sut.focusBackOnOpener = false
+        sut.focus = null
       },
       ESCAPE_PRESSED: async (sut) => {
         await sut.page.keyboard.press('Escape')
-        sut.focusBackOnOpener = true
+        sut.focus = 'opener'
       },
       CLOSE_CLICKED: async (sut) => {
         await sut.dialog.getByRole('button', { name: 'Close' }).click()
-        sut.focusBackOnOpener = true
+        sut.focus = 'opener'
       },
       BACKDROP_CLICKED: async (sut) => {
         // The top left corner is outside the centred dialog: the backdrop.
         await sut.page.mouse.click(8, 8)
-        sut.focusBackOnOpener = true
+        sut.focus = 'opener'
       },
       BOOKING_CONFIRMED: async (sut) => {
         await slotButtons(sut.dialog).first().click()
         await fillContact(sut.dialog, VISITOR.name, VISITOR.email)
         await confirmButton(sut.dialog).click()
-        sut.focusBackOnOpener = true
+        sut.focus = 'confirmation'
       },
       TOAST_DISMISSED: async (sut) => {
         await sut.toast.getByRole('button', { name: 'Dismiss' }).click()
         // The Dismiss button is gone with the toast: focus goes back to the modal's opener.
-        sut.focusBackOnOpener = true
+        sut.focus = 'opener'
       },
     },
     internal: { advance: () => {}, done: {}, error: {} },
@@ -69,7 +72,9 @@ describeUiPaths(
       'dialog.closed': async (sut) => {
         await expect(sut.dialog).toHaveCount(0)
         expect(await bodyOverflow(sut.page), 'page scrolling is free').not.toBe('hidden')
-        if (sut.focusBackOnOpener) await expect(sut.opener).toBeFocused()
+        if (sut.focus === 'opener') await expect(sut.opener).toBeFocused()
+        if (sut.focus === 'confirmation') await expect(sut.toast.getByText(TOAST_TEXT)).toBeFocused()
+        if (sut.focus === 'in confirmation') expect(await sut.toast.evaluate((el) => el.contains(document.activeElement))).toBe(true)
       },
       'dialog.open': async (sut) => {
         await expect(sut.dialog).toBeVisible()
@@ -86,6 +91,12 @@ describeUiPaths(
       'toast.shown': async (sut) => {
         await expect(sut.toast).toBeVisible()
         await expect(sut.toast.getByRole('group', { name: 'Add to calendar:' }).getByRole('link')).toHaveText(['Google Calendar', 'Outlook', 'Office 365', 'Apple / other (.ics)'])
+        if (sut.focus !== 'confirmation') return
+        // Just booked: the confirmation has the focus, and the next Tab stop is its first link.
+        await expect(sut.toast.getByText(TOAST_TEXT)).toBeFocused()
+        await sut.page.keyboard.press('Tab')
+        await expect(sut.toast.getByRole('link').first()).toBeFocused()
+        sut.focus = 'in confirmation'
       },
     },
   },

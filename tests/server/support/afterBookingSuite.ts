@@ -676,6 +676,31 @@ export function defineAfterBookingSuite(name: string, makeBackend: () => Promise
         }
       })
 
+      it("writes the visitor's emails in the clock they booked in (docs/email.md#times); the agency's stay in the 12-hour clock", async () => {
+        const s = await site({ ...REMINDERS, HOST_EMAIL: WHERE_TEAM })
+        try {
+          const visitor = 'tama.clock@example.com'
+          const booking = await s.booked('2026-12-21T14:00', { ...person('Tama Clock', visitor), metadata: { timeFormat: '24' } })
+          const booked = await sink.find(visitor, 'Booked:')
+          expect(booked.parsed.subject).toBe('Booked: your call with Kiwi Automate, Mon 21 Dec 2026, 14:00 (Pacific/Auckland)')
+          expect(booked.parsed.text).toContain('Monday 21 December 2026, 14:00 to 14:15 (Pacific/Auckland, UTC+13:00)')
+          expect((await sink.find(WHERE_TEAM, 'New booking: Tama Clock')).parsed.text).toContain('2:00 pm to 2:15 pm')
+
+          expect((await s.reschedule(booking.uid, '2026-12-22T09:30')).status).toBe(200)
+          const moved = await sink.find(visitor, 'Moved:')
+          expect(moved.parsed.text).toContain('Tuesday 22 December 2026, 09:30 to 09:45')
+          expect(moved.parsed.text).toContain('Monday 21 December 2026, 14:00 to 14:15')
+          s.advanceTo('2026-12-20T21:00:00Z')
+          expect((await sink.find(visitor, 'Reminder:')).parsed.subject).toBe('Reminder: your call with Kiwi Automate, Tue 22 Dec 2026, 09:30 (Pacific/Auckland)')
+
+          // Without the visitor's clock (the voice assistant, an older page): the 12-hour one, as before.
+          await s.booked('2026-12-21T16:00', person('Hemi Habit', 'hemi.habit@example.com'))
+          expect((await sink.find('hemi.habit@example.com', 'Booked:')).parsed.subject).toContain('Mon 21 Dec 2026, 4:00 pm')
+        } finally {
+          await s.close()
+        }
+      })
+
       it('uses a VIDEO_CALL_URL without {room} as the link of every booking', async () => {
         const s = await site({ VIDEO_CALL_URL: 'https://meet.example.org/team-room' })
         try {

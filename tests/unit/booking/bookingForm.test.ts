@@ -140,6 +140,7 @@ describe('bookingForm: submitting', () => {
     expect(form.actor.getSnapshot().value).toBe('submitting')
     expect(form.bookings).toHaveLength(1)
     expect(form.bookings[0]!.payload).toMatchObject(bookingPayload({ start: '2026-11-20T10:00:00+13:00', end: '2026-11-20T10:15:00+13:00', timeZone: ZONE }))
+    expect(form.bookings[0]!.payload.metadata).toStrictEqual({ timeFormat: '12' })
     // Editing is ignored while the request is in flight.
     form.actor.send({ type: 'NAME_CHANGED', value: 'Someone else' })
     expect(form.actor.getSnapshot().context.fields.name).toBe('  Aroha Ngata ')
@@ -433,13 +434,14 @@ describe('time zone and clock', () => {
     expect(form.bookings[0]!.payload.end).toMatch(new RegExp(`\\${offset}$`))
   })
 
-  it('the clock is context, kept through a booking and sent with the confirmation', async () => {
+  it('the clock is context, kept through a booking, sent with it (docs/email.md#times) and with the confirmation', async () => {
     const form = start()
     form.actor.send({ type: 'CLOCK_CHANGED', hour24: true })
     expect(form.actor.getSnapshot().context.hour24).toBe(true)
     expect(form.remembered).toEqual([true])
     await fillValid(form)
     form.actor.send({ type: 'SUBMIT' })
+    expect(form.bookings[0]!.payload.metadata).toStrictEqual({ timeFormat: '24' })
     form.bookings[0]!.answer.resolve(bookingAnswer(form.bookings[0]!.payload))
     await waitFor(form.actor, (s) => s.matches('success'))
     expect(form.confirmed[0]).toMatchObject({ timeZone: ZONE, hour24: true })

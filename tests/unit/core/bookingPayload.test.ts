@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { buildBookingPayload, buildReschedulePayload } from '../../../core/bookingPayload'
+import { buildBookingPayload, buildReschedulePayload, wantsHour24 } from '../../../core/bookingPayload'
 import { BookingRequestSchema } from '../../../core/bookingWire'
 import { RescheduleRequestSchema } from '../../../core/manageWire'
 import * as v from 'valibot'
@@ -34,6 +34,20 @@ describe('booking payload (docs/design.md#wire)', () => {
     expect(v.safeParse(BookingRequestSchema, withCode).success).toBe(true)
     expect(v.safeParse(BookingRequestSchema, { ...withCode, emailVerificationCode: '42917' }).success).toBe(false)
     expect(buildBookingPayload({ name: 'Aroha Ngata', email: 'aroha@example.co.nz', slot, timeZone: 'Pacific/Auckland', emailVerificationCode: '' }, identity)).toStrictEqual(bookingPayload())
+  })
+
+  it("carries the visitor's clock in Cal.com's free-form metadata, and nothing when it is not known (docs/email.md#times)", () => {
+    const slot = '2026-11-22T21:00:00.000Z'
+    const withClock = (hour24?: boolean) =>
+      buildBookingPayload({ name: 'Aroha Ngata', email: 'aroha@example.co.nz', slot, timeZone: 'Pacific/Auckland', ...(hour24 === undefined ? {} : { hour24 }) }, identity)
+    expect(withClock(true)).toStrictEqual({ ...bookingPayload(), metadata: { timeFormat: '24' } })
+    expect(withClock(false)).toStrictEqual({ ...bookingPayload(), metadata: { timeFormat: '12' } })
+    expect(withClock()).toStrictEqual(bookingPayload())
+    expect(v.safeParse(BookingRequestSchema, withClock(true)).success).toBe(true)
+    expect(wantsHour24(withClock(true).metadata)).toBe(true)
+    expect(wantsHour24(withClock(false).metadata)).toBe(false)
+    expect(wantsHour24({})).toBe(false)
+    expect(wantsHour24({ timeFormat: 24 })).toBe(false)
   })
 
   it('passes the shared wire schema', () => {

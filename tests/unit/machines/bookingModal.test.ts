@@ -16,7 +16,7 @@ const booking: ConfirmedBooking = {
 }
 
 function start() {
-  const effects = { lockPageScroll: vi.fn(), unlockPageScroll: vi.fn(), returnFocusToOpener: vi.fn() }
+  const effects = { lockPageScroll: vi.fn(), unlockPageScroll: vi.fn(), returnFocusToOpener: vi.fn(), focusConfirmation: vi.fn() }
   const actor = createActor(bookingModalMachine.provide({ actions: effects }))
   actor.start()
   return { actor, effects }
@@ -69,14 +69,16 @@ describe('bookingModal machine', () => {
     expect(effects.returnFocusToOpener).not.toHaveBeenCalled()
   })
 
-  it('a confirmed booking closes the modal and keeps the booking for the toast', () => {
+  it('a confirmed booking closes the modal, keeps the booking for the toast and gives the toast the focus', () => {
     const { actor, effects } = start()
     actor.send({ type: 'OPEN', opener })
     actor.send({ type: 'BOOKING_CONFIRMED', booking })
     expect(actor.getSnapshot().value).toEqual({ dialog: 'closed', toast: 'shown' })
     expect(actor.getSnapshot().context.booking).toEqual(booking)
     expect(effects.unlockPageScroll).toHaveBeenCalledTimes(1)
-    expect(effects.returnFocusToOpener).toHaveBeenCalledTimes(1)
+    // Its links are the next Tab stops (docs/booking.md#confirmation), not the page after the opener.
+    expect(effects.focusConfirmation).toHaveBeenCalledTimes(1)
+    expect(effects.returnFocusToOpener).not.toHaveBeenCalled()
   })
 
   it('the toast stays until dismissed; dismissing it gives focus back to the opener (its button is gone)', () => {
@@ -85,11 +87,11 @@ describe('bookingModal machine', () => {
     actor.send({ type: 'BOOKING_CONFIRMED', booking })
     actor.send({ type: 'ESCAPE_PRESSED' })
     expect(actor.getSnapshot().value).toEqual({ dialog: 'closed', toast: 'shown' })
-    expect(effects.returnFocusToOpener).toHaveBeenCalledTimes(1)
+    expect(effects.returnFocusToOpener).not.toHaveBeenCalled()
     actor.send({ type: 'TOAST_DISMISSED' })
     expect(actor.getSnapshot().value).toEqual({ dialog: 'closed', toast: 'hidden' })
     expect(actor.getSnapshot().context.booking).toBeNull()
-    expect(effects.returnFocusToOpener).toHaveBeenCalledTimes(2)
+    expect(effects.returnFocusToOpener).toHaveBeenCalledTimes(1)
   })
 
   it('opening the modal again puts the toast away (it could not be dismissed under the modal)', () => {
