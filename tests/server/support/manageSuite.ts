@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { BookingResponseSchema } from '../../../core/bookingWire'
 import { BookingViewSchema, CancelResponseSchema } from '../../../core/manageWire'
 import { calendarUid } from '../../../server/calendar/calendarUid'
+import { rowAfter } from '../../../server/db/rows'
 import type { BookingStore } from '../../../server/db/store'
 import { createLogger } from '../../../server/log/logger'
 import { createMailer } from '../../../server/mail/mailer'
@@ -551,6 +552,39 @@ export function defineManageSuite(name: string, makeBackend: () => Promise<Store
         } finally {
           await s.close()
         }
+      })
+    })
+
+    describe('the rows a change leaves', () => {
+      it('are the rows its jobs were made from (rowAfter): booked, moved, cancelled', async () => {
+        const now = Temporal.Instant.from('2026-11-23T08:00:00.123Z')
+        const start = Temporal.Instant.from('2026-12-09T04:00:00Z')
+        const booking = {
+          id: await store.newBookingId(),
+          uid: '0a5e7c1d-4b2f-4c6a-9e3d-7f1b2c3d4e5f',
+          host: 'kiwi-automate',
+          eventTypeId: 1,
+          title: 'Row check',
+          start,
+          end: start.add({ minutes: 15 }),
+          name: 'Row Check',
+          email: 'row.check@example.com',
+          guests: ['row.guest@example.com'],
+          timeZone: 'Europe/Berlin',
+          language: 'en',
+          notes: 'What the jobs read',
+          hour24: true,
+        }
+        const inserted = await store.insert(booking, { limits: { now, emailKey: 'row.check@example.com', maxUpcomingPerEmail: 5, clients: [] }, jobs: [] })
+        if (!inserted.ok) throw new Error(inserted.code)
+        expect(inserted.booking).toEqual(rowAfter.booked(booking, now, false))
+        const to = { start: start.add({ minutes: 30 }), end: start.add({ minutes: 45 }), maxReschedules: 3 }
+        const moved = await store.reschedule(booking.uid, to, { now, clients: [] }, { sequence: 0, jobs: [] })
+        if (!moved.ok) throw new Error('not moved')
+        expect(moved.booking).toEqual(rowAfter.rescheduled(inserted.booking, to, now))
+        const cancelled = await store.cancel(booking.uid, 'Row checked', { now, clients: [] }, { sequence: 1, jobs: [] })
+        if (!cancelled.ok) throw new Error('not cancelled')
+        expect(cancelled.booking).toEqual(rowAfter.cancelled(moved.booking, 'Row checked', now))
       })
     })
 
