@@ -34,6 +34,7 @@ export interface Answer<Body> {
   body: Body
 }
 
+/** An answer, or why not: a refusal code of server/refusals.ts, the same from the store to the routes. */
 export type Outcome<Body> = Answer<Body> | Refusal
 
 export type SlotsRequest = ValidSlotsInput
