@@ -95,6 +95,8 @@ export default defineConfig(({ mode }) => {
       // A constant at each use, so the first-load voice shell of a build without voice settings drops
       // what it would never show (VoiceWidget.tsx).
       'import.meta.env.VOICE_CONFIGURED': JSON.stringify(settings.voice !== null),
+      // The same for a phone call: a video-only build's booking form carries no phone rules (useBookingForm.ts).
+      'import.meta.env.PHONE_OFFERED': JSON.stringify(settings.booking.locations.includes('phone')),
     },
   }
 })

@@ -11,6 +11,7 @@
  *
  *   npm run bench:first-touch
  *   FIRST_TOUCH_RUNS=3 npm run bench:first-touch
+ *   FIRST_TOUCH_PROFILE=phone npm run bench:first-touch    (the profiles whose name starts so)
  *
  * A benchmark, never a test: figures move with the machine's load (`uptime` is printed), and it does not fail.
  */
@@ -104,7 +105,8 @@ const browser = await chromium.launch({ executablePath: ensureChromium(), args: 
 try {
   console.log(`Book a Call on / at 390 px, 4× CPU, slow 4G; median of ${RUNS} loads; load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}`)
   console.log('profile                 pressed        dialog ms  (goal)  slots usable ms  (goal)')
-  for (const profile of Object.keys(PROFILES) as Profile[]) {
+  const chosen = (Object.keys(PROFILES) as Profile[]).filter((name) => name.startsWith(process.env.FIRST_TOUCH_PROFILE ?? ''))
+  for (const profile of chosen) {
     for (const moment of MOMENTS) {
       const results = []
       for (let run = 0; run < RUNS; run++) results.push(await pressAt(browser, site.origin, moment, profile))

@@ -5,7 +5,7 @@
  */
 import * as v from 'valibot'
 import type { CallKind } from './browserSettings'
-import { toE164 } from './phone'
+import { noPhoneRules, type PhoneRules } from './phoneRules'
 
 export const NAME_MIN_LENGTH = 2
 export const NAME_MAX_LENGTH = 100
@@ -152,9 +152,9 @@ export type FieldErrors = Partial<Record<FieldName, string>>
 
 /**
  * The first message of each invalid field; an empty object when everything is valid. The phone number counts
- * only for a phone call, read in `phoneCountry` (core/phone.ts: the server's rules).
+ * only for a phone call, read with `phone` (core/phone.ts's rules: the server's; without them none is valid).
  */
-export function validateBooking(fields: BookingFields, phoneCountry = 'NZ'): FieldErrors {
+export function validateBooking(fields: BookingFields, phone: PhoneRules = noPhoneRules('NZ')): FieldErrors {
   const errors: FieldErrors = {}
   const result = v.safeParse(BookingFieldsSchema, fields, { abortPipeEarly: true })
   if (!result.success) {
@@ -165,9 +165,9 @@ export function validateBooking(fields: BookingFields, phoneCountry = 'NZ'): Fie
     }
   }
   if (fields.location === 'phone') {
-    const phone = fields.phone?.trim() ?? ''
-    if (phone === '') errors.phone = VALIDATION_MESSAGES.phoneRequired
-    else if (!toE164(phone, phoneCountry)) errors.phone = phoneInvalidMessage(phoneCountry)
+    const number = fields.phone?.trim() ?? ''
+    if (number === '') errors.phone = VALIDATION_MESSAGES.phoneRequired
+    else if (!phone.toE164(number)) errors.phone = phoneInvalidMessage(phone.country)
   }
   return errors
 }

@@ -4,6 +4,7 @@
  * and shown in the international format (`+64 21 555 0123`). The form and the server use the same rules.
  */
 import { isSupportedCountry, parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js'
+import type { PhoneRules } from './phoneRules'
 
 /** Longer than any number with its spaces and dashes: more is not a phone number. */
 export const PHONE_MAX_LENGTH = 40
@@ -21,3 +22,6 @@ export function toE164(text: string, country: string): string | undefined {
 
 /** An E.164 number as people read it: `+64 21 555 0123`. */
 export const formatPhone = (e164: string): string => parsePhoneNumberFromString(e164)?.formatInternational() ?? e164
+
+/** These rules for the booking rules (core/bookingFields.ts, the booking form), in `country`. */
+export const phoneRules = (country: string): PhoneRules => ({ country, toE164: (text) => toE164(text, country), format: formatPhone })

@@ -11,7 +11,7 @@ import { assertEvent, assign, emit, fromPromise, not, sendTo, setup, type Snapsh
 import { EMAIL_CODE_PATTERN, WIRE_MESSAGES, type BookingRequest, type BookingResponse } from '../core/bookingWire'
 import type { CallKind } from '../core/browserSettings'
 import { joinLinkOf } from '../core/callLocation'
-import { toE164 } from '../core/phone'
+import type { PhoneRules } from '../core/phoneRules'
 import { bookingErrorText, emailCodeStep, isSlotTaken } from '../core/bookingErrors'
 import { buildBookingPayload, type BookingIdentity } from '../core/bookingPayload'
 import { normalizeNotes, validateBooking, type BookingFields, type FieldErrors, type FieldName } from '../core/bookingFields'
@@ -36,7 +36,7 @@ export interface ConfirmedBooking {
   hour24: boolean
   /** The call's join link, when it happens by video (the answer's `metadata.videoCallUrl` or `location`). */
   videoCallUrl?: string | undefined
-  /** The number the agency calls (E.164), when the visitor chose a phone call. */
+  /** The number the agency calls, as people read it (`+64 21 555 0123`), when the visitor chose a phone call. */
   phone?: string | undefined
 }
 
@@ -54,12 +54,12 @@ function confirmedBooking(booking: BookingResponse, context: BookingFormContext)
     timeZone: context.timeZone,
     hour24: context.hour24,
     videoCallUrl: joinLinkOf(booking),
-    phone: context.fields.location === 'phone' ? phoneNumber(context) : undefined,
+    phone: context.fields.location === 'phone' ? context.phone.format(phoneNumber(context)) : undefined,
   }
 }
 
 /** The number as it is sent and kept (E.164); as typed when the rules refuse it (then it is never sent). */
-const phoneNumber = (context: BookingFormContext): string => toE164(context.fields.phone, context.phoneCountry) ?? context.fields.phone.trim()
+const phoneNumber = (context: BookingFormContext): string => context.phone.toE164(context.fields.phone) ?? context.fields.phone.trim()
 
 /**
  * Where the call happens, as Cal.com's booker sends it: only when the visitor had a choice or gives a number, so
@@ -84,8 +84,8 @@ export interface BookingFormInput {
   identity: BookingIdentity
   /** The ways the host offers (BOOKING_LOCATIONS), the first preselected. */
   locations: readonly CallKind[]
-  /** The country a number without + is read in (BOOKING_PHONE_COUNTRY). */
-  phoneCountry: string
+  /** How a number is read: in BOOKING_PHONE_COUNTRY unless it starts with + (core/phoneRules.ts). */
+  phone: PhoneRules
 }
 
 /** Every field the form keeps: the note and the number are strings here ('' when none was written). */
@@ -99,7 +99,7 @@ export interface BookingFormContext {
   now: string
   identity: BookingIdentity
   locations: readonly CallKind[]
-  phoneCountry: string
+  phone: PhoneRules
   fields: FormFields
   touched: Record<FieldName, boolean>
   /** Set on the first submit attempt: from then every error shows (live validation). */
@@ -149,7 +149,7 @@ const FORM_ORDER: readonly FieldName[] = ['name', 'email', 'phone', 'slot', 'not
 
 /** The first field a submit attempt found wrong. */
 const firstInvalid = (context: BookingFormContext): FieldName => {
-  const errors = validateBooking(context.fields, context.phoneCountry)
+  const errors = validateBooking(context.fields, context.phone)
   return FORM_ORDER.find((field) => errors[field]) ?? 'name'
 }
 
@@ -209,7 +209,7 @@ export const bookingFormMachine = setup({
     successReset: SUCCESS_RESET_MS,
   },
   guards: {
-    fieldsValid: ({ context }) => Object.keys(validateBooking(context.fields, context.phoneCountry)).length === 0,
+    fieldsValid: ({ context }) => Object.keys(validateBooking(context.fields, context.phone)).length === 0,
     isInline: ({ context }) => context.variant === 'inline',
     isPhoneCall: ({ context }) => context.fields.location === 'phone',
     slotTaken: (_, params: { error: unknown }) => isSlotTaken(params.error),
@@ -311,7 +311,7 @@ export const bookingFormMachine = setup({
     now: input.now,
     identity: input.identity,
     locations: input.locations,
-    phoneCountry: input.phoneCountry,
+    phone: input.phone,
     fields: emptyFields(input.locations),
     touched: untouched(),
     submitted: false,
@@ -448,7 +448,7 @@ export type BookingFormSnapshot = SnapshotFrom<typeof bookingFormMachine>
 
 /** The errors the visitor sees: a field's message once it is touched or after a submit attempt. */
 export function visibleErrors(context: BookingFormContext): FieldErrors {
-  const errors = validateBooking(context.fields, context.phoneCountry)
+  const errors = validateBooking(context.fields, context.phone)
   const shown: FieldErrors = {}
   for (const field of ['name', 'email', 'slot', 'notes', 'phone'] as const) {
     if (errors[field] && (context.touched[field] || context.submitted)) shown[field] = errors[field]

@@ -27,7 +27,7 @@ export interface ParticleBackgroundContext {
   /** The latest viewport while a resize settles. */
   pendingViewport: ViewportSize
   count: number
-  /** Whether the tab is hidden (the animation pauses). */
+  /** Whether the background is out of sight: the tab hidden, or a modal dialog over the page (the animation pauses). */
   tabHidden: boolean
 }
 

@@ -7,4 +7,6 @@ interface ImportMetaEnv {
   readonly BUILD_YEAR?: number
   /** Whether VITE_VAPI_PUBLIC_KEY and VITE_VAPI_ASSISTANT_ID are set (vite.config.ts), as a build-time constant. */
   readonly VOICE_CONFIGURED?: boolean
+  /** Whether BOOKING_LOCATIONS offers a phone call (vite.config.ts), as a build-time constant. */
+  readonly PHONE_OFFERED?: boolean
 }

@@ -3,11 +3,19 @@ import type { EnvironmentSignal, ViewportSize } from '../../machines/particleBac
 
 const viewport = (): ViewportSize => ({ width: window.innerWidth, height: window.innerHeight })
 
+/**
+ * Whether the page behind the content is out of sight: the tab is hidden, or a modal dialog (the booking modal, the
+ * mobile menu) covers it with its backdrop. The background pauses then, leaving the phone's processor to what the
+ * visitor is looking at (docs/performance.md#how-it-is-done).
+ */
+const outOfSight = () => document.hidden || document.querySelector('dialog[open]:modal') !== null
+
 /** Reports the current values at once, then every change, until the returned function is called. */
 export function watchPageEnvironment(report: (signal: EnvironmentSignal) => void): () => void {
   const motion = window.matchMedia('(prefers-reduced-motion: reduce)')
   const onMotion = () => report({ type: 'MOTION_PREFERENCE', reduce: motion.matches })
-  const onVisibility = () => report({ type: 'VISIBILITY_CHANGED', hidden: document.hidden })
+  // The machine takes a change only; the same answer twice is nothing.
+  const onVisibility = () => report({ type: 'VISIBILITY_CHANGED', hidden: outOfSight() })
   const onResize = () => report({ type: 'RESIZED', viewport: viewport() })
   report({ type: 'RESIZED', viewport: viewport() })
   onVisibility()
@@ -15,10 +23,14 @@ export function watchPageEnvironment(report: (signal: EnvironmentSignal) => void
   motion.addEventListener('change', onMotion)
   document.addEventListener('visibilitychange', onVisibility)
   window.addEventListener('resize', onResize, { passive: true })
+  // A dialog opening or closing (its `open` attribute), wherever it is on the page.
+  const dialogs = new MutationObserver(onVisibility)
+  dialogs.observe(document.body, { attributes: true, attributeFilter: ['open'], subtree: true })
   return () => {
     motion.removeEventListener('change', onMotion)
     document.removeEventListener('visibilitychange', onVisibility)
     window.removeEventListener('resize', onResize)
+    dialogs.disconnect()
   }
 }
 

@@ -1,5 +1,6 @@
 import { bookingModalMachine } from '../../machines/bookingModal'
-import { BOOKING_TOAST_FIRST_LINE_ID, focusAfterRender, focusWhenDrawn } from '../lib/focus'
+import { BOOKING_TOAST_FIRST_LINE_ID } from '../lib/elementIds'
+import { focusAfterRender, focusWhenDrawn } from '../lib/focus'
 import { lockPageScroll, unlockPageScroll } from '../lib/scrollLock'
 
 export const bookingModalLogic = bookingModalMachine.provide({

@@ -1,6 +1,7 @@
 import { textChatMachine } from '../../machines/textChat'
 import { chatReplyLogic } from '../lib/chat/chatReplyActor'
-import { CALL_BUTTON_ID, CHAT_MESSAGE_ID, focusAfterRender, focusByIdAfterRender, TYPE_INSTEAD_ID } from '../lib/focus'
+import { CALL_BUTTON_ID, CHAT_MESSAGE_ID, TYPE_INSTEAD_ID } from '../lib/elementIds'
+import { focusAfterRender, focusByIdAfterRender } from '../lib/focus'
 import { voiceConfig } from '../config'
 
 export const textChatLogic = textChatMachine.provide({

@@ -50,6 +50,30 @@ test('the particle background loads after the page, stays behind it and never ta
   await expect(bookingDialog(page)).toBeVisible()
 })
 
+test('the particle background pauses while a modal dialog covers the page, and goes on once it closes', async ({ page }) => {
+  // What the page tells the particles' worker: each scene's `paused`, in order.
+  await page.addInitScript(() => {
+    const sent: boolean[] = ((window as unknown as { __pausedSent: boolean[] }).__pausedSent = [])
+    const proto = window.Worker.prototype
+    const post = proto.postMessage as (this: unknown, message: unknown, transfer?: unknown) => void
+    proto.postMessage = function (this: unknown, message: unknown, transfer?: unknown) {
+      const scene = (message as { scene?: { paused?: boolean } } | null)?.scene
+      if (scene) sent.push(scene.paused === true)
+      post.call(this, message, transfer)
+    } as typeof proto.postMessage
+  })
+  const lastPaused = () => page.evaluate(() => (window as unknown as { __pausedSent: boolean[] }).__pausedSent.at(-1))
+  await page.goto('/')
+  await waitForHydration(page)
+  await expect.poll(lastPaused, { timeout: 10_000 }).toBe(false)
+  await heroBookCall(page).click()
+  await expect(bookingDialog(page)).toBeVisible()
+  await expect.poll(lastPaused).toBe(true)
+  await page.keyboard.press('Escape')
+  await expect(bookingDialog(page)).toBeHidden()
+  await expect.poll(lastPaused).toBe(false)
+})
+
 test('under prefers-reduced-motion the particle background is not loaded at all', async ({ browser }) => {
   const context = await browser.newContext({ reducedMotion: 'reduce' })
   const page = await context.newPage()

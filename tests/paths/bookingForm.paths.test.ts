@@ -22,6 +22,7 @@ import {
   NAME,
   NOTE,
   PHONE_E164,
+  PHONE_SHOWN,
   TEXTS,
   TIME_ZONE,
   type BookingFailure,
@@ -125,7 +126,7 @@ describeMachinePaths(
         sut.actor.send(event)
       },
       SUBMIT: (sut, event) => {
-        const errors = validateBooking(sut.snapshot().context.fields)
+        const errors = validateBooking(sut.snapshot().context.fields, sut.snapshot().context.phone)
         const first = FORM_ORDER.find((field) => errors[field])
         // Refused: the form points at the first field to fix; sent: the last booking's reminder goes. In the code
         // step a code that is not 6 digits is refused at its field, and nothing is sent.
@@ -146,7 +147,7 @@ describeMachinePaths(
         sut.actor.send(event)
       },
       RESEND: (sut, event) => {
-        const errors = validateBooking(sut.snapshot().context.fields)
+        const errors = validateBooking(sut.snapshot().context.fields, sut.snapshot().context.phone)
         const first = FORM_ORDER.find((field) => errors[field])
         // The same request without a code; a field made wrong meanwhile is pointed at first.
         if (first) sut.expectedAttention.push(first)
@@ -186,7 +187,7 @@ describeMachinePaths(
             timeZone: sut.timeZone,
             hour24: sut.hour24,
             videoCallUrl: undefined,
-            phone: sut.location === 'phone' ? PHONE_E164 : undefined,
+            phone: sut.location === 'phone' ? PHONE_SHOWN : undefined,
           }
           sut.location = sut.firstLocation
           sut.phone = ''
@@ -237,7 +238,7 @@ describeMachinePaths(
         const { context } = sut.snapshot()
         expect(context.submitted).toBe(true)
         // From the first attempt every error shows, touched or not; a refused note with the rule's sentence.
-        expect(visibleErrors(context)).toEqual(validateBooking(context.fields))
+        expect(visibleErrors(context)).toEqual(validateBooking(context.fields, context.phone))
         expect(visibleErrors(context).notes).toBe(sut.notes === HOSTILE_NOTE ? TEXTS.notesInvalid : undefined)
         expect(visibleErrors(context).phone).toBe(sut.location === 'phone' && !sut.phone ? TEXTS.phoneRequired : undefined)
         expectNote(sut)
@@ -248,10 +249,11 @@ describeMachinePaths(
         expect(context.bookingError).toBeNull()
         expect(visibleErrors(context)).toEqual({})
         // The request of docs/design.md#wire, built from the fields as they are now; a note only when written; the
-        // emailed code when Confirm sent one (docs/design.md#email-codes).
+        // emailed code when Confirm sent one (docs/design.md#email-codes); the clock the times are shown in (docs/email.md#times).
         const responses = { name: NAME, email: EMAIL, guests: [], ...(sut.notes ? { notes: NOTE } : {}), ...expectedLocation(sut) }
         const code = sut.sentCode ? { emailVerificationCode: sut.sentCode } : {}
-        expect(sut.book.last.input).toStrictEqual(bookingPayload({ responses, start: CHOSEN_START, end: CHOSEN_END, timeZone: TIME_ZONE, ...code }))
+        const metadata = { timeFormat: sut.hour24 ? '24' : '12' }
+        expect(sut.book.last.input).toStrictEqual(bookingPayload({ responses, start: CHOSEN_START, end: CHOSEN_END, timeZone: TIME_ZONE, metadata, ...code }))
         expectCodeStep(sut)
       },
       verifying: (sut) => {
@@ -263,7 +265,7 @@ describeMachinePaths(
         expect(context.bookingError).toBeNull()
         expect(context.confirmed).toBeNull()
         expect(context.submitted).toBe(true)
-        expect(visibleErrors(context)).toEqual(validateBooking(context.fields))
+        expect(visibleErrors(context)).toEqual(validateBooking(context.fields, context.phone))
         if (!sut.choseSinceFailure) expect(context.fields.slot).toBe(CHOSEN.time)
         expectNote(sut)
         // Nothing reloads the day while the visitor looks for the code.
@@ -274,7 +276,7 @@ describeMachinePaths(
         const { context } = sut.snapshot()
         // In the zone and clock it was booked in; the join link is the server's (absent from this answer), the number the visitor's own.
         const expected = sut.lastBooked
-        expect(expected).toMatchObject({ timeZone: sut.bookedIn.timeZone, hour24: sut.bookedIn.hour24, phone: sut.bookedBy === 'phone' ? PHONE_E164 : undefined })
+        expect(expected).toMatchObject({ timeZone: sut.bookedIn.timeZone, hour24: sut.bookedIn.hour24, phone: sut.bookedBy === 'phone' ? PHONE_SHOWN : undefined })
         expect(context.confirmed).toEqual(expected)
         // Announced once per confirmed booking; the form cleared (edits may follow) and the day reloaded.
         expect(sut.announced).toEqual(Array.from({ length: sut.confirmedByServer }, () => expected))

@@ -3,7 +3,7 @@ import { CallPlace } from './CallPlace'
 import type { ConfirmedBooking } from './BookingForm'
 import { focusRing } from '../sections/ui'
 import { formatSlotInZone } from '../../lib/time'
-import { BOOKING_TOAST_FIRST_LINE_ID } from '../../lib/focus'
+import { BOOKING_TOAST_FIRST_LINE_ID } from '../../lib/elementIds'
 
 export interface BookingToastProps {
   booking: ConfirmedBooking

@@ -1,11 +1,10 @@
 import { CALL_LOCATION_TEXT, weWillCallYou } from '../../../core/callLocation'
-import { formatPhone } from '../../../core/phone'
 import { focusRing } from '../sections/ui'
 
 export interface CallPlaceProps {
   /** The call's join link, when it happens by video. */
   videoCallUrl?: string | undefined
-  /** The number the agency calls (E.164), when it happens by phone. */
+  /** The number the agency calls, as people read it (`+64 21 555 0123`), when it happens by phone. */
   phone?: string | undefined
   className?: string
 }
@@ -15,7 +14,7 @@ export interface CallPlaceProps {
  * +64 21 555 0123"; nothing when the answer names neither (a Cal.com that returns no link).
  */
 export function CallPlace({ videoCallUrl, phone, className = '' }: CallPlaceProps) {
-  if (phone) return <p className={`text-sm ${className}`}>{weWillCallYou(formatPhone(phone))}.</p>
+  if (phone) return <p className={`text-sm ${className}`}>{weWillCallYou(phone)}.</p>
   if (!videoCallUrl) return null
   return (
     <p className={`text-sm ${className}`}>

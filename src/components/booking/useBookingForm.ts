@@ -2,6 +2,8 @@ import { useActorRef, useSelector } from '@xstate/react'
 import { useEffect, useEffectEvent } from 'react'
 import { codeStep, formStatus, notesLength, visibleErrors, type AttentionField, type BookingVariant, type ConfirmedBooking } from '../../../machines/bookingForm'
 import type { CallKind } from '../../../core/browserSettings'
+import { phoneRules } from '../../../core/phone'
+import { noPhoneRules } from '../../../core/phoneRules'
 import { bookingSettings } from '../../config'
 import { bookingFormLogic } from '../../logic/bookingForm'
 import { nowInstant } from '../../lib/time'
@@ -9,6 +11,14 @@ import { preferredHour24, preferredTimeZone } from '../../lib/timePreferences'
 import { useDaySlots } from './useDaySlots'
 
 const sameErrors = (a: object | null, b: object | null) => JSON.stringify(a) === JSON.stringify(b)
+
+/**
+ * How the form reads a phone number. A constant in a build (vite.config.ts), so a video-only build's form drops
+ * libphonenumber-js, about 50 KB compressed a press at load would wait for (docs/performance.md#how-it-is-done);
+ * read from the settings where there is no build (tests).
+ */
+const phoneOffered = import.meta.env.PHONE_OFFERED ?? bookingSettings.locations.includes('phone')
+const phone = phoneOffered ? phoneRules(bookingSettings.phoneCountry) : noPhoneRules(bookingSettings.phoneCountry)
 
 /**
  * One booking form actor per component instance, with the visitor's zone and the current time as
@@ -27,7 +37,7 @@ export function useBookingForm(
       now: nowInstant(),
       identity: bookingSettings,
       locations: bookingSettings.locations,
-      phoneCountry: bookingSettings.phoneCountry,
+      phone,
     },
   })
   const confirmed = useEffectEvent((booking: ConfirmedBooking) => onConfirmed?.(booking))

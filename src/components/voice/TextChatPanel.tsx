@@ -1,6 +1,6 @@
 import { useLayoutEffect, useRef, type KeyboardEvent } from 'react'
 import { chatPanelText } from '../../content/voiceCallPanel'
-import { CHAT_MESSAGE_ID, CHAT_PANEL_ID } from '../../lib/focus'
+import { CHAT_MESSAGE_ID, CHAT_PANEL_ID } from '../../lib/elementIds'
 import { focusRing } from '../sections/ui'
 import type { TextChatActor } from './textChatActor'
 import { useTextChat } from './useTextChat'

@@ -3,7 +3,7 @@ import { useEffect, useState, useSyncExternalStore, type ReactNode } from 'react
 import { connectingLabel, consentNotice, startCallLabel, typeInsteadLabel } from '../../content/voice'
 import { deferredModule } from '../../lib/deferredModule'
 import { readVoiceConsent } from '../../lib/voice/consent'
-import { CALL_BUTTON_ID, CHAT_PANEL_ID, TYPE_INSTEAD_ID } from '../../lib/focus'
+import { CALL_BUTTON_ID, CHAT_PANEL_ID, TYPE_INSTEAD_ID } from '../../lib/elementIds'
 import { ChatIcon, MicIcon } from '../layout/icons'
 import { callButton, callButtonIdle, compactOnPhone, focusRing, labelOnPhone, voiceControlsRow } from '../sections/ui'
 import { useChatControls, useTextChatActor, type TextChatActor } from './textChatActor'

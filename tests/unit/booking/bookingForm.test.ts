@@ -1,4 +1,5 @@
 import { createActor, fromPromise, SimulatedClock, waitFor } from 'xstate'
+import { phoneRules } from '../../../core/phone'
 import { describe, expect, it } from 'vitest'
 import { bookingPayload } from '../../support/bookingPayload'
 import { deferred, type Deferred } from '../../paths/support/fakes'
@@ -67,7 +68,7 @@ function start(variant: 'modal' | 'inline' = 'inline', now = NOW, timeZone = ZON
       now,
       identity: { host: 'kiwi-automate', eventTypeId: 7, eventTypeSlug: 'quick-chat' },
       locations,
-      phoneCountry: 'NZ',
+      phone: phoneRules('NZ'),
     },
   })
   actor.on('confirmed', (event) => confirmed.push(event.booking))
@@ -467,7 +468,7 @@ describe('bookingForm: how the call happens (docs/design.md#where-the-call-happe
     expect(form.bookings[0]!.payload.responses.location).toEqual({ value: 'video' })
   })
 
-  it('a phone call needs a valid number: required, then refused, then sent in E.164 and confirmed with it', async () => {
+  it('a phone call needs a valid number: required, then refused, then sent in E.164 and confirmed as people read it', async () => {
     const form = start('inline', NOW, ZONE, ['video', 'phone'])
     await fillValid(form)
     form.actor.send({ type: 'LOCATION_CHOSEN', location: 'phone' })
@@ -485,7 +486,7 @@ describe('bookingForm: how the call happens (docs/design.md#where-the-call-happe
     expect(form.bookings[0]!.payload.responses.location).toEqual({ value: 'phone', optionValue: '+64215550123' })
     form.bookings[0]!.answer.resolve(bookingAnswer(form.bookings[0]!.payload))
     await waitFor(form.actor, (s) => s.matches('success'))
-    expect(form.actor.getSnapshot().context.confirmed?.phone).toBe('+64215550123')
+    expect(form.actor.getSnapshot().context.confirmed?.phone).toBe('+64 21 555 0123')
     // The form starts again with the host's first way and no number.
     expect(form.actor.getSnapshot().context.fields).toMatchObject({ location: 'video', phone: '' })
   })

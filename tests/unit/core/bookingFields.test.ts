@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest'
+import { phoneRules } from '../../../core/phone'
 import * as v from 'valibot'
 import { validateBooking, VALIDATION_MESSAGES } from '../../../core/bookingFields'
 import { BookingRequestSchema } from '../../../core/bookingWire'
 import { CancelRequestSchema } from '../../../core/manageWire'
 import { INVISIBLE_CHARACTERS } from '../../support/invisibleCharacters'
+
+const NZ = phoneRules('NZ')
 
 const valid = { name: 'Aroha Ngata', email: 'aroha@example.co.nz', slot: '2026-11-22T21:00:00Z' }
 
@@ -29,16 +32,22 @@ describe('booking validation (docs/design.md#validation)', () => {
     ['021 555', 'Please enter a valid phone number (for one outside New Zealand, start with + and the country code)'],
     ['call me', 'Please enter a valid phone number (for one outside New Zealand, start with + and the country code)'],
   ])('a phone call with the number %j → %s', (phone, message) => {
-    expect(validateBooking({ ...valid, location: 'phone', phone })).toEqual({ phone: message })
+    expect(validateBooking({ ...valid, location: 'phone', phone }, NZ)).toEqual({ phone: message })
   })
 
   it.each(['021 555 0123', '(09) 379 0000', '+64 21 555 0123', '+44 20 7946 0958'])('a phone call with %j is complete', (phone) => {
-    expect(validateBooking({ ...valid, location: 'phone', phone })).toEqual({})
+    expect(validateBooking({ ...valid, location: 'phone', phone }, NZ)).toEqual({})
+  })
+
+  it('without phone rules (a host who offers video alone) no number is read as valid', () => {
+    expect(validateBooking({ ...valid, location: 'phone', phone: '021 555 0123' }).phone).toBe(
+      'Please enter a valid phone number (for one outside New Zealand, start with + and the country code)',
+    )
   })
 
   it('reads a number without + in the host country, and names that country when it is refused', () => {
-    expect(validateBooking({ ...valid, location: 'phone', phone: '0412 345 678' }, 'AU')).toEqual({})
-    expect(validateBooking({ ...valid, location: 'phone', phone: '021 555' }, 'AU').phone).toBe(
+    expect(validateBooking({ ...valid, location: 'phone', phone: '0412 345 678' }, phoneRules('AU'))).toEqual({})
+    expect(validateBooking({ ...valid, location: 'phone', phone: '021 555' }, phoneRules('AU')).phone).toBe(
       'Please enter a valid phone number (for one outside Australia, start with + and the country code)',
     )
   })

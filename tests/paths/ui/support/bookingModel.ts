@@ -4,6 +4,7 @@
  * branch. Pure: no Playwright and no vitest here.
  */
 import { BookingRejected } from '../../../../core/bookingErrors'
+import { phoneRules } from '../../../../core/phone'
 import { codeSentSentence, EMAIL_CODE_ANSWERS, mailLimitSentence, resendLimitSentence, wrongCodeSentence } from '../../../../core/emailVerification'
 import type { BookingFormInput } from '../../../../machines/bookingForm'
 import { validateBooking, type BookingFields } from '../../../../core/bookingFields'
@@ -168,7 +169,7 @@ export const bookingFormInput = (variant: BookingFormInput['variant'], locations
   now: NOW,
   identity: IDENTITY,
   locations,
-  phoneCountry: 'NZ',
+  phone: phoneRules('NZ'),
 })
 
 /**
@@ -214,7 +215,7 @@ export const bookingFormModel = (variant: BookingFormInput['variant'], locations
 })
 
 function fieldsVertex(fields: BookingFields) {
-  const errors = validateBooking(fields)
+  const errors = validateBooking(fields, phoneRules('NZ'))
   return {
     location: fields.location,
     valid: (['name', 'email', 'slot', 'phone'] as const).filter((field) => !errors[field]).length,
