@@ -1,6 +1,6 @@
 /**
  * The server's folders in one direction (docs/design.md#server): each layer imports only from the layers below
- * it, bottom first — the log, clock and sentences; the lifecycle; runtime helpers; settings parsers; config; the
+ * it, bottom first — the log, clock, sentences and refusal codes; the lifecycle; runtime helpers; settings parsers; config; the
  * request limits; the store; calendars; mail; the scheduler; the voice tools; the HTTP routes; main. An upward
  * import or a loop, through value or type imports, fails `npm run lint`. The layer rules between core/,
  * machines/, src/ and server/ live in eslint.config.js.
@@ -8,7 +8,7 @@
 
 /** Bottom first; a folder ends with '/', a module of server/'s root with '.ts'. */
 const LAYERS = [
-  ['log/', 'clock.ts', 'sentences.ts'],
+  ['log/', 'clock.ts', 'sentences.ts', 'refusals.ts'],
   ['lifecycle.ts'],
   ['runtime/'],
   ['settings/'],

@@ -10,7 +10,7 @@
 import { buildCalendar } from '../../core/icalendar'
 import type { BookingRow } from '../db/rows'
 import type { BookingStore } from '../db/store'
-import { inviteLocation } from './eventLocation'
+import { bookingEvent } from './bookingEvent'
 import { manageUrl, type ChangeKind, type MailSettings, type NewMailJob } from '../db/mailMessage'
 import type { CaldavAccount } from './caldav'
 import { SourceError } from './sourceError'
@@ -43,21 +43,16 @@ export function calendarJob(kind: ChangeKind, settings: MailSettings, newId: () 
 export function calendarEvent(booking: BookingRow, settings: MailSettings, now: string): string {
   const link = manageUrl(settings, booking.uid)
   const who = [booking.name, booking.email].join(' <') + '>'
-  const where = inviteLocation(settings.location(booking))
   return buildCalendar({
     method: 'PUBLISH',
     now,
     events: [
       {
-        uid: settings.calendarUid(booking.id),
-        title: booking.title,
-        startTime: booking.startTime,
-        endTime: booking.endTime,
-        description: `${where.descriptionLine}\nBooked by ${who}${booking.guests.length ? `, with ${booking.guests.join(', ')}` : ''}.${booking.notes ? `\nNotes: ${booking.notes}` : ''}\nReschedule or cancel: ${link}`,
-        location: where.location,
-        ...(where.conference ? { conference: where.conference } : {}),
-        status: 'CONFIRMED',
-        sequence: booking.sequence,
+        ...bookingEvent(booking, settings, {
+          cancelled: false,
+          describe: (where) =>
+            `${where.descriptionLine}\nBooked by ${who}${booking.guests.length ? `, with ${booking.guests.join(', ')}` : ''}.${booking.notes ? `\nNotes: ${booking.notes}` : ''}\nReschedule or cancel: ${link}`,
+        }),
         url: link,
       },
     ],

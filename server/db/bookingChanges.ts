@@ -1,13 +1,15 @@
 /**
- * The writes that change bookings, each in one transaction with the mail jobs it causes (the
+ * The writes that change bookings, each in one transaction with the outbox jobs it causes (the
  * transactional outbox): a booking, a reschedule, a cancellation. A mail failure later can never
- * undo one of them, and no job exists for a change that did not happen.
+ * undo one of them, and no job exists for a change that did not happen. The jobs come as data, made by the
+ * scheduler beforehand from the row as the change will leave it (rows.ts): nothing here calls back up.
  */
 import type { Temporal } from 'temporal-polyfill'
 import type { NewMailJob } from './mailMessage'
 import { announceChange } from './changeFeed'
 import type { BookingRow, NewBooking } from './rows'
 import { isUniqueViolation, SELECT_BOOKING, type Backend, type Sql } from './sql'
+import { dailyLimit, refuse, type DailyLimit, type Refusal } from '../refusals'
 
 /**
  * One daily cap a change counts against: who asked (a digest of the client network, or of a voice call
@@ -36,11 +38,40 @@ export interface BookingLimits extends ChangeLimits {
   maxUpcomingPerEmail: number
 }
 
-/** Why a change of an existing booking is refused before it is made. */
-export type ChangeRefusal = 'not_found' | 'cancelled' | 'past' | 'notice' | 'slot_taken' | 'same_start' | 'too_many_reschedules'
+/**
+ * Why a change of an existing booking is refused before it is made, in the scheduler's words
+ * (server/refusals.ts): a cancelled or started call is refused in the words of the change asked for.
+ */
+export type ChangeRefusal = Refusal<
+  | 'notFound'
+  | 'alreadyCancelled'
+  | 'cancelledReschedule'
+  | 'pastCancel'
+  | 'pastReschedule'
+  | 'changeNotice'
+  | 'slotTaken'
+  | 'sameStart'
+  | 'rescheduleLimit'
+>
 
-/** The mail jobs a change causes, made from the booking as it is after the change (and as it was before). */
-export type MailsFor = (booking: BookingRow, previous: BookingRow | undefined) => NewMailJob[]
+/** The two changes of an existing booking. */
+export type Change = 'rescheduled' | 'cancelled'
+
+/**
+ * The outbox jobs of a change of an existing booking, made from its row as read at `sequence`: written only if the
+ * locked row is still at that sequence (every change adds 1), else the change answers `outdated` and writes nothing.
+ */
+export interface ChangeJobs {
+  sequence: number
+  jobs: NewMailJob[]
+}
+
+/** The row changed after the jobs were made (another change came first): make them again from the row as it is now. */
+export interface Outdated {
+  ok: false
+  outdated: true
+}
+const OUTDATED: Outdated = { ok: false, outdated: true }
 
 /**
  * What a new booking must pass besides the limits when floods are watched (docs/design.md#email-codes), decided in
@@ -51,32 +82,23 @@ export interface BookingGate {
   channel: 'web' | 'voice'
   /** The right code the request carried: used up here, so that it books once (and stays usable if the slot is taken). */
   codeId?: number
-  /** Refused ('code_needed') when the web bookings made since `since` already number `atMost` or more. */
+  /** Refused ('codeRequired') when the web bookings made since `since` already number `atMost` or more. */
   hourly?: { since: Temporal.Instant; atMost: number }
 }
 
+/**
+ * A booking made, or why not, in the scheduler's words (server/refusals.ts): the slot taken, the email's upcoming
+ * calls or a daily cap reached, the hour's bookings past the threshold without a code (`recent`: how many), or the
+ * code used by another request meanwhile (`codeExpired`).
+ */
 export type InsertResult =
   /** `recent`: the web bookings of the hour before this one, when the gate counted them. */
   | { ok: true; booking: BookingRow; recent?: number }
-  | { ok: false; reason: 'slot_taken' }
-  | { ok: false; reason: 'email_limit' }
-  | { ok: false; reason: 'code_needed'; recent: number }
-  /** The code was used by another request meanwhile. */
-  | { ok: false; reason: 'code_used' }
-  | ClientLimitRefusal
+  | Refusal<'slotTaken' | 'upcomingLimit' | 'codeExpired'>
+  | (Refusal<'codeRequired'> & { recent: number })
+  | DailyLimit
 
-export type ChangeResult =
-  | { ok: true; booking: BookingRow; previous: BookingRow }
-  | { ok: false; reason: ChangeRefusal }
-  | ClientLimitRefusal
-
-/** A daily cap is reached: which one (its sentence, if it has one) and when there is room again. */
-export interface ClientLimitRefusal {
-  ok: false
-  reason: 'client_limit'
-  retryAfterSeconds: number
-  message: string | undefined
-}
+export type ChangeResult = { ok: true; booking: BookingRow; previous: BookingRow } | ChangeRefusal | DailyLimit | Outdated
 
 /** Advisory lock namespaces (the two-key form): one per limit, so concurrent requests queue per key. */
 const LOCK_EMAIL = 11
@@ -112,7 +134,7 @@ export async function writeMailJobs(sql: Sql, booking: Pick<BookingRow, 'id'> | 
  * A booking's reminders still to go, dropped when it moves (the move writes new ones for the new time)
  * or is cancelled: in the change's transaction, so an old reminder never goes out after the change.
  */
-async function dropReminders(sql: Sql, booking: BookingRow, kind: 'rescheduled' | 'cancelled'): Promise<void> {
+async function dropReminders(sql: Sql, booking: BookingRow, kind: Change): Promise<void> {
   await sql.query(
     `UPDATE mail_jobs SET status = 'dropped', last_error = $2, locked_until = NULL
       WHERE booking_id = $1 AND kind = 'reminder' AND status = 'pending'`,
@@ -131,7 +153,7 @@ export async function overClientLimit(
   sql: Sql,
   limits: ChangeLimits,
   weight: number,
-): Promise<ClientLimitRefusal | undefined> {
+): Promise<DailyLimit | undefined> {
   const dayAgo = limits.now.subtract({ hours: 24 })
   for (const client of limits.clients) {
     await sql.query('SELECT pg_advisory_xact_lock($1::int, hashtext($2))', [LOCK_CLIENT, client.key])
@@ -152,7 +174,7 @@ export async function overClientLimit(
       }
     }
     const retryAfterSeconds = Math.max(1, Math.ceil((roomAt - limits.now.epochMilliseconds) / 1000))
-    return { ok: false, reason: 'client_limit', retryAfterSeconds, message: client.message }
+    return dailyLimit(retryAfterSeconds, client.message)
   }
   return undefined
 }
@@ -177,7 +199,7 @@ async function overLimit(sql: Sql, limits: BookingLimits, weight: number): Promi
     `SELECT count(*)::int AS n FROM bookings WHERE email_key = $1 AND status = 'ACCEPTED' AND start_at > $2::timestamptz`,
     [limits.emailKey, limits.now.toString()],
   )
-  if ((upcoming?.n ?? 0) >= limits.maxUpcomingPerEmail) return { ok: false, reason: 'email_limit' }
+  if ((upcoming?.n ?? 0) >= limits.maxUpcomingPerEmail) return refuse('upcomingLimit')
   return overClientLimit(sql, limits, weight)
 }
 
@@ -191,23 +213,24 @@ async function gateRefusal(sql: Sql, gate: BookingGate, now: Temporal.Instant): 
       [gate.hourly.since.toString()],
     )
     recent = row?.n ?? 0
-    if (recent >= gate.hourly.atMost) return { refused: { ok: false, reason: 'code_needed', recent } }
+    if (recent >= gate.hourly.atMost) return { refused: { ...refuse('codeRequired'), recent } }
   }
   if (gate.codeId !== undefined) {
     const used = await sql.query(`UPDATE email_codes SET used_at = $2::timestamptz WHERE id = $1 AND used_at IS NULL RETURNING id`, [
       gate.codeId,
       now.toString(),
     ])
-    if (used.length === 0) return { refused: { ok: false, reason: 'code_used' } }
+    if (used.length === 0) return { refused: refuse('codeExpired') }
   }
   return { recent }
 }
 
+/** Inserts the booking of id `b.id` (BookingStore.newBookingId) with its outbox `jobs`, made from bookedRow(b). */
 export async function insertBooking(
   backend: Backend,
-  b: NewBooking,
+  b: NewBooking & { id: number },
   limits: BookingLimits,
-  mails: MailsFor,
+  jobs: NewMailJob[],
   gate: BookingGate = { channel: 'web' },
 ): Promise<InsertResult> {
   try {
@@ -221,9 +244,9 @@ export async function insertBooking(
         `WITH inserted AS (
            INSERT INTO bookings (uid, host, event_type_id, title, start_at, end_at, name, email, guests, time_zone,
                                  language, email_key, client_key, created_at, notes, phone, channel, email_verified,
-                                 hour24)
+                                 hour24, id)
            VALUES ($1, $2, $3, $4, $5::timestamptz, $6::timestamptz, $7, $8, $9::jsonb, $10, $11, $12, $13, $14::timestamptz, $15, $16, $17, $18,
-                   $19)
+                   $19, $20)
            RETURNING *
          ) ${SELECT_BOOKING.replace('FROM bookings', 'FROM inserted')}`,
         [
@@ -246,43 +269,47 @@ export async function insertBooking(
           gate.channel,
           gate.codeId !== undefined,
           b.hour24 ?? false,
+          b.id,
         ],
       )
       if (!booking) throw new Error('INSERT returned no row')
       await countClientAction(sql, limits, 'booked', weight)
-      await writeMailJobs(sql, booking, mails(booking, undefined), limits.now)
+      await writeMailJobs(sql, booking, jobs, limits.now)
       await announceChange(sql, booking.host)
       return { ok: true, booking, ...(recent === undefined ? {} : { recent }) }
     })
   } catch (error) {
-    if (isUniqueViolation(error)) return { ok: false, reason: 'slot_taken' }
+    if (isUniqueViolation(error)) return refuse('slotTaken')
     throw error
   }
 }
 
+/** A cancelled or started call, refused in the words of the change asked for. */
+const REFUSED_AS = {
+  rescheduled: { cancelled: 'cancelledReschedule', past: 'pastReschedule' },
+  cancelled: { cancelled: 'alreadyCancelled', past: 'pastCancel' },
+} as const
+
 /**
- * Why an active booking cannot change at `now`: it has started, or it is inside the notice period
+ * Why an active booking cannot make `change` at `now`: it has started, or it is inside the notice period
  * (from `noticeMinutes` before its start).
  */
-export function tooLateToChange(row: Pick<BookingRow, 'startTime'>, now: Temporal.Instant, noticeMinutes = 0): 'past' | 'notice' | undefined {
+export function tooLateToChange(
+  row: Pick<BookingRow, 'startTime'>,
+  now: Temporal.Instant,
+  noticeMinutes: number,
+  change: Change,
+): ChangeRefusal | undefined {
   const startMs = Date.parse(row.startTime)
-  if (startMs <= now.epochMilliseconds) return 'past'
-  if (startMs - noticeMinutes * 60_000 <= now.epochMilliseconds) return 'notice'
+  if (startMs <= now.epochMilliseconds) return refuse(REFUSED_AS[change].past)
+  if (startMs - noticeMinutes * 60_000 <= now.epochMilliseconds) return refuse('changeNotice')
   return undefined
 }
 
-/** Locks the booking's row and says why it cannot change, if it cannot. */
-async function changeable(
-  sql: Sql,
-  uid: string,
-  limits: ChangeLimits,
-): Promise<{ ok: true; row: BookingRow } | { ok: false; reason: 'not_found' | 'cancelled' | 'past' | 'notice' }> {
-  const [row] = await sql.query<BookingRow>(`${SELECT_BOOKING} WHERE uid = $1 FOR UPDATE`, [uid])
-  if (!row) return { ok: false, reason: 'not_found' }
-  if (row.status !== 'ACCEPTED') return { ok: false, reason: 'cancelled' }
-  const late = tooLateToChange(row, limits.now, limits.changeNoticeMinutes)
-  if (late) return { ok: false, reason: late }
-  return { ok: true, row }
+/** Why a booking cannot make `change`: it is cancelled, or it is too late (undefined: it can). */
+export function changeRefusal(row: BookingRow, now: Temporal.Instant, noticeMinutes: number, change: Change): ChangeRefusal | undefined {
+  if (row.status !== 'ACCEPTED') return refuse(REFUSED_AS[change].cancelled)
+  return tooLateToChange(row, now, noticeMinutes, change)
 }
 
 /**
@@ -293,31 +320,33 @@ async function change(
   backend: Backend,
   uid: string,
   limits: ChangeLimits,
-  kind: 'rescheduled' | 'cancelled',
-  mails: MailsFor,
-  refuse: (row: BookingRow) => ChangeRefusal | undefined,
+  kind: Change,
+  made: ChangeJobs,
+  refusalOf: (row: BookingRow) => ChangeRefusal | undefined,
   update: (sql: Sql, row: BookingRow) => Promise<BookingRow | undefined>,
 ): Promise<ChangeResult> {
   const { now } = limits
   try {
     return await backend.transaction(async (sql): Promise<ChangeResult> => {
-      const found = await changeable(sql, uid, limits)
-      if (!found.ok) return found
-      const refused = refuse(found.row)
-      if (refused) return { ok: false, reason: refused }
-      const weight = weightOf(found.row.guests)
+      // The row locked, then checked: its state, the change's own refusal, the daily caps.
+      const [row] = await sql.query<BookingRow>(`${SELECT_BOOKING} WHERE uid = $1 FOR UPDATE`, [uid])
+      if (!row) return refuse('notFound')
+      const refused = changeRefusal(row, now, limits.changeNoticeMinutes ?? 0, kind) ?? refusalOf(row)
+      if (refused) return refused
+      if (row.sequence !== made.sequence) return OUTDATED
+      const weight = weightOf(row.guests)
       const overCap = await overClientLimit(sql, limits, weight)
       if (overCap) return overCap
-      const booking = await update(sql, found.row)
+      const booking = await update(sql, row)
       if (!booking) throw new Error('UPDATE returned no row')
       await countClientAction(sql, limits, kind, weight)
       await dropReminders(sql, booking, kind)
-      await writeMailJobs(sql, booking, mails(booking, found.row), now)
+      await writeMailJobs(sql, booking, made.jobs, now)
       await announceChange(sql, booking.host)
-      return { ok: true, booking, previous: found.row }
+      return { ok: true, booking, previous: row }
     })
   } catch (error) {
-    if (isUniqueViolation(error)) return { ok: false, reason: 'slot_taken' }
+    if (isUniqueViolation(error)) return refuse('slotTaken')
     throw error
   }
 }
@@ -330,8 +359,8 @@ const updated = (set: string) =>
  * `maxReschedules` times (the SEQUENCE of an active booking counts its moves).
  */
 export function rescheduleRefusal(row: BookingRow, start: Temporal.Instant, maxReschedules: number): ChangeRefusal | undefined {
-  if (Date.parse(row.startTime) === start.epochMilliseconds) return 'same_start'
-  if (row.sequence >= maxReschedules) return 'too_many_reschedules'
+  if (Date.parse(row.startTime) === start.epochMilliseconds) return refuse('sameStart')
+  if (row.sequence >= maxReschedules) return refuse('rescheduleLimit')
   return undefined
 }
 
@@ -340,10 +369,10 @@ export function rescheduleBooking(
   uid: string,
   to: { start: Temporal.Instant; end: Temporal.Instant; maxReschedules: number },
   limits: ChangeLimits,
-  mails: MailsFor,
+  made: ChangeJobs,
 ): Promise<ChangeResult> {
-  const refuse = (row: BookingRow) => rescheduleRefusal(row, to.start, to.maxReschedules)
-  return change(backend, uid, limits, 'rescheduled', mails, refuse, async (sql, row) => {
+  const refusalOf = (row: BookingRow) => rescheduleRefusal(row, to.start, to.maxReschedules)
+  return change(backend, uid, limits, 'rescheduled', made, refusalOf, async (sql, row) => {
     const [booking] = await sql.query<BookingRow>(
       updated(`start_at = $2::timestamptz, end_at = $3::timestamptz, sequence = sequence + 1,
                rescheduled_at = $4::timestamptz, previous_start_at = start_at`),
@@ -358,9 +387,9 @@ export function cancelBooking(
   uid: string,
   reason: string | undefined,
   limits: ChangeLimits,
-  mails: MailsFor,
+  made: ChangeJobs,
 ): Promise<ChangeResult> {
-  return change(backend, uid, limits, 'cancelled', mails, () => undefined, async (sql, row) => {
+  return change(backend, uid, limits, 'cancelled', made, () => undefined, async (sql, row) => {
     const [booking] = await sql.query<BookingRow>(
       updated(`status = 'CANCELLED', sequence = sequence + 1, cancelled_at = $2::timestamptz, cancellation_reason = $3`),
       [row.id, limits.now.toString(), reason ?? null],

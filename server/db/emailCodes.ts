@@ -5,8 +5,9 @@
  */
 import type { Temporal } from 'temporal-polyfill'
 import type { NewMailJob } from './mailMessage'
-import { countClientAction, overClientLimit, writeMailJobs, type ClientLimit, type ClientLimitRefusal } from './bookingChanges'
+import { countClientAction, overClientLimit, writeMailJobs, type ClientLimit } from './bookingChanges'
 import type { Backend } from './sql'
+import type { DailyLimit, Refusal } from '../refusals'
 
 /** Advisory locks (the two-key form; server/db/bookingChanges.ts has 11 to 13): one address's codes, the site's hour. */
 const LOCK_ADDRESS = 14
@@ -32,10 +33,8 @@ export interface NewCode {
   mail: NewMailJob
 }
 
-export type IssueResult =
-  | { ok: true }
-  | { ok: false; reason: 'resend_limit' | 'mail_limit'; retryAfterSeconds: number }
-  | ClientLimitRefusal
+/** A code issued, or why not (server/refusals.ts): asked again too soon, the site's hour of code emails used, a daily cap. */
+export type IssueResult = { ok: true } | (Refusal<'codeResendLimit' | 'codeMailLimit'> & { retryAfterSeconds: number }) | DailyLimit
 
 /** The newest live code of an address, its try counted. */
 export interface CodeTry {
@@ -68,7 +67,7 @@ export function emailCodeStore(backend: Backend): EmailCodeStore {
           [code.addressKey],
         )
         const resendAt = last ? Number(last.createdMs) + code.resendSeconds * 1000 : 0
-        if (resendAt > now.epochMilliseconds) return { ok: false, reason: 'resend_limit', retryAfterSeconds: secondsUntil(resendAt, now) }
+        if (resendAt > now.epochMilliseconds) return { ok: false, code: 'codeResendLimit', retryAfterSeconds: secondsUntil(resendAt, now) }
         const overCap = await overClientLimit(sql, { now, clients: code.clients }, 1)
         if (overCap) return overCap
         await sql.query('SELECT pg_advisory_xact_lock($1::int, 0)', [LOCK_SITE_MAILS])
@@ -81,7 +80,7 @@ export function emailCodeStore(backend: Backend): EmailCodeStore {
         if (sent.length >= code.perHour) {
           // Room again when the oldest of the hour's last `perHour` emails is an hour old.
           const oldest = Number(sent[sent.length - 1]?.createdMs)
-          return { ok: false, reason: 'mail_limit', retryAfterSeconds: secondsUntil(oldest + 3_600_000, now) }
+          return { ok: false, code: 'codeMailLimit', retryAfterSeconds: secondsUntil(oldest + 3_600_000, now) }
         }
         await sql.query(`DELETE FROM email_codes WHERE created_at < $1::timestamptz`, [now.subtract({ hours: KEEP_HOURS }).toString()])
         await sql.query(

@@ -54,3 +54,56 @@ export interface NewBooking {
   /** The visitor's 24-hour clock; undefined: the 12-hour one. */
   hour24?: boolean
 }
+
+/** An instant as SELECT_BOOKING reads it: ISO UTC with milliseconds. */
+const isoOf = (instant: Temporal.Instant) => new Date(instant.epochMilliseconds).toISOString()
+
+/**
+ * The rows a change leaves, as the store will read them: the scheduler makes a change's outbox jobs from them before
+ * the change's transaction, which writes the jobs with the change (server/db/bookingChanges.ts).
+ */
+export const rowAfter = {
+  /** A new booking of id `b.id`, inserted at `now`. */
+  booked: (b: NewBooking & { id: number }, now: Temporal.Instant, emailVerified: boolean): BookingRow => ({
+    id: b.id,
+    uid: b.uid,
+    host: b.host,
+    eventTypeId: b.eventTypeId,
+    title: b.title,
+    startTime: isoOf(b.start),
+    endTime: isoOf(b.end),
+    name: b.name,
+    email: b.email,
+    guests: b.guests,
+    timeZone: b.timeZone,
+    language: b.language,
+    status: 'ACCEPTED',
+    createdAt: isoOf(now),
+    sequence: 0,
+    cancelledAt: null,
+    cancellationReason: null,
+    rescheduledAt: null,
+    previousStartTime: null,
+    notes: b.notes || null,
+    phone: b.phone ?? null,
+    emailVerified,
+    hour24: b.hour24 ?? false,
+  }),
+  /** `row` moved to [start, end) at `now`. */
+  rescheduled: (row: BookingRow, to: { start: Temporal.Instant; end: Temporal.Instant }, now: Temporal.Instant): BookingRow => ({
+    ...row,
+    startTime: isoOf(to.start),
+    endTime: isoOf(to.end),
+    sequence: row.sequence + 1,
+    rescheduledAt: isoOf(now),
+    previousStartTime: row.startTime,
+  }),
+  /** `row` cancelled at `now`. */
+  cancelled: (row: BookingRow, reason: string | undefined, now: Temporal.Instant): BookingRow => ({
+    ...row,
+    status: 'CANCELLED',
+    sequence: row.sequence + 1,
+    cancelledAt: isoOf(now),
+    cancellationReason: reason ?? null,
+  }),
+}

@@ -11,11 +11,12 @@ import {
   rescheduleBooking,
   type BookingGate,
   type BookingLimits,
+  type ChangeJobs,
   type ChangeLimits,
   type ChangeResult,
   type InsertResult,
-  type MailsFor,
 } from './bookingChanges'
+import type { NewMailJob } from './mailMessage'
 import { calendarCopyStore, type CopyStore } from './calendarCopies'
 import { CHANGE_FEED_APPLICATION, listenForChanges, localFeed, type ChangeFeed } from './changeFeed'
 import { emailCodeStore, type EmailCodeStore } from './emailCodes'
@@ -26,31 +27,33 @@ import type { BookingRow, NewBooking } from './rows'
 import { SELECT_BOOKING, type Backend } from './sql'
 import { voiceCallStore, type VoiceCallStore } from './voiceCalls'
 
-export type { BookingGate, BookingLimits, ChangeLimits, ChangeResult, ClientLimit, InsertResult, MailsFor } from './bookingChanges'
+export type { BookingGate, BookingLimits, ChangeJobs, ChangeLimits, ChangeResult, ClientLimit, InsertResult } from './bookingChanges'
 
 export interface BookingStore {
   kind: 'pglite' | 'postgres'
+  /** An id for a new booking, taken before its transaction so that its outbox jobs can be made from its row (rowAfter.booked). */
+  newBookingId(): Promise<number>
   /**
-   * In one transaction: checks the limits, inserts, and writes the mail jobs `mails` makes of the row.
+   * In one transaction: checks the limits, inserts, and writes the outbox `jobs` made of the row.
    * Reports that (host, start) is taken (the partial unique index decides races) or a limit is reached;
    * nothing is written then.
    */
-  insert(booking: NewBooking, options: { limits: BookingLimits; mails: MailsFor; gate?: BookingGate }): Promise<InsertResult>
+  insert(booking: NewBooking & { id: number }, options: { limits: BookingLimits; jobs: NewMailJob[]; gate?: BookingGate }): Promise<InsertResult>
   /**
-   * Moves an upcoming active booking (same uid, sequence + 1) and writes its mail jobs, in one transaction;
+   * Moves an upcoming active booking (same uid, sequence + 1) and writes its outbox jobs, in one transaction;
    * not to where it is, not more than `maxReschedules` times, and within the daily caps of `limits`.
    */
   reschedule(
     uid: string,
     to: { start: Temporal.Instant; end: Temporal.Instant; maxReschedules: number },
     limits: ChangeLimits,
-    mails: MailsFor,
+    made: ChangeJobs,
   ): Promise<ChangeResult>
   /**
-   * Cancels an upcoming active booking (its slot is free at once) and writes its mail jobs, in one
+   * Cancels an upcoming active booking (its slot is free at once) and writes its outbox jobs, in one
    * transaction, within the daily caps of `limits`.
    */
-  cancel(uid: string, reason: string | undefined, limits: ChangeLimits, mails: MailsFor): Promise<ChangeResult>
+  cancel(uid: string, reason: string | undefined, limits: ChangeLimits, made: ChangeJobs): Promise<ChangeResult>
   /** One booking by uid, whatever its status. */
   find(uid: string): Promise<BookingRow | undefined>
   /** The mail outbox the worker sends from. */
@@ -135,9 +138,14 @@ export async function openStore(options: StoreOptions): Promise<BookingStore> {
 
   return {
     kind: backend.kind,
-    insert: (booking, { limits, mails, gate }) => announced(insertBooking(backend, booking, limits, mails, gate)),
-    reschedule: (uid, to, limits, mails) => announced(rescheduleBooking(backend, uid, to, limits, mails)),
-    cancel: (uid, reason, limits, mails) => announced(cancelBooking(backend, uid, reason, limits, mails)),
+    async newBookingId() {
+      const [row] = await backend.query<{ id: number }>(`SELECT nextval(pg_get_serial_sequence('bookings', 'id'))::int AS id`)
+      if (!row) throw new Error('nextval returned no row')
+      return row.id
+    },
+    insert: (booking, { limits, jobs, gate }) => announced(insertBooking(backend, booking, limits, jobs, gate)),
+    reschedule: (uid, to, limits, made) => announced(rescheduleBooking(backend, uid, to, limits, made)),
+    cancel: (uid, reason, limits, made) => announced(cancelBooking(backend, uid, reason, limits, made)),
     async find(uid) {
       return (await backend.query<BookingRow>(`${SELECT_BOOKING} WHERE uid = $1`, [uid]))[0]
     },

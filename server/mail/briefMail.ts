@@ -10,6 +10,7 @@ export type BriefBooking = Pick<ReportedBooking, 'id' | 'uid' | 'name' | 'email'
 import { renderHtml, renderText, type MailContent } from './layout'
 import { manageUrl, type MailSettings, type NewMailJob } from '../db/mailMessage'
 import { shortDateTime, whenRows } from './times'
+import { bookingPageSignature } from './mailSentences'
 
 /** How much of a transcript is kept and attached: a 15-minute call's talk fits several times over. */
 export const TRANSCRIPT_MAX_LENGTH = 20_000
@@ -36,7 +37,7 @@ export function briefContent(booking: BriefBooking, settings: MailSettings): Mai
         ? `The call's transcript is attached (transcript.txt${transcript.length >= TRANSCRIPT_MAX_LENGTH ? `, its first ${TRANSCRIPT_MAX_LENGTH.toLocaleString('en-NZ')} characters` : ''}).`
         : 'The voice platform sent no transcript of this call.',
     ],
-    signature: `The booking page of ${settings.hostName}`,
+    signature: bookingPageSignature(settings.hostName),
   }
 }
 

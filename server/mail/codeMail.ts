@@ -5,6 +5,7 @@
 import { EMAIL_CODE_MINUTES } from '../../core/emailVerification'
 import { renderHtml, renderText, type MailContent } from './layout'
 import type { MailSettings, NewMailJob } from '../db/mailMessage'
+import { agencySignature } from './mailSentences'
 
 export function codeContent(code: string, settings: MailSettings): MailContent {
   return {
@@ -15,7 +16,7 @@ export function codeContent(code: string, settings: MailSettings): MailContent {
     outro: [
       `It works for ${EMAIL_CODE_MINUTES} minutes. If you did not ask for it, ignore this email: no call is booked without the code.`,
     ],
-    signature: `Ngā mihi,\n${settings.hostName}`,
+    signature: agencySignature(settings.hostName),
   }
 }
 

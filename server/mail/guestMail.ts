@@ -7,6 +7,7 @@ import { joinLine } from './callLines'
 import type { MailContent } from './layout'
 import type { ChangeKind, MailBooking, MailSettings } from '../db/mailMessage'
 import { shortDateTime, timeRange } from './times'
+import { agencySignature, INVITE_SENTENCES } from './mailSentences'
 
 /** The event as a guest's calendar shows it: no visitor text in its title. */
 export const guestEventTitle = (settings: MailSettings) => `15-minute call with ${settings.hostName}`
@@ -17,14 +18,14 @@ export function guestContent(kind: ChangeKind, booking: MailBooking, settings: M
   const details: [string, string][] = [['When', timeRange(booking.startTime, booking.endTime, settings.hostZone)]]
   // The video link only: a phone call is between the agency and the visitor.
   const join = joinLine(settings.location(booking))
-  const common = { greeting: 'Kia ora,', details, signature: `Ngā mihi,\n${host}` }
+  const common = { greeting: 'Kia ora,', details, signature: agencySignature(host) }
   if (kind === 'booked') {
     return {
       ...common,
       subject: `Invitation: a call with ${host}, ${when} (${settings.hostZone})`,
       intro: [`You are invited, as a guest, to a 15-minute call with ${host}.`],
       ...join,
-      outro: ['The invite is attached (invite.ics): open it to add the call to your calendar.'],
+      outro: [INVITE_SENTENCES.adds],
     }
   }
   if (kind === 'rescheduled') {
@@ -33,13 +34,13 @@ export function guestContent(kind: ChangeKind, booking: MailBooking, settings: M
       subject: `Moved: the call with ${host} is now ${when} (${settings.hostZone})`,
       intro: [`The call with ${host} you are a guest of has moved to a new time.`],
       ...join,
-      outro: ['The updated invite is attached (invite.ics): open it to move the call in your calendar.'],
+      outro: [INVITE_SENTENCES.moves],
     }
   }
   return {
     ...common,
     subject: `Cancelled: the call with ${host}, ${when} (${settings.hostZone})`,
     intro: [`The call with ${host} you were a guest of is cancelled.`],
-    outro: ['The attached invite (invite.ics) removes the call from your calendar.'],
+    outro: [INVITE_SENTENCES.removes],
   }
 }

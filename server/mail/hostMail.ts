@@ -5,6 +5,7 @@ import { hostCallSentences, joinLine } from './callLines'
 import type { MailContent } from './layout'
 import { manageUrl, type MailBooking, type ChangeKind, type MailSettings } from '../db/mailMessage'
 import { shortDateTime, timeRange, whenRows } from './times'
+import { bookingPageSignature, INVITE_SENTENCES } from './mailSentences'
 
 /** When (the host's zone first), who booked, and what they want to discuss: the agency's rows in each of its emails. */
 export function hostDetails(booking: MailBooking, settings: MailSettings): [string, string][] {
@@ -31,7 +32,7 @@ export function hostContent(
   const common = {
     greeting: 'Kia ora,',
     action: { label: 'View the booking', url: manageUrl(settings, booking.uid) },
-    signature: `The booking page of ${settings.hostName}`,
+    signature: bookingPageSignature(settings.hostName),
   }
 
   if (kind === 'booked') {
@@ -41,7 +42,7 @@ export function hostContent(
       intro: [`${booking.name} booked a 15-minute call.`, ...hostCallSentences(location)],
       ...joinLine(location),
       details: who,
-      outro: ['The invite is attached (invite.ics).'],
+      outro: [INVITE_SENTENCES.attached],
     }
   }
   if (kind === 'rescheduled') {
@@ -59,6 +60,6 @@ export function hostContent(
     subject: `Cancelled: ${booking.name}, ${when} (${zone})`,
     intro: [`${booking.name} cancelled their call; the time is free again.`],
     details: [...who, ['Reason', booking.cancellationReason ?? 'none given']],
-    outro: ['The attached invite (invite.ics) removes the call from your calendar.'],
+    outro: [INVITE_SENTENCES.removes],
   }
 }

@@ -1,6 +1,6 @@
 /** The invite every booking email carries, written by the one iCalendar writer (core/icalendar.ts). */
 import { buildCalendar } from '../../core/icalendar'
-import { inviteLocation } from '../calendar/eventLocation'
+import { bookingEvent } from '../calendar/bookingEvent'
 import { guestEventTitle } from './guestMail'
 import { manageUrl, type MailBooking, type MailSettings } from '../db/mailMessage'
 
@@ -16,21 +16,17 @@ export function inviteFor(
   now: string,
 ): { method: 'REQUEST' | 'CANCEL'; content: string } {
   const link = manageUrl(settings, booking.uid)
-  const where = inviteLocation(settings.location(booking))
+  const cancelled = method === 'CANCEL'
   const content = buildCalendar({
     method,
     now,
     events: [
       {
-        uid: settings.calendarUid(booking.id),
-        title: booking.title,
-        startTime: booking.startTime,
-        endTime: booking.endTime,
-        description: method === 'CANCEL' ? 'This call is cancelled.' : `${where.descriptionLine}\nReschedule or cancel: ${link}`,
-        ...(method === 'CANCEL' ? {} : { location: where.location }),
-        ...(method !== 'CANCEL' && where.conference ? { conference: where.conference } : {}),
-        status: method === 'CANCEL' ? 'CANCELLED' : 'CONFIRMED',
-        sequence: booking.sequence,
+        ...bookingEvent(booking, settings, {
+          cancelled,
+          located: !cancelled,
+          describe: (where) => (cancelled ? 'This call is cancelled.' : `${where.descriptionLine}\nReschedule or cancel: ${link}`),
+        }),
         organizer: { name: settings.hostName, email: settings.hostEmail ?? settings.from.address },
         attendees: [
           { name: booking.name, email: booking.email },
@@ -56,21 +52,19 @@ export function guestInviteFor(
 ): { method: 'REQUEST' | 'CANCEL'; content: string } {
   // A guest gets the video link, never the visitor's phone number.
   const location = settings.location(booking)
-  const where = inviteLocation(location)
-  const video =
-    location.type === 'video' && method !== 'CANCEL' ? { location: where.location, conference: location.url, description: where.descriptionLine } : {}
+  const video = location.type === 'video' && method !== 'CANCEL' ? { location: location.url, conference: location.url } : undefined
   const content = buildCalendar({
     method,
     now,
     events: [
       {
-        uid: settings.calendarUid(booking.id),
-        title: guestEventTitle(settings),
+        ...bookingEvent(booking, settings, {
+          cancelled: method === 'CANCEL',
+          title: guestEventTitle(settings),
+          located: false,
+          describe: (where) => (video ? where.descriptionLine : undefined),
+        }),
         ...video,
-        startTime: booking.startTime,
-        endTime: booking.endTime,
-        status: method === 'CANCEL' ? 'CANCELLED' : 'CONFIRMED',
-        sequence: booking.sequence,
         organizer: { name: settings.hostName, email: settings.hostEmail ?? settings.from.address },
         attendees: [{ name: '', email: guest }],
       },

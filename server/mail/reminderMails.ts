@@ -10,6 +10,7 @@ import { inviteFor } from './invite'
 import { renderHtml, renderText, type MailContent } from './layout'
 import { manageUrl, type MailBooking, type MailSettings, type NewMailJob } from '../db/mailMessage'
 import { shortDateTime, whenRows } from './times'
+import { agencySignature, bookingPageSignature, INVITE_SENTENCES } from './mailSentences'
 
 /** How long before the call each reminder goes, in milliseconds (config REMINDERS and HOST_REMINDER). */
 export interface ReminderPlan {
@@ -36,7 +37,7 @@ export function visitorReminderContent(booking: MailBooking, settings: MailSetti
     details: whenRows(booking, { label: 'When (your time)', zone, hour24 }, { label: `${host}'s time`, zone: settings.hostZone }),
     action: { label: 'View your booking', url: manageUrl(settings, booking.uid) },
     outro: ['The invite is attached again (invite.ics), in case the call is not in your calendar yet.'],
-    signature: `Ngā mihi,\n${host}`,
+    signature: agencySignature(host),
   }
 }
 
@@ -58,8 +59,8 @@ export function hostReminderContent(booking: MailBooking, settings: MailSettings
       ...(brief ? [['From the voice call', brief] as [string, string]] : []),
     ],
     action: { label: 'View the booking', url: manageUrl(settings, booking.uid) },
-    outro: ['The invite is attached (invite.ics).'],
-    signature: `The booking page of ${settings.hostName}`,
+    outro: [INVITE_SENTENCES.attached],
+    signature: bookingPageSignature(settings.hostName),
   }
 }
 

@@ -3,6 +3,7 @@ import { joinLine, visitorCallSentences } from './callLines'
 import type { MailContent } from './layout'
 import { manageUrl, type MailBooking, type ChangeKind, type MailSettings } from '../db/mailMessage'
 import { shortDateTime, timeRange, whenRows } from './times'
+import { agencySignature, INVITE_SENTENCES } from './mailSentences'
 
 export function visitorContent(
   kind: ChangeKind,
@@ -15,7 +16,7 @@ export function visitorContent(
   const when = shortDateTime(booking.startTime, zone, hour24)
   const times = whenRows(booking, { label: 'When (your time)', zone, hour24 }, { label: `${host}'s time`, zone: settings.hostZone })
   const change = { label: 'Reschedule or cancel', url: manageUrl(settings, booking.uid) }
-  const common = { greeting: `Kia ora ${booking.name},`, signature: `Ngā mihi,\n${host}` }
+  const common = { greeting: `Kia ora ${booking.name},`, signature: agencySignature(host) }
   const location = settings.location(booking)
 
   if (kind === 'booked') {
@@ -26,7 +27,7 @@ export function visitorContent(
       ...joinLine(location),
       details: times,
       action: change,
-      outro: ['The invite is attached (invite.ics): open it to add the call to your calendar.'],
+      outro: [INVITE_SENTENCES.adds],
     }
   }
   if (kind === 'rescheduled') {
@@ -37,7 +38,7 @@ export function visitorContent(
       ...joinLine(location),
       details: [...times, ...(previous ? [['Was', timeRange(previous.startTime, previous.endTime, zone, hour24)] as [string, string]] : [])],
       action: change,
-      outro: ['The updated invite is attached (invite.ics): open it to move the call in your calendar.'],
+      outro: [INVITE_SENTENCES.moves],
     }
   }
   return {
@@ -46,6 +47,6 @@ export function visitorContent(
     intro: [`Your call with ${host} is cancelled.`],
     details: [...times, ...(booking.cancellationReason ? [['Reason', booking.cancellationReason] as [string, string]] : [])],
     action: { label: 'Book a new call', url: `${settings.publicUrl}/` },
-    outro: ['The attached invite (invite.ics) removes the call from your calendar.'],
+    outro: [INVITE_SENTENCES.removes],
   }
 }

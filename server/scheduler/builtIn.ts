@@ -1,25 +1,20 @@
 import { randomUUID } from 'node:crypto'
 import type { Temporal } from 'temporal-polyfill'
 import { BOOKING_LENGTH_MINUTES, type BookingResponse, type SlotsResponse } from '../../core/bookingWire'
-import { wantsHour24 } from '../../core/bookingPayload'
 import type { BookingView, CancelResponse } from '../../core/manageWire'
 import type { Clock } from '../clock'
 import type { ServerConfig } from '../config'
 import type { BookingStore } from '../db/store'
-import { emailKey } from '../limits/keys'
 import { availabilityFromConfig } from './availability'
-import { calendarUid } from '../calendar/calendarUid'
-import { toResponse } from './bookingResponse'
-import { mailSettings } from '../mail/settings'
-import { bookingChanges, dailyLimit, type ChangeContext } from './builtInChanges'
-import { refuse, type Refusal, type Scheduler, type SlotsRequest } from './scheduler'
-import { freeSlots, groupSlotsByDate, outOfBoundsReason, toIsoUtc } from './slots'
+import { bookingChanges, type ChangeContext } from './builtInChanges'
+import { refuse, type Refusal } from '../refusals'
+import type { Scheduler, SlotsRequest } from './scheduler'
+import { freeSlots, groupSlotsByDate } from './slots'
 import { createSlotsCache } from './slotsCache'
 import { JsonBody } from '../runtime/jsonBody'
 import type { CalendarBusy } from '../calendar/busyTimes'
 import type { Logger } from '../log/logger'
 import { slotFilters } from './slotFilter'
-import { emailCodes } from './emailCodes'
 
 /** A slots answer without slots: a call inside its notice period cannot be moved. */
 const NO_SLOTS = new JsonBody(JSON.stringify({ result: { data: { json: { slots: {} } } } } satisfies SlotsResponse))
@@ -68,11 +63,9 @@ export function createBuiltInScheduler({
     const filter = await filters.forRange(start, end, except)
     return filter !== undefined && freeSlots(availability, now, start, end, new Set(), filter).length === 1
   }
-  const context: ChangeContext = { config, store, clock, availability, onMailQueued, newId, isFree }
+  const context: ChangeContext = { config, store, clock, availability, onMailQueued, newId, isFree, log }
   const changes = bookingChanges(context)
-  const { location } = mailSettings(config, store.calendarSecret)
   const slotsCache = createSlotsCache<JsonBody | undefined>(store.changes)
-  const codes = emailCodes({ config, store, newId, log })
 
   /** Refuses another host or event type before any work (the slots input names them). */
   const refuseOther = ({ input }: SlotsRequest): Refusal | undefined => {
@@ -120,92 +113,7 @@ export function createBuiltInScheduler({
       return starts ? { ok: true, status: 200, body: starts } : unreadable
     },
 
-    async book(request) {
-      const { start, end, clients } = request
-      if (request.request.rescheduleUid) return changes.reschedule(request.request.rescheduleUid, request)
-      const { responses } = request.request
-      if (!responses) return refuse('missingResponses')
-      const now = clock()
-      if (outOfBoundsReason(availability, now, start) !== undefined)
-        return refuse('outOfBounds')
-      // The host's calendar, buffers and daily cap, checked again at booking time (the slot may have gone since).
-      if (!(await isFree(start, now))) return refuse('slotTaken')
-
-      const { name, email, guests, notes } = responses
-      const booking = {
-        uid: randomUUID(),
-        host,
-        eventTypeId: config.BOOKING_EVENT_TYPE_ID,
-        title: `15 Min Call between ${config.BOOKING_HOST_NAME} and ${name}`,
-        start,
-        end,
-        name,
-        email,
-        guests,
-        timeZone: request.request.timeZone,
-        language: request.request.language,
-        notes: notes || undefined,
-        ...(request.phone ? { phone: request.phone } : {}),
-        ...(wantsHour24(request.request.metadata) ? { hour24: true } : {}),
-      }
-      if (request.request._isDryRun) {
-        // Cal.com's dry run: the slot checked, nothing written.
-        const taken = await store.takenStarts(host, start, end)
-        if (taken.size > 0) return refuse('slotTaken')
-        // Nothing is written: without a booking id there is no room yet, so no location.
-        const body = toResponse({
-          ...booking,
-          id: 0,
-          startTime: toIsoUtc(start),
-          endTime: toIsoUtc(end),
-          status: 'ACCEPTED',
-          createdAt: toIsoUtc(now),
-          sequence: 0,
-          cancelledAt: null,
-          cancellationReason: null,
-          rescheduledAt: null,
-          previousStartTime: null,
-          notes: booking.notes ?? null,
-          phone: booking.phone ?? null,
-          emailVerified: false,
-          hour24: booking.hour24 ?? false,
-        })
-        return { ok: true, status: 200, body }
-      }
-      // Floods (docs/design.md#email-codes): a code to check, or the hour to count in the booking's transaction.
-      const asking = { email, code: request.request.emailVerificationCode, channel: request.channel ?? 'web', clients }
-      const admitted = await codes.admit(asking, now)
-      if (!admitted.ok) {
-        if (admitted.code === 'codeRequired') onMailQueued()
-        return admitted
-      }
-      const result = await store.insert(booking, {
-        limits: {
-          now,
-          emailKey: emailKey(email),
-          maxUpcomingPerEmail: config.MAX_UPCOMING_PER_EMAIL,
-          clients,
-        },
-        mails: changes.mailsFor('booked', now),
-        gate: admitted.gate,
-      })
-      codes.observe(result)
-      if (result.ok) {
-        onMailQueued()
-        return { ok: true, status: 200, body: toResponse(result.booking, location(result.booking), calendarUid(store.calendarSecret, result.booking.id, host)) }
-      }
-      if (result.reason === 'email_limit') return refuse('upcomingLimit')
-      if (result.reason === 'client_limit') return dailyLimit(result)
-      if (result.reason === 'code_used') return refuse('codeExpired')
-      if (result.reason === 'code_needed') {
-        // No slot is held meanwhile: the same request with the code books, if the slot is still free then.
-        const asked = await codes.ask(asking, now)
-        if (asked.code === 'codeRequired') onMailQueued()
-        return asked
-      }
-      return refuse('slotTaken')
-    },
-
+    book: (request) => changes.book(request),
     cancel: (request) => changes.cancel(request.uid, request.cancellationReason ?? undefined, request.clients),
     booking: (uid) => changes.view(uid),
   }

@@ -1,20 +1,32 @@
-/** The built-in scheduler's changes of an existing booking (reschedule, cancel) and its view for the manage page. */
+/**
+ * The built-in scheduler's one write path (docs/design.md#server): a booking, a reschedule and a cancellation side by
+ * side, and the manage page's view. Each change's side effects (the mails, the reminders, the CalDAV write) are made
+ * here as outbox jobs, from the row as the change will leave it (rowAfter), and handed to the store, which writes
+ * them in the change's own transaction.
+ */
+import { randomUUID } from 'node:crypto'
+import type { BookingResponse } from '../../core/bookingWire'
+import { wantsHour24 } from '../../core/bookingPayload'
 import { changeNoticeMessage, isBookingUid, MANAGE_MESSAGES, type BookingView, type CancelResponse } from '../../core/manageWire'
 import type { Clock } from '../clock'
 import type { ServerConfig } from '../config'
-import { rescheduleRefusal, tooLateToChange } from '../db/bookingChanges'
-import type { BookingRow } from '../db/rows'
-import type { BookingStore, ChangeResult, ClientLimit, MailsFor } from '../db/store'
+import { changeRefusal, rescheduleRefusal, tooLateToChange, type Outdated } from '../db/bookingChanges'
+import { rowAfter, type BookingRow, type NewBooking } from '../db/rows'
+import type { BookingStore, ChangeJobs, ChangeResult, ClientLimit } from '../db/store'
 import { Temporal } from 'temporal-polyfill'
 import { bookingMails } from '../mail/bookingMails'
 import { calendarJob } from '../calendar/caldavWriter'
-import type { ChangeKind } from '../db/mailMessage'
+import type { ChangeKind, NewMailJob } from '../db/mailMessage'
+import { emailKey } from '../limits/keys'
+import type { Logger } from '../log/logger'
 import { reminderMails } from '../mail/reminderMails'
 import { mailSettings } from '../mail/settings'
 import type { Availability } from './availability'
 import type { CallLocation } from '../../core/callLocation'
-import { locationFields } from './bookingResponse'
-import { refuse, type BookRequest, type Outcome, type Refusal } from './scheduler'
+import { locationFields, toResponse } from './bookingResponse'
+import { emailCodes } from './emailCodes'
+import { refuse } from '../refusals'
+import type { BookRequest, Outcome } from './scheduler'
 import { outOfBoundsReason, toIsoUtc } from './slots'
 
 export interface ChangeContext {
@@ -26,6 +38,8 @@ export interface ChangeContext {
   newId: () => string
   /** Whether a start is clear of the host's busy times and on a day with room; `except`: the start of the call being moved. */
   isFree: (start: Temporal.Instant, now: Temporal.Instant, except?: number) => Promise<boolean>
+  /** Told when email codes turn on or off (docs/design.md#email-codes). */
+  log?: Pick<Logger, 'info'>
 }
 
 /**
@@ -64,96 +78,162 @@ export interface ChangeNotice {
 
 const notFound = refuse('notFound')
 
-/** A daily cap reached (the client network's, or a voice call's own): when to try again, and the limit's sentence. */
-export const dailyLimit = ({ retryAfterSeconds, message }: { retryAfterSeconds: number; message: string | undefined }): Refusal => ({
-  ok: false,
-  code: 'dailyLimit',
-  retryAfterSeconds,
-  ...(message === undefined ? {} : { limitMessage: message }),
-})
-
-export function bookingChanges({ config, store, clock, availability, onMailQueued, newId, isFree }: ChangeContext) {
+export function bookingChanges({ config, store, clock, availability, onMailQueued, newId, isFree, log }: ChangeContext) {
+  const host = config.BOOKING_HOST
   const settings = mailSettings(config, store.calendarSecret)
+  const codes = emailCodes({ config, store, newId, log })
   const notice: ChangeNotice = {
     minutes: config.SCHEDULE_CHANGE_NOTICE_MINUTES,
     message: changeNoticeMessage(config.SCHEDULE_CHANGE_NOTICE_MINUTES, config.HOST_EMAIL),
   }
   const view = (row: BookingRow, now: Temporal.Instant) => toView(row, now, settings.calendarUid(row.id), notice, settings.location(row))
 
-  /** The visitor's and the agency's messages about a change, made inside its transaction. */
   // With CalDAV, one more outbox job brings the host's calendar up to date.
   const writesCalendar = config.CALDAV_URL !== undefined
   const reminders = { visitor: config.REMINDERS, host: config.HOST_REMINDER }
-  const mailsFor =
-    (kind: ChangeKind, now: ReturnType<Clock>): MailsFor =>
-    (booking, previous) => [
-      ...bookingMails({ kind, booking, previous, settings, now: now.toString(), newId }),
-      ...(writesCalendar ? [calendarJob(kind, settings, newId)] : []),
-      // A booking and a move plan the reminders of the (new) time; the change drops any older ones.
-      ...(kind === 'cancelled' ? [] : reminderMails({ booking, plan: reminders, settings, now: now.toString(), newId })),
-    ]
-
-  /** A refused change as a code; `moving` says whether it was a reschedule. */
-  function refusal(result: Exclude<ChangeResult, { ok: true }>, moving: boolean): Refusal {
-    if (result.reason === 'not_found') return notFound
-    if (result.reason === 'slot_taken') return refuse('slotTaken')
-    if (result.reason === 'cancelled') return refuse(moving ? 'cancelledReschedule' : 'alreadyCancelled')
-    if (result.reason === 'client_limit') return dailyLimit(result)
-    if (result.reason === 'notice') return refuse('changeNotice')
-    if (result.reason === 'same_start') return refuse('sameStart')
-    if (result.reason === 'too_many_reschedules') return refuse('rescheduleLimit')
-    return refuse(moving ? 'pastReschedule' : 'pastCancel')
+  /** A change's outbox jobs: the visitor's, the agency's and each guest's messages, the calendar's write, the reminders. */
+  const jobsFor = (kind: ChangeKind, booking: BookingRow, previous: BookingRow | undefined, now: Temporal.Instant): NewMailJob[] => [
+    ...bookingMails({ kind, booking, previous, settings, now: now.toString(), newId }),
+    ...(writesCalendar ? [calendarJob(kind, settings, newId)] : []),
+    // A booking and a move plan the reminders of the (new) time; the change drops any older ones.
+    ...(kind === 'cancelled' ? [] : reminderMails({ booking, plan: reminders, settings, now: now.toString(), newId })),
+  ]
+  /** The jobs of a change of `row` into `after`, valid while the row stays at its sequence. */
+  const madeOf = (kind: ChangeKind, after: BookingRow, row: BookingRow, now: Temporal.Instant): ChangeJobs => ({
+    sequence: row.sequence,
+    jobs: jobsFor(kind, after, row, now),
+  })
+  /**
+   * Runs a change of the booking of `uid` with its jobs made from `row`, and again from the row as it is now
+   * whenever another change came first (each adds 1 to the sequence, and a booking changes a few times at most).
+   */
+  async function onCurrentRow(
+    uid: string,
+    row: BookingRow | undefined,
+    change: (row: BookingRow) => Promise<ChangeResult>,
+  ): Promise<Exclude<ChangeResult, Outdated>> {
+    for (let current = row; ; current = await store.find(uid)) {
+      if (!current) return notFound
+      const result = await change(current)
+      if (result.ok || !('outdated' in result)) return result
+    }
   }
 
   /** A call moved to `start` must not land inside its own notice period: it could not be changed again. */
   const movableTo = (start: Temporal.Instant, now: Temporal.Instant) =>
     start.epochMilliseconds - notice.minutes * 60_000 > now.epochMilliseconds
 
+  /** Moves the booking of `uid` to the request's start: same uid, sequence + 1, the old slot free. */
+  async function reschedule(uid: string, { request, start, end, clients }: BookRequest): Promise<Outcome<BookingView>> {
+    if (!isBookingUid(uid)) return notFound
+    const now = clock()
+    if (outOfBoundsReason(availability, now, start) !== undefined || !movableTo(start, now))
+      return refuse('outOfBounds')
+    const moving = await store.find(uid)
+    if (moving && !(await isFree(start, now, Date.parse(moving.startTime))))
+      return refuse('slotTaken')
+    if (request._isDryRun) {
+      const row = moving
+      if (!row) return notFound
+      const refused = changeRefusal(row, now, notice.minutes, 'rescheduled') ?? rescheduleRefusal(row, start, config.MAX_RESCHEDULES_PER_BOOKING)
+      if (refused) return refused
+      const taken = await store.takenStarts(row.host, start, end)
+      if (taken.size > 0) return refuse('slotTaken')
+      return { ok: true, status: 200, body: view({ ...row, startTime: toIsoUtc(start), endTime: toIsoUtc(end) }, now) }
+    }
+    const to = { start, end, maxReschedules: config.MAX_RESCHEDULES_PER_BOOKING }
+    const limits = { now, clients, changeNoticeMinutes: notice.minutes }
+    const result = await onCurrentRow(uid, moving, (row) =>
+      store.reschedule(uid, to, limits, madeOf('rescheduled', rowAfter.rescheduled(row, to, now), row, now)),
+    )
+    if (!result.ok) return result
+    onMailQueued()
+    return { ok: true, status: 200, body: view(result.booking, now) }
+  }
+
   return {
-    mailsFor,
     notice,
     movableTo,
+
+    /** Books (or dry-runs) a new call, or moves the booking of the request's `rescheduleUid`. */
+    async book(request: BookRequest): Promise<Outcome<BookingResponse | BookingView>> {
+      const { start, end, clients } = request
+      if (request.request.rescheduleUid) return reschedule(request.request.rescheduleUid, request)
+      const { responses } = request.request
+      if (!responses) return refuse('missingResponses')
+      const now = clock()
+      if (outOfBoundsReason(availability, now, start) !== undefined)
+        return refuse('outOfBounds')
+      // The host's calendar, buffers and daily cap, checked again at booking time (the slot may have gone since).
+      if (!(await isFree(start, now))) return refuse('slotTaken')
+
+      const { name, email, guests, notes } = responses
+      const booking: NewBooking = {
+        uid: randomUUID(),
+        host,
+        eventTypeId: config.BOOKING_EVENT_TYPE_ID,
+        title: `15 Min Call between ${config.BOOKING_HOST_NAME} and ${name}`,
+        start,
+        end,
+        name,
+        email,
+        guests,
+        timeZone: request.request.timeZone,
+        language: request.request.language,
+        notes: notes || undefined,
+        ...(request.phone ? { phone: request.phone } : {}),
+        ...(wantsHour24(request.request.metadata) ? { hour24: true } : {}),
+      }
+      if (request.request._isDryRun) {
+        // Cal.com's dry run: the slot checked, nothing written.
+        const taken = await store.takenStarts(host, start, end)
+        if (taken.size > 0) return refuse('slotTaken')
+        // Nothing is written: without a booking id there is no room yet, so no location.
+        return { ok: true, status: 200, body: toResponse(rowAfter.booked({ ...booking, id: 0 }, now, false)) }
+      }
+      // Floods (docs/design.md#email-codes): a code to check, or the hour to count in the booking's transaction.
+      const asking = { email, code: request.request.emailVerificationCode, channel: request.channel ?? 'web', clients }
+      const admitted = await codes.admit(asking, now)
+      if (!admitted.ok) {
+        if (admitted.code === 'codeRequired') onMailQueued()
+        return admitted
+      }
+      // The id first, so that the jobs are made from the row as it will be.
+      const numbered = { ...booking, id: await store.newBookingId() }
+      const row = rowAfter.booked(numbered, now, admitted.gate.codeId !== undefined)
+      const result = await store.insert(numbered, {
+        limits: { now, emailKey: emailKey(email), maxUpcomingPerEmail: config.MAX_UPCOMING_PER_EMAIL, clients },
+        jobs: jobsFor('booked', row, undefined, now),
+        gate: admitted.gate,
+      })
+      codes.observe(result)
+      if (result.ok) {
+        onMailQueued()
+        return { ok: true, status: 200, body: toResponse(result.booking, settings.location(result.booking), settings.calendarUid(result.booking.id)) }
+      }
+      if (result.code !== 'codeRequired') return result
+      // No slot is held meanwhile: the same request with the code books, if the slot is still free then.
+      const asked = await codes.ask(asking, now)
+      if (asked.code === 'codeRequired') onMailQueued()
+      return asked
+    },
 
     /** Whether the active booking of `uid` is inside its notice period (or has started): no slot may be offered to move it. */
     async tooLateToMove(uid: string, now: Temporal.Instant): Promise<boolean> {
       const row = isBookingUid(uid) ? await store.find(uid) : undefined
-      return row?.status === 'ACCEPTED' && tooLateToChange(row, now, notice.minutes) !== undefined
-    },
-
-    /** Moves the booking of `uid` to the request's start: same uid, sequence + 1, the old slot free. */
-    async reschedule(uid: string, { request, start, end, clients }: BookRequest): Promise<Outcome<BookingView>> {
-      if (!isBookingUid(uid)) return notFound
-      const now = clock()
-      if (outOfBoundsReason(availability, now, start) !== undefined || !movableTo(start, now))
-        return refuse('outOfBounds')
-      const moving = await store.find(uid)
-      if (moving && !(await isFree(start, now, Date.parse(moving.startTime))))
-        return refuse('slotTaken')
-      if (request._isDryRun) {
-        const row = moving
-        if (!row) return notFound
-        if (row.status !== 'ACCEPTED') return refusal({ ok: false, reason: 'cancelled' }, true)
-        const late = tooLateToChange(row, now, notice.minutes)
-        if (late) return refusal({ ok: false, reason: late }, true)
-        const refused = rescheduleRefusal(row, start, config.MAX_RESCHEDULES_PER_BOOKING)
-        if (refused) return refusal({ ok: false, reason: refused }, true)
-        const taken = await store.takenStarts(row.host, start, end)
-        if (taken.size > 0) return refuse('slotTaken')
-        return { ok: true, status: 200, body: view({ ...row, startTime: toIsoUtc(start), endTime: toIsoUtc(end) }, now) }
-      }
-      const to = { start, end, maxReschedules: config.MAX_RESCHEDULES_PER_BOOKING }
-      const result = await store.reschedule(uid, to, { now, clients, changeNoticeMinutes: notice.minutes }, mailsFor('rescheduled', now))
-      if (!result.ok) return refusal(result, true)
-      onMailQueued()
-      return { ok: true, status: 200, body: view(result.booking, now) }
+      return row?.status === 'ACCEPTED' && tooLateToChange(row, now, notice.minutes, 'rescheduled') !== undefined
     },
 
     /** Cancels the booking of `uid`: its slot is free at once. */
     async cancel(uid: string, reason: string | undefined, clients: readonly ClientLimit[]): Promise<Outcome<CancelResponse>> {
       if (!isBookingUid(uid)) return notFound
       const now = clock()
-      const result = await store.cancel(uid, reason || undefined, { now, clients, changeNoticeMinutes: notice.minutes }, mailsFor('cancelled', now))
-      if (!result.ok) return refusal(result, false)
+      const limits = { now, clients, changeNoticeMinutes: notice.minutes }
+      const why = reason || undefined
+      const result = await onCurrentRow(uid, await store.find(uid), (row) =>
+        store.cancel(uid, why, limits, madeOf('cancelled', rowAfter.cancelled(row, why, now), row, now)),
+      )
+      if (!result.ok) return result
       onMailQueued()
       return {
         ok: true,

@@ -4,7 +4,8 @@ import * as v from 'valibot'
 import { BOOKING_ERRORS, SlotsResponseSchema } from '../../core/bookingWire'
 import { calendarStatusSentence } from '../sentences'
 import { JsonBody } from '../runtime/jsonBody'
-import { refuse, type Outcome, type RefusalCode, type Scheduler } from './scheduler'
+import { refuse, type RefusalCode } from '../refusals'
+import type { Outcome, Scheduler } from './scheduler'
 
 /**
  * Cal.com mode (docs/design.md#server): the booking routes forward what they validated (never the raw request) to a

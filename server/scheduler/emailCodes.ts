@@ -12,8 +12,7 @@ import { emailKey } from '../limits/keys'
 import type { Logger } from '../log/logger'
 import { codeMail } from '../mail/codeMail'
 import { mailSettings } from '../mail/settings'
-import { dailyLimit } from './builtInChanges'
-import { refuse, type Refusal } from './scheduler'
+import { refuse, type Refusal } from '../refusals'
 
 /** Who asks to book: the web (the form, the API) or the voice assistant's book_call, which is never asked for a code. */
 export type Channel = 'web' | 'voice'
@@ -69,9 +68,8 @@ export function emailCodes({
       mail: codeMail({ code, to: email, expiresAt: expiresAt.toString(), settings, newId }),
     })
     if (issued.ok) return { ...refuse('codeRequired'), email }
-    if (issued.reason === 'client_limit') return dailyLimit(issued)
-    const code429 = issued.reason === 'resend_limit' ? 'codeResendLimit' : 'codeMailLimit'
-    return { ...refuse(code429), email, retryAfterSeconds: issued.retryAfterSeconds, assistant }
+    if (issued.code === 'dailyLimit') return issued
+    return { ...issued, email, assistant }
   }
 
   return {
@@ -97,7 +95,7 @@ export function emailCodes({
 
     /** Notes what a booking's transaction counted of the hour; says so once when codes turn on or off. */
     observe(result: InsertResult): void {
-      const recent = result.ok ? result.recent : result.reason === 'code_needed' ? result.recent : undefined
+      const recent = result.ok ? result.recent : result.code === 'codeRequired' ? result.recent : undefined
       if (recent === undefined || recent >= after === on) return
       on = recent >= after
       log?.info(

@@ -11,7 +11,7 @@ import {
   type EmailCodeAnswer,
 } from '../../core/emailVerification'
 import type { ServerConfig } from '../config'
-import type { Refusal, RefusalCode } from './scheduler'
+import type { Refusal, RefusalCode } from '../refusals'
 import { SERVER_SENTENCES } from '../sentences'
 
 type Wording = string | ((refusal: Refusal, config: ServerConfig) => string)

@@ -2,6 +2,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import type { Temporal } from 'temporal-polyfill'
 import type { JsonBody } from '../runtime/jsonBody'
 import type { ClientLimit } from '../db/store'
+import type { Refusal } from '../refusals'
 import type { CancelRequest as CancelBody } from '../../core/manageWire'
 import type { ValidBooking, ValidSlotsInput } from './validation'
 
@@ -33,65 +34,7 @@ export interface Answer<Body> {
   body: Body
 }
 
-/**
- * Why the scheduler said no, as a code (branch on it, never on a sentence). The routes word it and give it its
- * status in one place, server/scheduler/refusalAnswer.ts; Cal.com's codes on the wire (`slotTaken`,
- * `outOfBounds`) are among them.
- */
-export type RefusalCode =
-  // The slot (Cal.com's codes).
-  | 'slotTaken'
-  | 'outOfBounds'
-  // The booking being changed (core/manageWire.ts).
-  | 'notFound'
-  | 'alreadyCancelled'
-  | 'cancelledReschedule'
-  | 'pastCancel'
-  | 'pastReschedule'
-  | 'sameStart'
-  /** Inside SCHEDULE_CHANGE_NOTICE_MINUTES of the start. */
-  | 'changeNotice'
-  // The limits.
-  | 'rescheduleLimit'
-  | 'upcomingLimit'
-  | 'dailyLimit'
-  // The email-code step (docs/design.md#email-codes): a code was sent; wrong; expired or spent; asked again too soon; the site's hour of code emails used.
-  | 'codeRequired'
-  | 'codeWrong'
-  | 'codeExpired'
-  | 'codeResendLimit'
-  | 'codeMailLimit'
-  // What a validated request still cannot name (core/bookingWire.ts).
-  | 'unknownHost'
-  | 'unknownEventType'
-  | 'missingResponses'
-  // The calendar: the host's, or Cal.com's service.
-  | 'calendarUnreadable'
-  | 'calendarTimeout'
-  | 'calendarUnreachable'
-  | 'calendarAnswerUnreadable'
-  | 'calendarFailing'
-  /** Any other refusal of Cal.com's: its own words, in `upstream`. */
-  | 'calcomRefused'
-
-export interface Refusal {
-  ok: false
-  code: RefusalCode
-  /** Cal.com's own status, message and body (Cal.com mode): sent on as they came. */
-  upstream?: { status: ContentfulStatusCode; message: string; body: unknown }
-  /** For a 429: when to try again. */
-  retryAfterSeconds?: number
-  /** For `dailyLimit`: the refusing limit's own sentence, when it has one (server/voice/voiceTools.ts gives one). */
-  limitMessage?: string
-  /** The email-code step: the address the code went to (its sentence names it), the tries left, whether the assistant may be offered. */
-  email?: string
-  triesLeft?: number
-  assistant?: boolean
-}
-
-/** A refusal with nothing but its code. */
-export const refuse = (code: RefusalCode): Refusal => ({ ok: false, code })
-
+/** An answer, or why not: a refusal code of server/refusals.ts, the same from the store to the routes. */
 export type Outcome<Body> = Answer<Body> | Refusal
 
 export type SlotsRequest = ValidSlotsInput

@@ -41,10 +41,11 @@ withPostgres('the change feed', (databaseUrl) => {
       await admin.end()
     })
 
-    const book = (n: number) => {
+    const book = async (n: number) => {
       const start = Temporal.Instant.from('2031-03-03T00:00:00Z').add({ minutes: 15 * n })
       return writer.insert(
         {
+          id: await writer.newBookingId(),
           uid: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
           host: 'kiwi-automate',
           eventTypeId: 1,
@@ -59,7 +60,7 @@ withPostgres('the change feed', (databaseUrl) => {
         },
         {
           limits: { now: Temporal.Now.instant(), emailKey: `feed${n}@example.com`, maxUpcomingPerEmail: 10, clients: [{ key: 'feed', maxPerDay: 100 }] },
-          mails: () => [],
+          jobs: [],
         },
       )
     }

@@ -21,6 +21,10 @@ function recordingStore() {
       calls.push('takenStarts')
       return new Set<number>()
     },
+    async newBookingId() {
+      calls.push('newBookingId')
+      return 1
+    },
     async insert(booking) {
       calls.push('insert')
       return {
@@ -131,7 +135,7 @@ describe('without CALCOM_URL the built-in scheduler answers', () => {
     const { store, calls } = recordingStore()
     const scheduler = createScheduler({ config: testConfig(), store, clock, fetch: noFetch })
     const outcome = await scheduler.book(bookRequest('2026-11-24T10:00'))
-    expect(calls).toEqual(['insert'])
+    expect(calls).toEqual(['newBookingId', 'insert'])
     expect(outcome).toMatchObject({
       ok: true,
       status: 200,

@@ -1,6 +1,6 @@
 import type { Context } from 'hono'
 import type { ApiContext } from '../../scheduler/apiContext'
-import { refusalAnswer } from '../../scheduler/refusalAnswer'
+import { sendOutcome } from './changeRoutes'
 
 /**
  * GET /api/booking/{uid} — one booking for the manage page (/booking/{uid}). The random uid is the
@@ -15,15 +15,9 @@ import { refusalAnswer } from '../../scheduler/refusalAnswer'
  *         changeNotice?: { closesAt, message } }    // while upcoming: online changes end at closesAt
  *   404 { message: 'This booking was not found.' } // unknown or malformed uid, whatever exists
  *
- * Always `Cache-Control: no-store`. The schema is BookingViewSchema in core/manageWire.ts; every reschedule
+ * Always `Cache-Control: no-store` (createApi.ts). The schema is BookingViewSchema in core/manageWire.ts; every reschedule
  * (POST /api/book/event with `rescheduleUid`, dry run or not) answers with the same view.
  */
 export async function bookingRoute(c: Context, ctx: ApiContext): Promise<Response> {
-  const outcome = await ctx.scheduler.booking(c.req.param('uid') ?? '')
-  const headers = { 'Cache-Control': 'no-store' }
-  if (!outcome.ok) {
-    const { message, status } = refusalAnswer(outcome, ctx.config)
-    return c.json({ message }, status, headers)
-  }
-  return c.json(outcome.body as object, outcome.status, headers)
+  return sendOutcome(c, ctx, await ctx.scheduler.booking(c.req.param('uid') ?? ''))
 }

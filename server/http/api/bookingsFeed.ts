@@ -1,9 +1,8 @@
 import { createHash, timingSafeEqual } from 'node:crypto'
 import type { Context } from 'hono'
 import { buildCalendar } from '../../../core/icalendar'
-import { calendarUid } from '../../calendar/calendarUid'
+import { bookingEvent } from '../../calendar/bookingEvent'
 import type { BookingRow } from '../../db/rows'
-import { inviteLocation } from '../../calendar/eventLocation'
 import type { MailSettings } from '../../db/mailMessage'
 import { mailSettings } from '../../mail/settings'
 import type { SecretFailures } from '../../limits/secretFailures'
@@ -27,26 +26,20 @@ export function bookingsCalendar(
   bookings: readonly BookingRow[],
   host: string,
   now: string,
-  calendarSecret: string,
-  location: MailSettings['location'],
+  settings: Pick<MailSettings, 'calendarUid' | 'location'>,
 ): string {
   return buildCalendar({
     method: 'PUBLISH',
     name: `Bookings of ${host}`,
     now,
     events: bookings.map((b) => {
-      const where = inviteLocation(location(b))
-      return {
-        uid: calendarUid(calendarSecret, b.id, host),
-        title: b.status === 'CANCELLED' ? `Cancelled: ${b.title}` : b.title,
-        startTime: b.startTime,
-        endTime: b.endTime,
-        description: `${where.descriptionLine}\nName: ${b.name}\nEmail: ${b.email}\nTime zone: ${b.timeZone}${b.notes ? `\nNotes: ${b.notes}` : ''}${history(b)}`,
-        location: where.location,
-        ...(where.conference ? { conference: where.conference } : {}),
-        status: b.status === 'CANCELLED' ? 'CANCELLED' : 'CONFIRMED',
-        sequence: b.sequence,
-      } as const
+      const cancelled = b.status === 'CANCELLED'
+      return bookingEvent(b, settings, {
+        cancelled,
+        title: cancelled ? `Cancelled: ${b.title}` : b.title,
+        describe: (where) =>
+          `${where.descriptionLine}\nName: ${b.name}\nEmail: ${b.email}\nTime zone: ${b.timeZone}${b.notes ? `\nNotes: ${b.notes}` : ''}${history(b)}`,
+      })
     }),
   })
 }
@@ -74,9 +67,7 @@ export async function bookingsFeedRoute(c: Context, ctx: ApiContext, failures: S
   }
   const since = ctx.clock().subtract({ hours: 24 * 30 })
   const bookings = await ctx.store.list(since, 5000)
-  const { location } = mailSettings(ctx.config, ctx.store.calendarSecret)
-  return c.body(bookingsCalendar(bookings, ctx.config.BOOKING_HOST, ctx.clock().toString(), ctx.store.calendarSecret, location), 200, {
+  return c.body(bookingsCalendar(bookings, ctx.config.BOOKING_HOST, ctx.clock().toString(), mailSettings(ctx.config, ctx.store.calendarSecret)), 200, {
     'Content-Type': 'text/calendar; charset=utf-8',
-    'Cache-Control': 'no-store',
   })
 }

@@ -17,8 +17,7 @@ import { MAX_BODY_BYTES } from '../../scheduler/validation'
 import { SERVER_SENTENCES } from '../../sentences'
 import { bookingRoute } from './bookingRoute'
 import { bookingsFeedRoute } from './bookingsFeed'
-import { bookRoute } from './bookRoute'
-import { cancelRoute } from './cancelRoute'
+import { bookRoute, cancelRoute } from './changeRoutes'
 import type { Clock } from '../../clock'
 import type { ApiContext } from '../../scheduler/apiContext'
 import { slotsRoute } from './slotsRoute'
@@ -81,8 +80,8 @@ export function createApi({ config, store, clock = () => Temporal.Now.instant(),
   const limitedBody = () =>
     bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => c.json(messageError(SERVER_SENTENCES.tooLarge, 413), 413) })
 
-  // Answers that carry personal data (a booking, its view, a cancellation) are never stored by a cache,
-  // whatever their status, the limits' 429 included.
+  // Answers that carry personal data (a booking, its view, a cancellation, the agency's feed) are never stored by
+  // a cache, whatever their status, the limits' 429 included: set here, once, for every such route.
   const noStore = createMiddleware(async (c, next) => {
     await next()
     c.res.headers.set('Cache-Control', 'no-store')
@@ -92,6 +91,7 @@ export function createApi({ config, store, clock = () => Temporal.Now.instant(),
   api.use('/book/event', noStore)
   api.use('/cancel', noStore)
   api.use('/booking/*', noStore)
+  api.use('/bookings.ics', noStore)
   api.get('/calendar/slots', limited('slots', config.RATE_LIMIT_SLOTS, trpcError), (c) => slotsRoute(c, ctx))
   api.post('/book/event', limited('book', config.RATE_LIMIT_BOOKINGS, messageError), limitedBody(), (c) => bookRoute(c, ctx))
   api.post('/cancel', limited('cancel', config.RATE_LIMIT_BOOKINGS, messageError), limitedBody(), (c) => cancelRoute(c, ctx))

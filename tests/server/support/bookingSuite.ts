@@ -440,6 +440,7 @@ export function defineBookingSuite(name: string, makeBackend: () => Promise<Stor
         const response = await feed(server.url, `Bearer ${ADMIN_TOKEN}`)
         expect(response.status).toBe(200)
         expect(response.headers.get('content-type')).toBe('text/calendar; charset=utf-8')
+        expect(response.headers.get('cache-control')).toBe('no-store')
         const text = await response.text()
         expect(text.startsWith('BEGIN:VCALENDAR\r\nVERSION:2.0\r\n')).toBe(true)
         expect(text.endsWith('END:VCALENDAR\r\n')).toBe(true)

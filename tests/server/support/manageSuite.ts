@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { BookingResponseSchema } from '../../../core/bookingWire'
 import { BookingViewSchema, CancelResponseSchema } from '../../../core/manageWire'
 import { calendarUid } from '../../../server/calendar/calendarUid'
+import { rowAfter } from '../../../server/db/rows'
 import type { BookingStore } from '../../../server/db/store'
 import { createLogger } from '../../../server/log/logger'
 import { createMailer } from '../../../server/mail/mailer'
@@ -65,7 +66,7 @@ export function defineManageSuite(name: string, makeBackend: () => Promise<Store
     const eventUid = (booking: { id: number }) => calendarUid(store.calendarSecret, booking.id, 'kiwi-automate')
 
     /** The site with its mail worker, as server/main.ts wires them. */
-    async function site(env: Record<string, string> = {}, clock: TestClock = testClock()) {
+    async function site(env: Record<string, string> = {}, clock: TestClock = testClock(), siteStore: BookingStore = store) {
       const config = testConfig({ SMTP_URL: sink.url, HOST_EMAIL: TEAM, PUBLIC_URL, ...env })
       const logs: string[] = []
       const mail: MailWorker = createMailer({
@@ -76,7 +77,7 @@ export function defineManageSuite(name: string, makeBackend: () => Promise<Store
         log: (line) => logs.push(line),
         pollMs: 200,
       })
-      const server = await startServer({ config, store, clock, onMailQueued: mail.wake })
+      const server = await startServer({ config, store: siteStore, clock, onMailQueued: mail.wake })
       mail.start()
       const book = async (start: string, overrides: Parameters<typeof bookingBody>[1] = {}, init: RequestInit = {}) =>
         postBooking(server.url, bookingBody(start, overrides), init)
@@ -519,6 +520,71 @@ export function defineManageSuite(name: string, makeBackend: () => Promise<Store
         } finally {
           await s.close()
         }
+      })
+
+      it('makes two moves of one booking at once one after the other, both answered 200', async () => {
+        const s = await site()
+        try {
+          const booking = await s.booked('2026-11-26T15:00', person('Twice', 'twice.moved@example.com'))
+          const [first, second] = await Promise.all([s.reschedule(booking.uid, '2026-11-27T15:00'), s.reschedule(booking.uid, '2026-11-27T15:30')])
+          expect([first.status, second.status]).toEqual([200, 200])
+          expect((await store.find(booking.uid))?.sequence).toBe(2)
+        } finally {
+          await s.close()
+        }
+      })
+
+      it('makes a change again from the row as it is when another change got there after it was read', async () => {
+        const visitor = 'read.before@example.com'
+        const mover = await site()
+        const booking = await mover.booked('2026-11-26T15:45', person('Read Before', visitor))
+        const before = await store.find(booking.uid)
+        expect((await mover.reschedule(booking.uid, '2026-11-27T15:45')).status).toBe(200)
+        await mover.close()
+        // This server reads the row as it was before the move, once: its first jobs are outdated and written nowhere.
+        let stale = before
+        const s = await site({}, testClock(), { ...store, find: async (uid) => (uid === booking.uid && stale ? [stale, (stale = undefined)][0] : store.find(uid)) })
+        try {
+          expect((await s.cancel({ uid: booking.uid })).status).toBe(200)
+          const cancelled = await sink.find(visitor, 'Cancelled:')
+          expect(inviteOf(cancelled)).toMatchObject({ method: 'CANCEL', sequence: 2, start: '2026-11-27T02:45:00.000Z' })
+          expect((await store.mailJobs.forBooking(booking.uid)).map((j) => j.kind).filter((kind) => kind === 'cancelled')).toHaveLength(2)
+        } finally {
+          await s.close()
+        }
+      })
+    })
+
+    describe('the rows a change leaves', () => {
+      it('are the rows its jobs were made from (rowAfter): booked, moved, cancelled', async () => {
+        const now = Temporal.Instant.from('2026-11-23T08:00:00.123Z')
+        const start = Temporal.Instant.from('2026-12-09T04:00:00Z')
+        const booking = {
+          id: await store.newBookingId(),
+          uid: '0a5e7c1d-4b2f-4c6a-9e3d-7f1b2c3d4e5f',
+          host: 'kiwi-automate',
+          eventTypeId: 1,
+          title: 'Row check',
+          start,
+          end: start.add({ minutes: 15 }),
+          name: 'Row Check',
+          email: 'row.check@example.com',
+          guests: ['row.guest@example.com'],
+          timeZone: 'Europe/Berlin',
+          language: 'en',
+          notes: 'What the jobs read',
+          hour24: true,
+        }
+        const inserted = await store.insert(booking, { limits: { now, emailKey: 'row.check@example.com', maxUpcomingPerEmail: 5, clients: [] }, jobs: [] })
+        if (!inserted.ok) throw new Error(inserted.code)
+        expect(inserted.booking).toEqual(rowAfter.booked(booking, now, false))
+        const to = { start: start.add({ minutes: 30 }), end: start.add({ minutes: 45 }), maxReschedules: 3 }
+        const moved = await store.reschedule(booking.uid, to, { now, clients: [] }, { sequence: 0, jobs: [] })
+        if (!moved.ok) throw new Error('not moved')
+        expect(moved.booking).toEqual(rowAfter.rescheduled(inserted.booking, to, now))
+        const cancelled = await store.cancel(booking.uid, 'Row checked', { now, clients: [] }, { sequence: 1, jobs: [] })
+        if (!cancelled.ok) throw new Error('not cancelled')
+        expect(cancelled.booking).toEqual(rowAfter.cancelled(moved.booking, 'Row checked', now))
       })
     })
 

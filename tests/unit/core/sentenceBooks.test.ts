@@ -11,6 +11,7 @@ import { CHAT_ERRORS } from '../../../core/chatErrors'
 import { EMAIL_CODE_MESSAGES } from '../../../core/emailVerification'
 import { MANAGE_MESSAGES } from '../../../core/manageWire'
 import * as voiceErrors from '../../../core/voiceErrors'
+import { INVITE_SENTENCES } from '../../../server/mail/mailSentences'
 import { SERVER_SENTENCES } from '../../../server/sentences'
 import { VOICE_TOOL_MESSAGES } from '../../../server/voice/sentences'
 
@@ -25,6 +26,7 @@ const BOOKS: Record<string, Readonly<Record<string, unknown>>> = {
   'core/voiceErrors.ts MICROPHONE_MESSAGES': voiceErrors.MICROPHONE_MESSAGES,
   'core/voiceErrors.ts': voiceErrors,
   'server/sentences.ts SERVER_SENTENCES': SERVER_SENTENCES,
+  'server/mail/mailSentences.ts INVITE_SENTENCES': INVITE_SENTENCES,
   'server/voice/sentences.ts VOICE_TOOL_MESSAGES': VOICE_TOOL_MESSAGES,
 }
 
