@@ -23,17 +23,36 @@ const LAYERS = [
   ['main.ts'],
 ]
 
-const pathOf = (entry) => (entry.endsWith('/') ? `^server/${entry}` : `^server/${entry.replace('.', '[.]')}$`)
-const anyOf = (entries) => entries.map(pathOf).join('|')
+/** The same for src/, bottom first. */
+const SITE_LAYERS = [
+  ['config.ts', 'content/', 'vite-env.d.ts'],
+  ['lib/'],
+  ['boot/'],
+  ['logic/'],
+  ['components/'],
+  ['routes/'],
+  ['routeTree.gen.ts', 'router.tsx', 'main.tsx', 'entry-server.tsx'],
+]
+
+const pathIn = (root) => (entry) => (entry.endsWith('/') ? `^${root}/${entry}` : `^${root}/${entry.replaceAll('.', '[.]')}$`)
+const anyIn = (root, entries) => entries.map(pathIn(root)).join('|')
+const anyOf = (entries) => anyIn('server', entries)
 
 /** One rule per layer: nothing in it imports from a layer above. */
-const oneWay = LAYERS.slice(0, -1).map((layer, i) => ({
-  name: `server-one-way-${layer[0].replace(/[/.]ts$|\/$/, '')}`,
-  severity: 'error',
-  comment: `server/ imports downward only: ${layer.join(', ')} may not import from ${LAYERS.slice(i + 1).flat().join(', ')}; move the shared piece down (docs/design.md#server).`,
-  from: { path: anyOf(layer) },
-  to: { path: anyOf(LAYERS.slice(i + 1).flat()) },
-}))
+const oneWayIn = (root, layers, doc) =>
+  layers.slice(0, -1).map((layer, i) => ({
+    name: `${root === 'server' ? 'server' : 'site'}-one-way-${layer[0].replace(/[/.]tsx?$|[.]d[.]ts$|\/$/, '').replace(/[.]/g, '-')}`,
+    severity: 'error',
+    comment: `${root}/ imports downward only: ${layer.join(', ')} may not import from ${layers.slice(i + 1).flat().join(', ')}; move the shared piece down (${doc}).`,
+    from: { path: anyIn(root, layer) },
+    to: {
+      path: anyIn(root, layers.slice(i + 1).flat()),
+      // Named, not imported: the booking form's loader loads the form (import()), and the copy names the routes' paths (a type).
+      pathNot: '^src/components/booking/BookingForm[.]tsx$|^src/routeTree[.]gen[.]ts$',
+    },
+  }))
+
+const oneWay = [...oneWayIn('server', LAYERS, 'docs/design.md#server'), ...oneWayIn('src', SITE_LAYERS, 'docs/design.md#site')]
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 export default {
@@ -44,6 +63,13 @@ export default {
       severity: 'error',
       comment: 'Every server module belongs to a layer of LAYERS above: add its folder there, in its place (docs/design.md#server).',
       from: { path: '^server/', pathNot: anyOf(LAYERS.flat()) },
+      to: {},
+    },
+    {
+      name: 'site-module-outside-the-layers',
+      severity: 'error',
+      comment: 'Every module of src/ belongs to a layer of SITE_LAYERS above: add its folder there, in its place (docs/design.md#site).',
+      from: { path: '^src/', pathNot: anyIn('src', SITE_LAYERS.flat()) },
       to: {},
     },
     {
@@ -66,6 +92,6 @@ export default {
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
     doNotFollow: { path: 'node_modules' },
-    includeOnly: '^server/',
+    includeOnly: '^(server|src)/',
   },
 }

@@ -1,7 +1,7 @@
 import { slotsPath } from '../../core/slotsRequest'
 import { bookingSettings } from '../config'
 import { firstSlotsWindow } from './firstSlotsWindow'
-import { prefetchSlotsUrl } from './slotsPrefetch'
+import { prefetchSlotsUrl } from '../lib/api/slotsPrefetch'
 import { preferredTimeZone } from '../lib/time/timePreferences'
 
 /**

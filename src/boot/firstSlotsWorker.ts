@@ -6,7 +6,7 @@
  */
 import { firstSlotsUrl } from './firstSlots'
 import type { BookingSettings } from '../config'
-import { requestSlotsBody } from './slotsPrefetch'
+import { requestSlotsBody } from '../lib/api/slotsPrefetch'
 import { isKnownTimeZone, visitorTimeZone } from '../lib/time/timePreferences'
 
 export interface FirstSlotsAsk {

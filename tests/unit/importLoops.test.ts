@@ -11,17 +11,17 @@ const depcruise = resolve('node_modules/.bin/depcruise')
 const config = resolve('.dependency-cruiser.mjs')
 const dirs: string[] = []
 
-async function lintServer(files: Record<string, string>): Promise<{ code: number; output: string }> {
+async function lintServer(files: Record<string, string>, root: 'server' | 'src' = 'server'): Promise<{ code: number; output: string }> {
   const dir = await mkdtemp(join(tmpdir(), 'import-loops-'))
   dirs.push(dir)
-  await mkdir(join(dir, 'server'))
-  await writeFile(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions: { module: 'ESNext', moduleResolution: 'Bundler' } }))
+  await mkdir(join(dir, root))
+  await writeFile(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions: { module: 'ESNext', moduleResolution: 'Bundler', jsx: 'react-jsx' } }))
   for (const [name, text] of Object.entries(files)) {
-    await mkdir(dirname(join(dir, 'server', name)), { recursive: true })
-    await writeFile(join(dir, 'server', name), text)
+    await mkdir(dirname(join(dir, root, name)), { recursive: true })
+    await writeFile(join(dir, root, name), text)
   }
   try {
-    const { stdout } = await run(depcruise, ['server', '--config', config], { cwd: dir })
+    const { stdout } = await run(depcruise, [root, '--config', config], { cwd: dir })
     return { code: 0, output: stdout }
   } catch (error) {
     const failed = error as { code: number; stdout: string }
@@ -77,5 +77,40 @@ describe("server/'s folders in one direction", () => {
     const stray = await lintServer({ 'extras/thing.ts': "import { parse } from '../settings/parse'\nexport const thing = parse", 'settings/parse.ts': 'export const parse = 1' })
     expect(stray.code).not.toBe(0)
     expect(stray.output).toContain('server-module-outside-the-layers')
+  })
+})
+
+describe("src/'s folders in one direction (docs/design.md#site)", () => {
+  const lintSite = (files: Record<string, string>) => lintServer(files, 'src')
+  it.each([
+    ['a helper of src/lib/ importing the loader', 'lib/api/calendarApi.ts', "import { load } from '../../boot/loader'\nexport const api = load", 'site-one-way-lib'],
+    ['the loader importing a view', 'boot/loader.ts', "import { View } from '../components/View'\nexport const load = View", 'site-one-way-boot'],
+    ['an effect of src/logic/ importing a view', 'logic/form.ts', "import { View } from '../components/View'\nexport const form = View", 'site-one-way-logic'],
+    ['a view importing a route', 'components/View.tsx', "import { Route } from '../routes/index'\nexport const View = Route", 'site-one-way-components'],
+    ['the copy importing a helper', 'content/words.ts', "import { api } from '../lib/api/calendarApi'\nexport const words = api", 'site-one-way-config'],
+  ])('fails on an upward import: %s', async (_, name, text, rule) => {
+    const { code, output } = await lintSite({
+      'boot/loader.ts': 'export const load = 1',
+      'components/View.tsx': 'export const View = 1',
+      'routes/index.tsx': 'export const Route = 1',
+      'lib/api/calendarApi.ts': 'export const api = 1',
+      [name]: text,
+    })
+    expect(code).not.toBe(0)
+    expect(output).toContain(rule)
+  })
+
+  it('passes the same arrows downward, and fails a folder that has no place in the layers', async () => {
+    const down = await lintSite({
+      'routes/index.tsx': "import { View } from '../components/View'\nexport const Route = View",
+      'components/View.tsx': "import { load } from '../boot/loader'\nimport { words } from '../content/words'\nexport const View = [load, words]",
+      'boot/loader.ts': "import { api } from '../lib/api/calendarApi'\nexport const load = api",
+      'lib/api/calendarApi.ts': "import { words } from '../../content/words'\nexport const api = words",
+      'content/words.ts': 'export const words = 1',
+    })
+    expect(down.code).toBe(0)
+    const stray = await lintSite({ 'helpers/thing.ts': "import { words } from '../content/words'\nexport const thing = words", 'content/words.ts': 'export const words = 1' })
+    expect(stray.code).not.toBe(0)
+    expect(stray.output).toContain('site-module-outside-the-layers')
   })
 })

@@ -4,7 +4,7 @@ import { BookingRejected } from '../../../core/bookingErrors'
 import { queryWindow, type SlotsByDate, type SlotsQuery } from '../../../core/slotWindow'
 import { slotsPath } from '../../../core/slotsRequest'
 import { bookingSettings } from '../../config'
-import { noteSlotsRequest, prefetchSlotsUrl, requestSlotsBody, takePrefetchedSlots } from '../../boot/slotsPrefetch'
+import { noteSlotsRequest, prefetchSlotsUrl, requestSlotsBody, takePrefetchedSlots } from './slotsPrefetch'
 import {
   BookingErrorSchema,
   BookingResponseSchema,
