@@ -19,26 +19,19 @@ import { chosenClock, chosenTimeZone, timeDisplayTransitions, type TimeDisplayEv
 import { slotsMachine } from './slots'
 import { joinWindowMachine, type JoinWindowInput } from './joinWindow'
 
-export interface ManageBookingInput {
+export interface ManageBookingContext {
   /** The booking's uid, from the page's path: the capability to see and change it. */
   uid: string
-  /** The IANA zone the times show in: the visitor's remembered choice, or the browser's zone. */
+  /**
+   * The zone the page shows times in, and the new time is chosen in (sent as `timeZone`): the visitor's remembered
+   * choice, or the browser's zone, at first.
+   */
   timeZone: string
-  /** 24-hour clock: the remembered choice, or the locale's habit. */
+  /** 24-hour clock: the remembered choice, or the locale's habit, at first. */
   hour24: boolean
   /** The current instant (ISO): fixes "today" for the day picker. */
   now: string
   /** Reads the current instant (epoch ms) when a step begins: when the notice period begins is counted from it. */
-  clock: () => number
-  identity: BookingIdentity
-}
-
-export interface ManageBookingContext {
-  uid: string
-  /** The zone the page shows times in, and the new time is chosen in (sent as `timeZone`). */
-  timeZone: string
-  hour24: boolean
-  now: string
   clock: () => number
   identity: BookingIdentity
   /** The booking as it is now (after a cancel or a move, as the server confirmed it). */
@@ -54,6 +47,9 @@ export interface ManageBookingContext {
   /** Why the call can no longer be changed online: the view's notice sentence, or the server's 409 sentence. */
   notice: string | null
 }
+
+/** What the page gives the machine: the context's first fields (time and zone as input, so tests fix them). */
+export type ManageBookingInput = Pick<ManageBookingContext, 'uid' | 'timeZone' | 'hour24' | 'now' | 'clock' | 'identity'>
 
 export type ManageBookingEvent =
   /** Loading, cancelling or saving failed: try the same request again. */

@@ -4,29 +4,13 @@
  * email; the agency's email keeps the 12-hour clock.
  */
 import { expect, test } from '@playwright/test'
-import { E2E_DATA_DIR } from './env'
-import { readOutbox, type ReceivedMail } from '../support/outbox'
+import { mailWith } from './support/mail'
 import { chooseSlot, clockSwitch, confirmButton, fillContact, goToBookableDay, openBookingModal } from '../support/pages/bookingForm'
 
 test.use({ timezoneId: 'Pacific/Auckland', locale: 'en-NZ' })
 
 // A day and addresses of their own, so the other specs booking on the same server never meet them.
 const DAYS_AHEAD = 18
-
-/** The first mail to `to` whose text holds `text`, once the mail worker has written it. */
-async function mailWith(to: (address: string) => boolean, text: string): Promise<ReceivedMail> {
-  let found: ReceivedMail | undefined
-  await expect
-    .poll(
-      async () => {
-        found = (await readOutbox(E2E_DATA_DIR)).find((m) => to(m.to) && m.text.includes(text))
-        return found?.file
-      },
-      { timeout: 15_000, message: `an email with "${text}" in ${E2E_DATA_DIR}/outbox` },
-    )
-    .toBeDefined()
-  return found!
-}
 
 /** 2:00 pm, as the agency's email writes a local time "14:00". */
 function twelveHour(hhmm: string): string {

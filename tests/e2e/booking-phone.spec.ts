@@ -6,9 +6,8 @@
  */
 import { expect, test, type TestInfo } from '@playwright/test'
 import { expectNoAxeViolations } from './support/axe'
-import { E2E_DATA_DIR } from './env'
 import { waitForHydration } from './support/hydration'
-import { readOutbox, type ReceivedMail } from '../support/outbox'
+import { mailWith } from './support/mail'
 import { chooseSlot, confirmButton, fillContact, goToBookableDay, meetingChoice, openBookingModal, phoneField, typeInto } from '../support/pages/bookingForm'
 import { stepHeading } from '../support/pages/manageBooking'
 
@@ -17,21 +16,6 @@ test.use({ timezoneId: 'Pacific/Auckland', locale: 'en-NZ' })
 // An address and a day of their own, so the other specs booking on the same server never meet them.
 const VISITOR = { name: 'Phone Caller', email: 'phone.caller@example.com' }
 const DAYS_AHEAD = 16
-
-/** The first mail to `to` whose text holds `text`, once the mail worker has written it. */
-async function mailWith(to: (address: string) => boolean, text: string): Promise<ReceivedMail> {
-  let found: ReceivedMail | undefined
-  await expect
-    .poll(
-      async () => {
-        found = (await readOutbox(E2E_DATA_DIR)).find((m) => to(m.to) && m.text.includes(text))
-        return found?.file
-      },
-      { timeout: 15_000, message: `an email with "${text}" in ${E2E_DATA_DIR}/outbox` },
-    )
-    .toBeDefined()
-  return found!
-}
 
 for (const [size, viewport] of [
   ['phone', { width: 390, height: 844 }],
