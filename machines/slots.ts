@@ -144,10 +144,10 @@ export const slotsMachine = setup({
   initial: 'loading',
   on: {
     // A day the visitor moves to is theirs: no jump to the first free day after it loads.
-    PREVIOUS_DAY: { guard: 'dayBeforeIsNotPast', target: '.loading', reenter: true, actions: ['goToPreviousDay', 'stopSeeking'] },
-    NEXT_DAY: { target: '.loading', reenter: true, actions: ['goToNextDay', 'stopSeeking'] },
-    RELOAD: { target: '.loading', reenter: true },
-    ZONE_CHANGED: { target: '.loading', reenter: true, actions: 'changeZone' },
+    PREVIOUS_DAY: { guard: 'dayBeforeIsNotPast', target: '.loading', actions: ['goToPreviousDay', 'stopSeeking'] },
+    NEXT_DAY: { target: '.loading', actions: ['goToNextDay', 'stopSeeking'] },
+    RELOAD: { target: '.loading' },
+    ZONE_CHANGED: { target: '.loading', actions: 'changeZone' },
   },
   states: {
     loading: {
@@ -195,7 +195,10 @@ export const slotsMachine = setup({
       on: {
         PREVIOUS_DAY: showDay(({ context }) => ({ day: shiftDay(context.day, -1) })),
         NEXT_DAY: showDay(({ context }) => ({ day: shiftDay(context.day, 1) })),
-        DAY_CHOSEN: showDay(({ event }) => ({ day: event.type === 'DAY_CHOSEN' ? event.day : '' })),
+        DAY_CHOSEN: showDay(({ event }) => {
+          assertEvent(event, 'DAY_CHOSEN')
+          return { day: event.day }
+        }),
       },
       initial: 'loaded',
       states: {

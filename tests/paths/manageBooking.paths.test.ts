@@ -2,7 +2,7 @@ import { expect } from 'vitest'
 import { createActor, SimulatedClock } from 'xstate'
 import type { BookingView, CancelRequest, RescheduleRequest } from '../../core/manageWire'
 import type { SlotsByDate, SlotsQuery } from '../../core/slotWindow'
-import { closedReason, manageBookingMachine, manageStep } from '../../machines/manageBooking'
+import { closedReason, manageBookingMachine, manageStep, reasonError, type ManageBookingSnapshot } from '../../machines/manageBooking'
 import { slotsMachine } from '../../machines/slots'
 import { controllablePromiseActor } from './support/fakes'
 import { describeMachinePaths } from './support/machineLevel'
@@ -75,7 +75,7 @@ describeMachinePaths(
   },
   {
     ...manageModel,
-    views: { manageStep },
+    views: { manageStep, reasonError },
     // A booking with no notice period, loaded and moved: the notice timer's guard says no in every step.
     variants: {
       'no notice period': {
@@ -190,12 +190,14 @@ describeMachinePaths(
       readOnly: (sut) => {
         const { context } = sut.snapshot()
         expect(context.booking).toEqual(sut.booking)
+        expectJoinWindow(sut.snapshot(), sut.booking!)
         expect(closedReason(context.booking!)).toBe(sut.booking!.status === 'CANCELLED' ? 'cancelled' : 'past')
         for (const type of ['START_CANCEL', 'START_RESCHEDULE'] as const) expect(sut.snapshot().can({ type })).toBe(false)
       },
       noticeClosed: (sut) => {
         const { context } = sut.snapshot()
         expect(context.booking).toEqual(sut.booking)
+        expectJoinWindow(sut.snapshot(), sut.booking!)
         // The view's sentence at closesAt or on opening inside the period; the server's after a 409.
         expect(context.notice).toBe(sut.notice)
         expect(manageStep(sut.snapshot())).toBe('noticeClosed')
@@ -204,6 +206,7 @@ describeMachinePaths(
       loaded: (sut) => {
         const { context } = sut.snapshot()
         expect(context.booking).toEqual(sut.booking)
+        expectJoinWindow(sut.snapshot(), sut.booking!)
         expect(context.booking?.canChange).toBe(true)
         expect(sut.snapshot().can({ type: 'START_CANCEL' })).toBe(true)
         expect(sut.snapshot().can({ type: 'START_RESCHEDULE' })).toBe(true)
@@ -269,12 +272,18 @@ describeMachinePaths(
       rescheduled: (sut) => {
         const { context } = sut.snapshot()
         expect(context.booking).toEqual(sut.booking)
+        expectJoinWindow(sut.snapshot(), sut.booking!)
         expect(context.booking?.startTime).toBe(MOVED.startTime)
         expect(context.movedFrom).toBe(sut.movedFrom)
       },
     },
   },
 )
+
+/** 'Join the call' follows the booking as it now is (loaded, or just moved): one join window, for its times. */
+function expectJoinWindow(snapshot: ManageBookingSnapshot, booking: BookingView) {
+  expect(snapshot.children.joinWindow?.getSnapshot().context).toMatchObject({ startTime: booking.startTime, endTime: booking.endTime })
+}
 
 /** The date of NOW in another zone (London's is a day behind Auckland's). */
 function todayIn(timeZone: string): string {

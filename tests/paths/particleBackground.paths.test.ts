@@ -1,6 +1,6 @@
 import { expect } from 'vitest'
 import { createActor, fromCallback, SimulatedClock } from 'xstate'
-import { particleBackgroundMachine, particleCount } from '../../machines/particleBackground'
+import { particleBackgroundMachine, PIXELS_PER_PARTICLE } from '../../machines/particleBackground'
 import { controllablePromiseActor } from './support/fakes'
 import { describeMachinePaths } from './support/machineLevel'
 import { particleBackgroundModel } from './ui/support/chromeModels'
@@ -17,13 +17,17 @@ describeMachinePaths(
       { clock },
     )
     actor.start()
-    return { actor, clock, idle, snapshot: () => actor.getSnapshot(), stop: () => actor.stop() }
+    /** Whether the page last said the tab is hidden: a tab is visible until it says otherwise. */
+    return { actor, clock, idle, hidden: false, snapshot: () => actor.getSnapshot(), stop: () => actor.stop() }
   },
   {
     ...particleBackgroundModel,
     events: {
       MOTION_PREFERENCE: (sut, event) => sut.actor.send(event),
-      VISIBILITY_CHANGED: (sut, event) => sut.actor.send(event),
+      VISIBILITY_CHANGED: (sut, event) => {
+        sut.hidden = event.hidden
+        sut.actor.send(event)
+      },
       RESIZED: (sut, event) => sut.actor.send(event),
     },
     internal: {
@@ -37,7 +41,10 @@ describeMachinePaths(
       waitingForIdle: (sut) => expect(sut.snapshot().children.afterFirstPaint, 'waiting for the browser to be idle').toBeDefined(),
       shown: (sut) => {
         const { count, viewport } = sut.snapshot().context
-        expect(count, 'one particle per 15000 square pixels of the counted viewport').toBe(particleCount(viewport))
+        // Worked out here, not by the machine's particleCount: at least one, else the area over the pixels per particle.
+        expect(count, 'one particle per 15000 square pixels of the counted viewport').toBe(Math.max(1, Math.round((viewport.width * viewport.height) / PIXELS_PER_PARTICLE)))
+        expect(count).toBeGreaterThanOrEqual(1)
+        expect(sut.snapshot().context.tabHidden, 'as the page last said').toBe(sut.hidden)
       },
       'shown.animation': () => {},
       'shown.animation.playing': (sut) => expect(sut.snapshot().context.tabHidden).toBe(false),

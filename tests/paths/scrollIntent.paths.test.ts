@@ -1,6 +1,6 @@
 import { expect } from 'vitest'
 import { createActor, SimulatedClock } from 'xstate'
-import { scrollIntentMachine, type ScrollTarget } from '../../machines/scrollIntent'
+import { HOME_PATH, SCROLL_DELAY_MS, scrollIntentMachine, type ScrollTarget } from '../../machines/scrollIntent'
 import { describeMachinePaths } from './support/machineLevel'
 import { scrollIntentModel } from './ui/support/chromeModels'
 
@@ -22,19 +22,46 @@ describeMachinePaths(
       { clock, input: scrollIntentModel.input },
     )
     actor.start()
-    return { actor, clock, effects, scrolled: 0, snapshot: () => actor.getSnapshot(), stop: () => actor.stop() }
+    /** Followed from the steps, not read from the machine: where the visitor is, the pending intent, the scrolls due. */
+    const expected = { path: scrollIntentModel.input.pathname, intent: null as ScrollTarget | null, scrolls: [] as ScrollTarget[] }
+    return { actor, clock, effects, expected, snapshot: () => actor.getSnapshot(), stop: () => actor.stop() }
   },
   {
     ...scrollIntentModel,
+    // Services and process share a vertex, so the paths scroll to the first of them in the samples: process here
+    // (the UI level walks services), so a scroll that goes to another section than the one asked for is noticed.
+    samples: { ...scrollIntentModel.samples, GO: [...scrollIntentModel.samples.GO].reverse() },
     events: {
-      GO: (sut, event) => sut.actor.send(event),
-      PATH_CHANGED: (sut, event) => sut.actor.send(event),
+      GO: (sut, event) => {
+        sut.expected.intent = event.target
+        sut.actor.send(event)
+      },
+      PATH_CHANGED: (sut, event) => {
+        const e = sut.expected
+        // Leaving / drops the intent; arriving on / from elsewhere with no intent pending takes the flag's.
+        if (event.pathname !== HOME_PATH) e.intent = null
+        else if (e.path !== HOME_PATH && e.intent === null) e.intent = event.scrollTo ?? null
+        e.path = event.pathname
+        sut.actor.send(event)
+      },
     },
-    internal: { advance: (sut, ms) => sut.clock.increment(ms), done: {}, error: {} },
+    internal: {
+      advance: (sut, ms) => {
+        const e = sut.expected
+        // The scroll delay ends in the scroll to the intent's section; the FAQ's delay (after it) ends the intent.
+        if (ms === SCROLL_DELAY_MS && e.intent) e.scrolls.push(e.intent)
+        if (ms !== SCROLL_DELAY_MS || e.intent !== 'faq') e.intent = null
+        sut.clock.increment(ms)
+      },
+      done: {},
+      error: {},
+    },
     states: {
       idle: (sut) => {
-        const { target } = sut.snapshot().context
+        const { target, pathname } = sut.snapshot().context
         expect(target, 'no intent pending').toBeNull()
+        expect(pathname, 'where the visitor is').toBe(sut.expected.path)
+        expect(sut.effects.scrolledTo, 'each scroll went to the section asked for').toEqual(sut.expected.scrolls)
         // Nothing more happens by itself.
         const before = JSON.stringify(sut.effects)
         sut.clock.increment(10_000)
@@ -43,14 +70,19 @@ describeMachinePaths(
       navigating: (sut) => {
         const { target, pathname } = sut.snapshot().context
         expect(pathname).not.toBe('/')
+        expect(pathname, 'where the visitor is').toBe(sut.expected.path)
+        expect(target).toBe(sut.expected.intent)
         expect(sut.effects.navigatedHome.at(-1), 'navigates to / carrying the flag').toBe(target)
       },
       scrolling: (sut) => {
         expect(sut.snapshot().context.pathname).toBe('/')
         expect(sut.snapshot().context.target).not.toBeNull()
+        expect(sut.snapshot().context.target).toBe(sut.expected.intent)
+        expect(sut.effects.scrolledTo, 'no scroll before the delay').toEqual(sut.expected.scrolls)
       },
       expandingFaq: (sut) => {
         expect(sut.effects.scrolledTo.at(-1), 'scrolled to the FAQ first').toBe('faq')
+        expect(sut.effects.scrolledTo).toEqual(sut.expected.scrolls)
         expect(sut.snapshot().context.pathname).toBe('/')
       },
     },

@@ -4,7 +4,7 @@ import { dayRow, slotsMachine, slotsStatus, type SlotsSnapshot } from '../../mac
 import { mergeDaySlots, type SlotsByDate, type SlotsQuery } from '../../core/slotWindow'
 import { controllablePromiseActor } from './support/fakes'
 import { describeMachinePaths } from './support/machineLevel'
-import { SLOTS_FAILURE, slotsInput, slotsModel } from './ui/support/bookingModel'
+import { SLOTS_FAILURE, slotsInput, slotsModel, TOMORROW, WITH_SLOTS } from './ui/support/bookingModel'
 import { expectedSlots, type ExpectedSlots } from './ui/support/slotsExpectation'
 
 describeMachinePaths(
@@ -25,6 +25,14 @@ describeMachinePaths(
   },
   {
     ...slotsModel,
+    samples: {
+      ...slotsModel.samples,
+      // A window whose first free day is not today, so opening on it must move the picker (docs/design.md#machines).
+      'xstate.done.actor.loadSlots': [
+        ...slotsModel.samples['xstate.done.actor.loadSlots']!,
+        { type: 'xstate.done.actor.loadSlots', output: { [TOMORROW]: WITH_SLOTS[TOMORROW]! } },
+      ],
+    },
     views: { slotsStatus },
     events: {
       PREVIOUS_DAY: (sut, event) => {

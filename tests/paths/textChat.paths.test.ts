@@ -7,7 +7,8 @@ import { expect } from 'vitest'
 import { createActor, fromCallback, type EventObject } from 'xstate'
 import { chatStatus, isChatOpen, textChatMachine, type ChatReplyInput, type TextChatEvent } from '../../machines/textChat'
 import { describeMachinePaths } from './support/machineLevel'
-import { textChatModelOptions } from './textChat.model'
+import { QUESTION, textChatModelOptions } from './textChat.model'
+import type { AnySnapshot } from './support/machineModel'
 
 interface Request {
   input: ChatReplyInput
@@ -38,6 +39,7 @@ function startChat() {
     requests,
     effects,
     /** What the visitor did and what the platform answered, for the checks. */
+    opener: { focus: () => {} },
     opens: 0,
     closes: 0,
     retries: 0,
@@ -73,11 +75,25 @@ function ask(sut: Sut) {
 
 describeMachinePaths('textChat', textChatMachine, startChat, {
   ...textChatModelOptions,
+  // This level also types a question with spaces around it and a draft of spaces only (a draft that is blank is
+  // a vertex of its own here), so the trimming of what is asked, and Send refused for blanks, are checked.
+  samples: {
+    ...textChatModelOptions.samples,
+    EDIT: [
+      { type: 'EDIT', text: ` ${QUESTION} ` },
+      { type: 'EDIT', text: '' },
+      { type: 'EDIT', text: '  ' },
+    ],
+  },
+  serializeState: (s: AnySnapshot) => {
+    const draft = s.context.draft as string
+    return JSON.stringify({ value: s.value, draft: draft === '' ? 'empty' : draft.trim() ? 'text' : 'blank', session: s.context.sessionId !== null })
+  },
   views: { chatStatus, isChatOpen },
   events: {
     OPEN: (sut) => {
       sut.opens++
-      sut.actor.send({ type: 'OPEN', opener: null })
+      sut.actor.send({ type: 'OPEN', opener: sut.opener })
     },
     CLOSE: (sut) => {
       sut.closes++
@@ -125,6 +141,7 @@ describeMachinePaths('textChat', textChatMachine, startChat, {
       expect(sut.snapshot().can({ type: 'EDIT', text: 'x' })).toBe(false)
     },
     'panel.open': (sut) => {
+      expect(sut.context().opener, 'the focus goes back to what opened the panel').toBe(sut.opener)
       // Every press on 'Type instead' (and on Retry) put the focus in the Message box.
       expect(sut.effects.focusMessage).toBe(sut.opens + sut.retries)
     },
@@ -132,6 +149,10 @@ describeMachinePaths('textChat', textChatMachine, startChat, {
       const c = sut.context()
       expect(c.messages.map(({ role, text }) => ({ role, text }))).toEqual([...sut.log, ...(sut.partial ? [{ role: 'assistant', text: sut.partial }] : [])])
       expect(c.sessionId).toBe(sut.session)
+      // Each message has its own id, in order, and the next id is a new one (the log's keys, the reply's place).
+      const ids = [...c.messages.map((m) => m.id), c.nextId]
+      expect(ids).toEqual([...ids].sort((a, b) => a - b))
+      expect(new Set(ids).size).toBe(ids.length)
       expect(c.errorMessage).toBe(sut.error)
       // Nothing is asked twice at once: every request but the newest was stopped or has answered.
       expect(sut.requests.filter((r) => !r.stopped).length).toBeLessThanOrEqual(1)

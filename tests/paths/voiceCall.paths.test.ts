@@ -59,6 +59,8 @@ function startCall(input: VoiceCallInput) {
     commandsAtStart: 0,
     /** The message on screen: the first error of an attempt stays until Retry. */
     expectedError: '',
+    /** What the call under way showed, from the visitor's presses and the call's reports since the latest Start. */
+    call: { muted: false, speaking: false, volume: 0, visitorSpeaking: false, visitorVolume: 0, transcript: null as VoiceCallEvent | null },
     report: (event: EventObject) => sendBack(event as VoiceCallEvent),
     snapshot: () => actor.getSnapshot() as AnySnapshot,
     context: () => actor.getSnapshot().context,
@@ -68,9 +70,15 @@ function startCall(input: VoiceCallInput) {
 
 type Sut = ReturnType<typeof startCall>
 
-/** An error the visitor sees, unless one is already on screen for this attempt. */
+/** An error the visitor sees, unless one is already on screen for this attempt; a blank one reads as the unknown error. */
 const showError = (sut: Sut, message: string) => {
-  if (!sut.expectedError) sut.expectedError = message
+  if (!sut.expectedError) sut.expectedError = message.trim() ? message : UNKNOWN_ERROR
+}
+
+/** Out of a call nobody is speaking and the meters are still (the Mute button is back to off). */
+function expectQuiet(sut: Sut) {
+  const c = sut.context()
+  expect([c.muted, c.assistantSpeaking, c.volume, c.visitorSpeaking, c.visitorVolume]).toEqual([false, false, 0, false, 0])
 }
 
 /** The client's muted flag as the machine last told it since the latest Start (false before any). */
@@ -81,6 +89,21 @@ function mutedToldSinceStart(sut: Sut): boolean {
 
 describeMachinePaths('voiceCall', voiceCallMachine, () => startCall(CONFIGURED), {
   ...voiceCallModelOptions,
+  // This level also tells apart who is speaking and whether captions are shown, so a path speaks and then stops,
+  // and leaves a call (or starts the next) while someone speaks or captions show: what a call leaves behind is checked.
+  serializeState: (s: AnySnapshot) => {
+    const c = s.context as ReturnType<Sut['context']>
+    return JSON.stringify({ value: s.value, consented: c.consented, speaking: [c.assistantSpeaking, c.visitorSpeaking], captions: c.captions.length > 0 })
+  },
+  // It also meets errors whose message is blank, which must not leave the error box empty.
+  samples: {
+    ...voiceCallModelOptions.samples,
+    'CALL.ERROR': [...voiceCallModelOptions.samples['CALL.ERROR']!, { type: 'CALL.ERROR', message: ' ' }],
+    'xstate.error.actor.startCall': [
+      ...voiceCallModelOptions.samples['xstate.error.actor.startCall']!,
+      { type: 'xstate.error.actor.startCall', error: new Error(' '), actorId: 'startCall' },
+    ],
+  },
   views: { callPhase },
   input: CONFIGURED,
   events: {
@@ -89,6 +112,7 @@ describeMachinePaths('voiceCall', voiceCallMachine, () => startCall(CONFIGURED),
       sut.agreed = true
       sut.expectedError = ''
       sut.commandsAtStart = sut.commands.length
+      sut.call = { muted: false, speaking: false, volume: 0, visitorSpeaking: false, visitorVolume: 0, transcript: null }
       sut.actor.send({ type: 'START' })
     },
     PREFETCH: (sut) => sut.actor.send({ type: 'PREFETCH' }),
@@ -98,20 +122,44 @@ describeMachinePaths('voiceCall', voiceCallMachine, () => startCall(CONFIGURED),
       sut.actor.send({ type: 'DISMISS' })
     },
     END_CALL: (sut) => sut.actor.send({ type: 'END_CALL' }),
-    TOGGLE_MUTE: (sut) => sut.actor.send({ type: 'TOGGLE_MUTE' }),
+    TOGGLE_MUTE: (sut) => {
+      sut.call.muted = !sut.call.muted
+      sut.actor.send({ type: 'TOGGLE_MUTE' })
+    },
     'CALL.LISTENING': (sut, event) => sut.report(event),
     'CALL.ENDED': (sut, event) => sut.report(event),
     'CALL.ERROR': (sut, event) => {
       showError(sut, event.message)
       sut.report(event)
     },
-    'CALL.SPEECH_STARTED': (sut, event) => sut.report(event),
-    'CALL.SPEECH_ENDED': (sut, event) => sut.report(event),
-    'CALL.VOLUME': (sut, event) => sut.report(event),
-    'CALL.VISITOR_SPEECH_STARTED': (sut, event) => sut.report(event),
-    'CALL.VISITOR_SPEECH_ENDED': (sut, event) => sut.report(event),
-    'CALL.VISITOR_VOLUME': (sut, event) => sut.report(event),
-    'CALL.TRANSCRIPT': (sut, event) => sut.report(event),
+    'CALL.SPEECH_STARTED': (sut, event) => {
+      sut.call.speaking = true
+      sut.report(event)
+    },
+    'CALL.SPEECH_ENDED': (sut, event) => {
+      sut.call.speaking = false
+      sut.report(event)
+    },
+    'CALL.VOLUME': (sut, event) => {
+      sut.call.volume = event.level
+      sut.report(event)
+    },
+    'CALL.VISITOR_SPEECH_STARTED': (sut, event) => {
+      sut.call.visitorSpeaking = true
+      sut.report(event)
+    },
+    'CALL.VISITOR_SPEECH_ENDED': (sut, event) => {
+      sut.call.visitorSpeaking = false
+      sut.report(event)
+    },
+    'CALL.VISITOR_VOLUME': (sut, event) => {
+      sut.call.visitorVolume = event.level
+      sut.report(event)
+    },
+    'CALL.TRANSCRIPT': (sut, event) => {
+      sut.call.transcript = event
+      sut.report(event)
+    },
   },
   internal: {
     advance: (sut, ms) => sut.clock.increment(ms),
@@ -142,6 +190,7 @@ describeMachinePaths('voiceCall', voiceCallMachine, () => startCall(CONFIGURED),
     ...impossible(UNCONFIGURED_STATE_KEYS, 'the configured widget is never unconfigured'),
     idle: (sut) => {
       const c = sut.context()
+      expectQuiet(sut)
       expect(c.consented).toBe(sut.agreed)
       expect(c.errorMessage).toBe('')
       expect(sut.consentWrites).toHaveLength(sut.starts)
@@ -174,7 +223,14 @@ describeMachinePaths('voiceCall', voiceCallMachine, () => startCall(CONFIGURED),
     },
     joined: (sut) => expect(sut.context().errorMessage).toBe(''),
     active: (sut) => {
-      expect(sut.context().muted).toBe(mutedToldSinceStart(sut))
+      const c = sut.context()
+      expect(c.muted).toBe(mutedToldSinceStart(sut))
+      // The Mute button and both level meters show what the visitor pressed and the call last reported.
+      const { call } = sut
+      expect([c.muted, c.assistantSpeaking, c.volume, c.visitorSpeaking, c.visitorVolume]).toEqual([call.muted, call.speaking, call.volume, call.visitorSpeaking, call.visitorVolume])
+      const { transcript } = sut.call
+      if (transcript?.type === 'CALL.TRANSCRIPT') expect(c.captions.at(-1)).toMatchObject({ role: transcript.role, text: transcript.text })
+      else expect(c.captions).toEqual([])
       expect(sut.sdkStop.calls.length).toBeLessThan(sut.sdkStart.calls.length)
     },
     'active.counting': (sut) => expect(sut.context().elapsedSeconds).toBeGreaterThanOrEqual(0),
@@ -184,6 +240,7 @@ describeMachinePaths('voiceCall', voiceCallMachine, () => startCall(CONFIGURED),
       expect([sut.context().muted, sut.context().assistantSpeaking, sut.context().visitorSpeaking]).toEqual([false, false, false])
     },
     error: (sut) => {
+      expectQuiet(sut)
       expect(sut.context().errorMessage).toBe(sut.expectedError)
       expect(sut.context().consented).toBe(true)
     },

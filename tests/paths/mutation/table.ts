@@ -21,7 +21,7 @@ export const BREAK_BELOW = 90
  * Machines still below the goal, held at the score they have (a ratchet: raise it as survivors are killed
  * or listed in tests/paths/equivalent-mutants.md, and drop the entry at 90).
  */
-const FLOORS: Record<string, number> = { scrollIntent: 86, slots: 80 }
+const FLOORS: Record<string, number> = {}
 
 export function mutationTable(file = reportFile): { table: string; below: string[] } {
   const report = JSON.parse(readFileSync(file, 'utf8')) as { files: Record<string, { mutants: Mutant[] }> }

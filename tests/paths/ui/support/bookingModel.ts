@@ -235,7 +235,7 @@ export const daysBetween = (from: string, to: string) => Math.round((Date.parse(
  * up to 9: far enough to leave the row both ways), the window's answer, the zone, whether it is still
  * seeking the first free day and the next free day found.
  */
-export const slotsModel: ModelOptions = {
+export const slotsModel = {
   input: slotsInput,
   samples: {
     'xstate.done.actor.loadSlots': [
@@ -265,7 +265,7 @@ export const slotsModel: ModelOptions = {
       nextFree: context.nextFree,
     })
   },
-}
+} satisfies ModelOptions
 
 /** The error a failed slot request throws (calendarApi: 'HTTP error! status: {status}'). */
 export const SLOTS_FAILURE = { status: 503, error: new Error('HTTP error! status: 503') }
