@@ -1,4 +1,33 @@
-/** The booking form's own words beyond the SPEC's: time zone, clock, day row, calendar links, how to meet. */
+/** The booking modal's, form's, slots' and confirmation's words: the SPEC's, quoted, and the form's own beyond them. */
+
+/** The form itself. */
+export const bookingFormCopy = {
+  /** The form's accessible name, in the modal and inline. */
+  modalName: 'Book a call',
+  inlineName: 'Book a free 15-minute call',
+  name: 'Full Name',
+  email: 'Email Address',
+  selectTime: 'Select Time',
+  confirm: 'Confirm Booking',
+  processing: 'Processing...',
+  /** The inline confirmation's first line. */
+  confirmed: (email: string) => `Booking confirmed! Check ${email} for details.`,
+} as const
+
+/** The modal's confirmation toast. */
+export const bookingToastCopy = {
+  confirmed: (email: string) => `Booking confirmed! You'll receive a confirmation email at ${email}`,
+  dismiss: 'Dismiss',
+} as const
+
+/** The day's times, and what shows instead of them. */
+export const slotGridCopy = {
+  loading: 'Loading available time slots…',
+  empty: 'No available time slots for this date',
+  otherDate: 'Try selecting a different date',
+  failed: 'Failed to load available time slots. Please try again.',
+  retry: 'Retry',
+} as const
 
 export const addToCalendarCopy = {
   label: 'Add to calendar:',

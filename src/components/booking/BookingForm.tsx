@@ -1,6 +1,6 @@
 import { useEffect, useId, useMemo, useRef } from 'react'
 import type { AttentionField, ConfirmedBooking } from '../../../machines/bookingForm'
-import { bookedLine } from '../../content/booking'
+import { bookedLine, bookingFormCopy } from '../../content/booking'
 import { focusAndReveal, focusWhenDrawn } from '../../lib/dom/focus'
 import { formatShortCall, formatSlotInZone } from '../../lib/time/format'
 import { primaryButton } from '../sections/ui'
@@ -58,7 +58,7 @@ export function BookingForm({ variant, onConfirmed }: BookingFormProps) {
   return (
     <form
       noValidate
-      aria-label={variant === 'modal' ? 'Book a call' : 'Book a free 15-minute call'}
+      aria-label={variant === 'modal' ? bookingFormCopy.modalName : bookingFormCopy.inlineName}
       onSubmit={(e) => {
         e.preventDefault()
         form.submit()
@@ -75,7 +75,7 @@ export function BookingForm({ variant, onConfirmed }: BookingFormProps) {
         >
           {form.confirmation ? (
             <>
-              <p className="font-medium">Booking confirmed! Check {form.confirmation.email} for details.</p>
+              <p className="font-medium">{bookingFormCopy.confirmed(form.confirmation.email)}</p>
               <p className="mt-1 text-sm text-emerald-50/90">{formatSlotInZone(form.confirmation.startTime, form.confirmation)}</p>
               <CallPlace videoCallUrl={form.confirmation.videoCallUrl} phone={form.confirmation.phone} className="mt-2 text-emerald-50" />
               <AddToCalendar call={form.confirmation} className="mt-3" />
@@ -90,7 +90,7 @@ export function BookingForm({ variant, onConfirmed }: BookingFormProps) {
         {/* Alike in shape only: each field has its own label, type, autocomplete and handlers, read best spelled out. */}
         <TextField
           id={fieldIds.name}
-          label="Full Name"
+          label={bookingFormCopy.name}
           type="text"
           autoComplete="name"
           value={form.fields.name}
@@ -101,7 +101,7 @@ export function BookingForm({ variant, onConfirmed }: BookingFormProps) {
         />
         <TextField
           id={fieldIds.email}
-          label="Email Address"
+          label={bookingFormCopy.email}
           type="email"
           autoComplete="email"
           value={form.fields.email}
@@ -134,7 +134,7 @@ export function BookingForm({ variant, onConfirmed }: BookingFormProps) {
         className="flex scroll-mt-32 flex-col gap-3 outline-none"
       >
         <p id={timeLabelId} className="text-sm font-medium text-slate-200">
-          Select Time
+          {bookingFormCopy.selectTime}
         </p>
         {/* Under the label, so a refused submit that brings the times into view shows why. */}
         <p id={timeErrorId} aria-live="polite" className="-mt-2 text-sm text-rose-300">
@@ -188,7 +188,7 @@ export function BookingForm({ variant, onConfirmed }: BookingFormProps) {
           ) : null}
         </div>
         <button type="submit" className={`${primaryButton} w-full disabled:cursor-wait disabled:opacity-70`} disabled={!form.canSubmit}>
-          {submitting ? 'Processing...' : 'Confirm Booking'}
+          {submitting ? bookingFormCopy.processing : bookingFormCopy.confirm}
         </button>
       </div>
     </form>

@@ -9,6 +9,7 @@ import { ModalDialog } from '../layout/ModalDialog'
 import { CloseIcon } from '../layout/icons'
 import { focusRing } from '../sections/ui'
 import { loadBookingForm, loadedBookingForm, prefetchFirstSlotsAfterLoad, subscribeBookingForm } from '../../boot/loadBookingForm'
+import { bookingModalCopy } from '../../content/bookingEntry'
 
 const LazyBookingForm = lazy(() => loadBookingForm().then((m) => ({ default: m.BookingForm })))
 /** The prerendered page and its hydration never hold the form's module. */
@@ -58,13 +59,13 @@ export function BookingModal() {
         <div className="sticky top-0 z-10 flex items-start justify-between gap-4 border-b border-white/10 bg-slate-900/95 px-5 py-4 backdrop-blur sm:px-8 sm:py-5">
           <div>
             <h2 id="booking-modal-title" className="text-xl font-semibold text-white sm:text-2xl">
-              Book a Call
+              {bookingModalCopy.title}
             </h2>
-            <p className="mt-1 text-sm text-slate-400">A free 15-minute call with our team. Choose a time that suits you.</p>
+            <p className="mt-1 text-sm text-slate-400">{bookingModalCopy.lead}</p>
           </div>
           <button
             type="button"
-            aria-label="Close"
+            aria-label={bookingModalCopy.close}
             // Closes the dialog by itself before the app runs, as the Book a Call buttons open it.
             commandfor={BOOKING_DIALOG_ID}
             command="close"
@@ -105,7 +106,7 @@ function FormLoading() {
   return (
     <>
       <p role="status" className="sr-only">
-        Loading available times…
+        {bookingModalCopy.loading}
       </p>
       <FormPlaceholder />
     </>
@@ -124,13 +125,13 @@ class FormLoadBoundary extends Component<{ children: ReactNode }, { failed: bool
     if (!this.state.failed) return this.props.children
     return (
       <div role="alert" className="flex min-h-72 flex-col items-center justify-center gap-4 text-center text-slate-300">
-        <p>The booking form could not be loaded. Check your connection and try again.</p>
+        <p>{bookingModalCopy.loadFailed}</p>
         <button
           type="button"
           onClick={() => this.setState({ failed: false })}
           className={`rounded-full border border-white/20 px-5 py-2 text-sm font-semibold text-white hover:bg-white/10 ${focusRing}`}
         >
-          Try again
+          {bookingModalCopy.tryAgain}
         </button>
       </div>
     )

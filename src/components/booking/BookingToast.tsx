@@ -4,6 +4,7 @@ import type { ConfirmedBooking } from './BookingForm'
 import { focusRing } from '../sections/ui'
 import { formatSlotInZone } from '../../lib/time/format'
 import { BOOKING_TOAST_FIRST_LINE_ID } from '../../lib/dom/elementIds'
+import { bookingToastCopy } from '../../content/booking'
 
 export interface BookingToastProps {
   booking: ConfirmedBooking
@@ -30,7 +31,7 @@ export function BookingToast({ booking, onDismiss }: BookingToastProps) {
         <div className="min-w-0 flex-1">
           {/* Focused when it appears, so the next Tab stops are its links (docs/booking.md#confirmation). */}
           <p id={BOOKING_TOAST_FIRST_LINE_ID} tabIndex={-1} className="font-medium focus:outline-none">
-            Booking confirmed! You&apos;ll receive a confirmation email at {booking.email}
+            {bookingToastCopy.confirmed(booking.email)}
           </p>
           <p className="mt-1 text-sm text-slate-300">{when}</p>
           <CallPlace videoCallUrl={booking.videoCallUrl} phone={booking.phone} className="mt-2 text-slate-100" />
@@ -39,7 +40,7 @@ export function BookingToast({ booking, onDismiss }: BookingToastProps) {
         <button
           type="button"
           onClick={onDismiss}
-          aria-label="Dismiss"
+          aria-label={bookingToastCopy.dismiss}
           className={`-m-1 rounded-md p-1 text-slate-300 hover:bg-white/10 hover:text-white ${focusRing}`}
         >
           <svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className="size-5">

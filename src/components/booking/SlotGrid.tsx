@@ -1,5 +1,5 @@
 import type { KeyboardEvent } from 'react'
-import { noTimesCopy } from '../../content/booking'
+import { noTimesCopy, slotGridCopy } from '../../content/booking'
 import { focusRing } from '../sections/ui'
 import { SKELETON_SLOTS, smallButton } from './styles'
 
@@ -42,14 +42,14 @@ export function SlotGrid({ view, selected, readOnly, onChoose, onRetry, onNextFr
               {noTimesCopy.goTo(view.nextFree)}
             </button>
           ) : (
-            <p className="text-sm text-slate-300">Try selecting a different date</p>
+            <p className="text-sm text-slate-300">{slotGridCopy.otherDate}</p>
           )}
         </div>
       )
     case 'loading':
       return (
         <div className={grid} aria-busy="true">
-          <span className="sr-only">Loading available time slots…</span>
+          <span className="sr-only">{slotGridCopy.loading}</span>
           {Array.from({ length: SKELETON_SLOTS }, (_, i) => (
             <div key={i} aria-hidden="true" className="h-10 animate-pulse rounded-lg bg-white/10 motion-reduce:animate-none" />
           ))}
@@ -58,18 +58,18 @@ export function SlotGrid({ view, selected, readOnly, onChoose, onRetry, onNextFr
     case 'empty':
       return (
         <div className="rounded-lg border border-dashed border-white/15 px-4 py-6 text-center">
-          <p className="font-medium text-slate-100">No available time slots for this date</p>
-          <p className="mt-1 text-sm text-slate-300">Try selecting a different date</p>
+          <p className="font-medium text-slate-100">{slotGridCopy.empty}</p>
+          <p className="mt-1 text-sm text-slate-300">{slotGridCopy.otherDate}</p>
         </div>
       )
     case 'failed':
       return (
         <div className="flex flex-col items-center gap-3 rounded-lg border border-rose-400/30 bg-rose-500/10 px-4 py-5 text-center">
           <p role="alert" className="text-sm text-rose-200">
-            Failed to load available time slots. Please try again.
+            {slotGridCopy.failed}
           </p>
           <button type="button" className={smallButton} onClick={onRetry}>
-            Retry
+            {slotGridCopy.retry}
           </button>
         </div>
       )

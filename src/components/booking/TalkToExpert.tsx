@@ -1,17 +1,12 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react'
 import { FormPlaceholder } from './FormPlaceholder'
+import { talkToExpertCopy } from '../../content/bookingEntry'
 
 // The form, its machines and temporal-polyfill stay out of the first load: fetched when needed.
 const BookingForm = lazy(() => import('./BookingForm').then((m) => ({ default: m.BookingForm })))
 
 /** How far ahead of the viewport the form starts loading. */
 const PRELOAD_MARGIN = '600px 0px'
-
-const benefits = [
-  'A free 15-minute call, no obligation',
-  'Talk through where AI and automation fit your business',
-  'Leave with clear next steps',
-]
 
 /**
  * The inline 'Talk to an Expert' booking section (home, /use-cases, /about). The prerendered page holds
@@ -51,14 +46,11 @@ export function TalkToExpert() {
       <div className="mx-auto grid max-w-6xl gap-10 lg:grid-cols-[2fr_3fr] lg:items-start">
         <div>
           <h2 id="talk-to-an-expert-heading" className="text-3xl font-bold text-white sm:text-4xl">
-            Talk to an Expert
+            {talkToExpertCopy.heading}
           </h2>
-          <p className="mt-4 text-lg text-slate-300">
-            Pick a time that suits you and we&apos;ll call you to talk through your business and the
-            automations that would save you the most time.
-          </p>
+          <p className="mt-4 text-lg text-slate-300">{talkToExpertCopy.lead}</p>
           <ul className="mt-6 space-y-3 text-slate-200">
-            {benefits.map((benefit) => (
+            {talkToExpertCopy.benefits.map((benefit) => (
               <li key={benefit} className="flex gap-3">
                 {/* A plain tick, not the toast's circled one: the two icons share only the svg wrapper. */}
                 <svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className="mt-0.5 size-5 shrink-0 text-sky-300">
