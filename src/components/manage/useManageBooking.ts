@@ -1,7 +1,7 @@
 import { useActorRef, useSelector } from '@xstate/react'
 import { useMemo } from 'react'
 import { joinStatus } from '../../../machines/joinWindow'
-import { manageStep, reasonError as reasonErrorOf } from '../../../machines/manageBooking'
+import { manageBookingControls as controls, manageBookingView as view } from '../../../machines/manageBookingView'
 import { bookingSettings } from '../../config'
 import { nowInstant } from '../../lib/time/format'
 import { preferredHour24, preferredTimeZone } from '../../lib/time/timePreferences'
@@ -16,35 +16,35 @@ export function useManageBooking(uid: string) {
   const manage = useActorRef(manageBookingLogic, {
     input: { uid, timeZone: preferredTimeZone(), hour24: preferredHour24(), now: nowInstant(), clock: Date.now, identity: bookingSettings },
   })
-  const step = useSelector(manage, manageStep)
-  const booking = useSelector(manage, (s) => s.context.booking)
-  const timeZone = useSelector(manage, (s) => s.context.timeZone)
-  const hour24 = useSelector(manage, (s) => s.context.hour24)
+  const step = useSelector(manage, view.step)
+  const booking = useSelector(manage, view.booking)
+  const timeZone = useSelector(manage, view.timeZone)
+  const hour24 = useSelector(manage, view.hour24)
   /** The zone and clock every time on the page is shown in. */
   const display = useMemo(() => ({ timeZone, hour24 }), [timeZone, hour24])
-  const reason = useSelector(manage, (s) => s.context.reason)
-  const reasonError = useSelector(manage, reasonErrorOf)
-  const chosen = useSelector(manage, (s) => s.context.chosen)
-  const movedFrom = useSelector(manage, (s) => s.context.movedFrom)
-  const error = useSelector(manage, (s) => s.context.error)
-  const notice = useSelector(manage, (s) => s.context.notice)
-  const cancelling = useSelector(manage, (s) => s.matches('cancelling'))
-  const saving = useSelector(manage, (s) => s.matches({ rescheduling: 'saving' }))
-  const slots = useDaySlots(useSelector(manage, (s) => s.children.slots))
+  const reason = useSelector(manage, view.reason)
+  const reasonError = useSelector(manage, view.reasonError)
+  const chosen = useSelector(manage, view.chosen)
+  const movedFrom = useSelector(manage, view.movedFrom)
+  const error = useSelector(manage, view.error)
+  const notice = useSelector(manage, view.notice)
+  const cancelling = useSelector(manage, view.cancelling)
+  const saving = useSelector(manage, view.saving)
+  const slots = useDaySlots(useSelector(manage, view.slots))
   // 'Join the call' comes up from ten minutes before the start: the manage machine's child keeps the time.
-  const joinWindow = useSelector(useSelector(manage, (s) => s.children.joinWindow), joinStatus)
+  const joinWindow = useSelector(useSelector(manage, view.joinWindow), joinStatus)
 
   // Controls ask the machine whether it takes their event now.
   const can = {
-    retry: useSelector(manage, (s) => s.can({ type: 'RETRY' })),
-    startCancel: useSelector(manage, (s) => s.can({ type: 'START_CANCEL' })),
-    startReschedule: useSelector(manage, (s) => s.can({ type: 'START_RESCHEDULE' })),
-    back: useSelector(manage, (s) => s.can({ type: 'BACK' })),
-    editReason: useSelector(manage, (s) => s.can({ type: 'REASON_CHANGED', value: '' })),
-    confirmCancel: useSelector(manage, (s) => s.can({ type: 'CONFIRM_CANCEL' })),
-    chooseSlot: useSelector(manage, (s) => s.can({ type: 'SLOT_CHOSEN', slot: '' })),
-    confirmReschedule: useSelector(manage, (s) => s.can({ type: 'CONFIRM_RESCHEDULE' })),
-    changeTime: useSelector(manage, (s) => s.can({ type: 'CLOCK_CHANGED', hour24: false })),
+    retry: useSelector(manage, controls.retry),
+    startCancel: useSelector(manage, controls.startCancel),
+    startReschedule: useSelector(manage, controls.startReschedule),
+    back: useSelector(manage, controls.back),
+    editReason: useSelector(manage, controls.editReason),
+    confirmCancel: useSelector(manage, controls.confirmCancel),
+    chooseSlot: useSelector(manage, controls.chooseSlot),
+    confirmReschedule: useSelector(manage, controls.confirmReschedule),
+    changeTime: useSelector(manage, controls.changeTime),
   }
 
   const events = useMemo(
