@@ -23,8 +23,10 @@ export function watchPageEnvironment(report: (signal: EnvironmentSignal) => void
   motion.addEventListener('change', onMotion)
   document.addEventListener('visibilitychange', onVisibility)
   window.addEventListener('resize', onResize, { passive: true })
-  // A dialog opening or closing (its `open` attribute), wherever it is on the page.
-  const dialogs = new MutationObserver(onVisibility)
+  // A dialog opening or closing (its `open` attribute), wherever it is on the page: told after the frame that shows
+  // it, so the press that opened it is answered first.
+  const afterPaint = () => requestAnimationFrame(() => setTimeout(onVisibility))
+  const dialogs = new MutationObserver(afterPaint)
   dialogs.observe(document.body, { attributes: true, attributeFilter: ['open'], subtree: true })
   return () => {
     motion.removeEventListener('change', onMotion)
