@@ -46,7 +46,7 @@ export const scrollIntentMachine = setup({
   types: {
     context: {} as ScrollIntentContext,
     events: {} as ScrollIntentEvent,
-    input: {} as ScrollIntentInput,
+    input: {} as ScrollIntentInput | undefined,
   },
   actions: {
     assignTarget: assign({
@@ -100,13 +100,13 @@ export const scrollIntentMachine = setup({
   },
 }).createMachine({
   id: 'scrollIntent',
-  context: ({ input }) => ({ target: null, pathname: input.pathname }),
+  context: ({ input }) => ({ target: null, pathname: input?.pathname ?? HOME_PATH }),
   initial: 'idle',
   on: {
     // A new request replaces whatever was pending.
     GO: [
-      { guard: 'isOnHomePage', target: '.scrolling', actions: 'assignTarget' },
-      { target: '.navigating', actions: 'assignTarget' },
+      { guard: 'isOnHomePage', target: '.scrolling', reenter: true, actions: 'assignTarget' },
+      { target: '.navigating', reenter: true, actions: 'assignTarget' },
     ],
   },
   states: {
