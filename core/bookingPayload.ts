@@ -68,8 +68,8 @@ function callFields({ slot, timeZone }: SlotChoice, identity: BookingIdentity): 
  * The visitor's clock, in Cal.com's free-form `metadata` (strings only there), so a real Cal.com accepts it
  * unchanged; the built-in scheduler writes the visitor's emails in it (docs/email.md#times).
  */
-export const clockMetadata = (hour24: boolean): Record<string, string> => ({ [TIME_FORMAT_KEY]: hour24 ? '24' : '12' })
-export const TIME_FORMAT_KEY = 'timeFormat'
+const TIME_FORMAT_KEY = 'timeFormat'
+const clockMetadata = (hour24: boolean): Record<string, string> => ({ [TIME_FORMAT_KEY]: hour24 ? '24' : '12' })
 
 /** Whether a booking's `metadata` asks for the 24-hour clock. */
 export const wantsHour24 = (metadata: Record<string, unknown>): boolean => metadata[TIME_FORMAT_KEY] === '24'
