@@ -4,8 +4,9 @@
  * focus, names its zone, and leaves a line after it clears; a taken slot says one thing and goes back to the
  * times. Each step takes a picture for review (docs/design.md#errors).
  */
-import { expect, test, type TestInfo } from '@playwright/test'
+import { expect, test, type Locator, type TestInfo } from '@playwright/test'
 import { expectNoAxeViolations } from './support/axe'
+import { waitForHydration } from './support/hydration'
 import { callButton } from '../support/pages/voicePanel'
 import {
   chooseSlot,
@@ -125,16 +126,20 @@ for (const [size, viewport] of [
 
     test("the voice widget's corner covers none of the home page's first screen, and keeps its words", async ({ page }, testInfo: TestInfo) => {
       await page.goto('/')
+      // The widget's own code loads after the load event and takes over the prerendered button; measure
+      // once it has, so the boxes are of the elements that stay.
+      await waitForHydration(page)
+      await page.waitForLoadState('networkidle')
       const call = callButton(page)
       await expect(call).toBeVisible()
       await expect(call).toHaveAccessibleName('Start a call')
-      const corner = (await call.boundingBox())!
+      const corner = await boxOf(call)
       // On a phone a round icon; on a desktop the words show.
       if (size === 'phone') expect(Math.round(corner.width)).toBe(Math.round(corner.height))
       else await expect(call.getByText('Start a call')).toBeVisible()
       const hero = page.getByRole('main').getByRole('list').first()
       for (const item of await hero.getByRole('listitem').all()) {
-        const box = (await item.boundingBox())!
+        const box = await boxOf(item)
         const apart = box.x + box.width <= corner.x || corner.x + corner.width <= box.x || box.y + box.height <= corner.y || corner.y + corner.height <= box.y
         expect(apart, `"${await item.textContent()}" is clear of the call button`).toBe(true)
       }
@@ -142,3 +147,11 @@ for (const [size, viewport] of [
     })
   })
 }
+
+/** The element's box on screen; fails, naming it, if it is not drawn. */
+async function boxOf(element: Locator): Promise<{ x: number; y: number; width: number; height: number }> {
+  const box = await element.boundingBox()
+  expect(box, `${element} is drawn`).not.toBeNull()
+  return box!
+}
+
