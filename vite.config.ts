@@ -1,13 +1,9 @@
 import tailwindcss from '@tailwindcss/vite'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import react from '@vitejs/plugin-react'
-import { fileURLToPath } from 'node:url'
 import { defineConfig, loadEnv, type UserConfig } from 'vite'
 import { readBrowserSettings } from './core/settings.ts'
 import { appLoaderPlugin } from './scripts/appLoaderPlugin.ts'
-
-// Browser tests only (tests/e2e/serve.ts): swap the voice SDK for a scripted fake. Never set for a real build.
-const voiceFake = process.env.E2E_VOICE_FAKE === '1'
 
 // BOOKING_* settings are read by both the browser build and the server (docs/design.md#configuration).
 const envPrefix = ['VITE_', 'BOOKING_']
@@ -40,9 +36,6 @@ const config = {
     // The booking form's files are fetched at the first idle moment after the app has run, not run.
     appLoaderPlugin({ fetchWhenIdle: ['src/components/booking/BookingForm.tsx'] }),
   ],
-  ...(voiceFake && {
-    resolve: { alias: { '@vapi-ai/web': fileURLToPath(new URL('./tests/e2e/support/voice-fake/fakeVapi.ts', import.meta.url)) } },
-  }),
   // The particle background's worker imports tsparticles, which loads parts of itself with import():
   // a module worker can, a classic one (Vite's default) cannot.
   worker: { format: 'es' },

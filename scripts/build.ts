@@ -26,9 +26,12 @@ const stamp = await currentStamp()
 // The client bundle and the prerender must agree on the footer's year (vite.config.ts); not a VITE_ setting, so
 // it stays out of the build stamp.
 process.env.BUILD_YEAR ||= String(new Date().getFullYear())
-await build({ root, logLevel: 'warn', build: { outDir: clientDir, emptyOutDir: true } })
+// Another Vite config for this build, as `vite --config` takes one (the browser tests' voice fake builds with its own).
+const configFile = process.env.BUILD_VITE_CONFIG ? resolve(root, process.env.BUILD_VITE_CONFIG) : undefined
+await build({ root, configFile, logLevel: 'warn', build: { outDir: clientDir, emptyOutDir: true } })
 const rendered = (await build({
   root,
+  configFile,
   logLevel: 'warn',
   build: { ssr: 'src/entry-server.tsx', outDir: renderDir, emptyOutDir: true, rollupOptions: { output: { entryFileNames: 'entry-server.js' } } },
 })) as Rollup.RollupOutput

@@ -28,6 +28,7 @@ if (process.env.E2E_VOICE_FAKE === '1') {
   const hash = createHash('sha256')
   for (const name of readdirSync(dir).sort()) hash.update(name).update(readFileSync(join(dir, name)))
   process.env.VITE_E2E_VOICE_FAKE_STAMP = hash.digest('hex').slice(0, 16)
+  process.env.BUILD_VITE_CONFIG = join(dir, 'vite.config.ts')
 }
 
 if (!(await buildIsCurrent(process.env.DIST_DIR))) {

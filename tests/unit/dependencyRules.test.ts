@@ -26,6 +26,8 @@ describe('dependencies point down only: core ← machines ← src, core ← serv
     ['server/http/api/x.ts', "import { a } from '../../../machines/bookingForm'\nexport const b = a"],
     ['server/x.ts', "export type Render = typeof import('../src/entry-server')"],
     ['scripts/x.ts', "import { a } from '../tests/support/webServer'\nexport const b = a"],
+    ['vite.config.ts', "import { a } from './tests/e2e/support/voice-fake/fakeVapi'\nexport const b = a"],
+    ['vite.config.ts', "export type Fake = typeof import('./tests/e2e/support/voice-fake/fakeVapi')"],
   ])('%s may not: %s', async (file, code) => {
     expect(await problems(file, code)).not.toEqual([])
   })
@@ -36,6 +38,8 @@ describe('dependencies point down only: core ← machines ← src, core ← serv
     ['server/x.ts', "import { a } from '../core/bookingWire'\nexport const b = a"],
     ['server/x.ts', "export type Render = typeof import('../core/renderContract')"],
     ['core/x.ts', "import * as v from 'valibot'\nimport { a } from './settings'\nexport const b = [v, a]"],
+    // The test runners' configs are part of the tests.
+    ['playwright.config.ts', "import { a } from './tests/e2e/env'\nexport const b = a"],
   ])('%s may: %s', async (file, code) => {
     expect(await problems(file, code)).toEqual([])
   })

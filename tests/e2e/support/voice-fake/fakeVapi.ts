@@ -1,6 +1,6 @@
 /**
  * TEST ONLY. A scripted stand-in for @vapi-ai/web, swapped in by the e2e-voice build
- * (E2E_VOICE_FAKE=1 in vite.config.ts). The test drives it with window events and reads its log.
+ * (E2E_VOICE_FAKE=1: tests/e2e/serve.ts builds with ./vite.config.ts). The test drives it with window events and reads its log.
  */
 export const VOICE_FAKE_MARKER = 'voice-fake-scripted-sdk'
 export const VOICE_FAKE_COMMAND = 'voice-fake:command'
