@@ -16,7 +16,7 @@ import { bookingErrorText, emailCodeStep, isSlotTaken } from '../core/bookingErr
 import { buildBookingPayload, type BookingIdentity } from '../core/bookingPayload'
 import { normalizeNotes, validateBooking, type BookingFields, type FieldErrors, type FieldName } from '../core/bookingFields'
 import { providedByApp } from './providedByApp'
-import { chosenClock, chosenTimeZone, timeDisplayTransitions, type TimeDisplayEvent } from './timeDisplay'
+import { timeDisplayActions, timeDisplayTransitions, type TimeDisplayEvent } from './timeDisplay'
 import { slotsMachine } from './slots'
 
 /** What a confirmed booking hands to the modal (to close it) and to the toast. */
@@ -73,9 +73,15 @@ function locationOf(context: BookingFormContext): BookingRequest['responses']['l
 
 export type BookingVariant = 'modal' | 'inline'
 
-export interface BookingFormInput {
+/** Every field the form keeps: the note and the number are strings here ('' when none was written). */
+export type FormFields = Required<BookingFields>
+
+export interface BookingFormContext {
   variant: BookingVariant
-  /** The IANA zone the times show in: the visitor's remembered choice, or the browser's zone. */
+  /**
+   * The IANA zone the times are chosen in (sent as `timeZone` with the slots and the booking): at first the
+   * visitor's remembered choice, or the browser's zone.
+   */
   timeZone: string
   /** 24-hour clock: the remembered choice, or the locale's habit. */
   hour24: boolean
@@ -85,20 +91,6 @@ export interface BookingFormInput {
   /** The ways the host offers (BOOKING_LOCATIONS), the first preselected. */
   locations: readonly CallKind[]
   /** How a number is read: in BOOKING_PHONE_COUNTRY unless it starts with + (core/phoneRules.ts). */
-  phone: PhoneRules
-}
-
-/** Every field the form keeps: the note and the number are strings here ('' when none was written). */
-export type FormFields = Required<BookingFields>
-
-export interface BookingFormContext {
-  variant: BookingVariant
-  /** The zone the times are chosen in: sent as `timeZone` with the slots and the booking. */
-  timeZone: string
-  hour24: boolean
-  now: string
-  identity: BookingIdentity
-  locations: readonly CallKind[]
   phone: PhoneRules
   fields: FormFields
   touched: Record<FieldName, boolean>
@@ -116,6 +108,9 @@ export interface BookingFormContext {
   code: string
   codeError: string | null
 }
+
+/** What the app gives the form as it starts: the rest of the context starts empty. */
+export type BookingFormInput = Pick<BookingFormContext, 'variant' | 'timeZone' | 'hour24' | 'now' | 'identity' | 'locations' | 'phone'>
 
 export type BookingFormEvent =
   | { type: 'NAME_CHANGED'; value: string }
@@ -167,18 +162,21 @@ const untouched = (): Record<FieldName, boolean> => ({ name: false, email: false
 /** The delay after which the inline form's confirmation clears (docs/design.md#constants). */
 export const SUCCESS_RESET_MS = 5000
 
+/** The field each typing event writes. */
+const TYPED_FIELD = { NAME_CHANGED: 'name', EMAIL_CHANGED: 'email', NOTES_CHANGED: 'notes', PHONE_CHANGED: 'phone' } as const
+
 // Editing is possible in every state but `submitting` (the fields are read-only then).
 const editing = {
-  NAME_CHANGED: { actions: 'setName' },
-  EMAIL_CHANGED: { actions: 'setEmail' },
-  NOTES_CHANGED: { actions: 'setNotes' },
+  NAME_CHANGED: { actions: 'setTyped' },
+  EMAIL_CHANGED: { actions: 'setTyped' },
+  NOTES_CHANGED: { actions: 'setTyped' },
   // The number is asked for a phone call only (the field shows then).
-  PHONE_CHANGED: { guard: 'isPhoneCall', actions: 'setPhone' },
+  PHONE_CHANGED: { guard: 'isPhoneCall', actions: 'setTyped' },
   LOCATION_CHOSEN: { actions: 'chooseLocation' },
-  NAME_BLURRED: { actions: 'touchName' },
-  EMAIL_BLURRED: { actions: 'touchEmail' },
-  NOTES_BLURRED: { actions: 'touchNotes' },
-  PHONE_BLURRED: { guard: 'isPhoneCall', actions: 'touchPhone' },
+  NAME_BLURRED: { actions: { type: 'touch', params: { field: 'name' } } },
+  EMAIL_BLURRED: { actions: { type: 'touch', params: { field: 'email' } } },
+  NOTES_BLURRED: { actions: { type: 'touch', params: { field: 'notes' } } },
+  PHONE_BLURRED: { guard: 'isPhoneCall', actions: { type: 'touch', params: { field: 'phone' } } },
   SLOT_CHOSEN: { actions: 'chooseSlot' },
   ...timeDisplayTransitions,
 } as const
@@ -223,28 +221,11 @@ export const bookingFormMachine = setup({
     codeWellFormed: ({ context }) => EMAIL_CODE_PATTERN.test(context.code),
   },
   actions: {
-    setName: assign({
+    /** Writes the field the typing event is about (TYPED_FIELD). */
+    setTyped: assign({
       fields: ({ context, event }) => {
-        assertEvent(event, 'NAME_CHANGED')
-        return { ...context.fields, name: event.value }
-      },
-    }),
-    setEmail: assign({
-      fields: ({ context, event }) => {
-        assertEvent(event, 'EMAIL_CHANGED')
-        return { ...context.fields, email: event.value }
-      },
-    }),
-    setNotes: assign({
-      fields: ({ context, event }) => {
-        assertEvent(event, 'NOTES_CHANGED')
-        return { ...context.fields, notes: event.value }
-      },
-    }),
-    setPhone: assign({
-      fields: ({ context, event }) => {
-        assertEvent(event, 'PHONE_CHANGED')
-        return { ...context.fields, phone: event.value }
+        assertEvent(event, ['NAME_CHANGED', 'EMAIL_CHANGED', 'NOTES_CHANGED', 'PHONE_CHANGED'])
+        return { ...context.fields, [TYPED_FIELD[event.type]]: event.value }
       },
     }),
     chooseLocation: assign({
@@ -253,20 +234,12 @@ export const bookingFormMachine = setup({
         return { ...context.fields, location: event.location }
       },
     }),
-    touchName: assign(({ context }) => ({ touched: { ...context.touched, name: true } })),
-    touchEmail: assign(({ context }) => ({ touched: { ...context.touched, email: true } })),
-    touchNotes: assign(({ context }) => ({ touched: { ...context.touched, notes: true } })),
-    touchPhone: assign(({ context }) => ({ touched: { ...context.touched, phone: true } })),
+    touch: assign(({ context }, params: { field: FieldName }) => ({ touched: { ...context.touched, [params.field]: true } })),
     chooseSlot: assign(({ context, event }) => {
       assertEvent(event, 'SLOT_CHOSEN')
       return { fields: { ...context.fields, slot: event.slot }, touched: { ...context.touched, slot: true } }
     }),
-    setTimeZone: assign({ timeZone: ({ event }) => chosenTimeZone(event) }),
-    tellSlotsTheZone: sendTo('slots', ({ context }) => ({ type: 'ZONE_CHANGED' as const, timeZone: context.timeZone })),
-    setClock: assign({ hour24: ({ event }) => chosenClock(event) }),
-    /** For the next visit (the app keeps them in localStorage). */
-    rememberTimeZone: () => providedByApp('rememberTimeZone'),
-    rememberClock: () => providedByApp('rememberClock'),
+    ...timeDisplayActions<BookingFormContext, BookingFormEvent>(),
     markSubmitted: assign({ submitted: true }),
     clearBookingError: assign({ bookingError: null }),
     storeBookingError: assign((_, params: { error: unknown }) => ({ bookingError: bookingErrorText(params.error) })),

@@ -15,7 +15,7 @@ import { buildReschedulePayload, type BookingIdentity } from '../core/bookingPay
 import { isPlainLines } from '../core/bookingFields'
 import { CANCELLATION_REASON_MAX_LENGTH, MANAGE_MESSAGES, type BookingView, type CancelRequest, type RescheduleRequest } from '../core/manageWire'
 import { providedByApp } from './providedByApp'
-import { chosenClock, chosenTimeZone, timeDisplayTransitions, type TimeDisplayEvent } from './timeDisplay'
+import { timeDisplayActions, timeDisplayTransitions, type TimeDisplayEvent } from './timeDisplay'
 import { slotsMachine } from './slots'
 import { joinWindowMachine, type JoinWindowInput } from './joinWindow'
 
@@ -158,12 +158,7 @@ export const manageBookingMachine = setup({
       return { chosen: event.slot, error: null }
     }),
     clearChosen: assign({ chosen: null }),
-    setTimeZone: assign({ timeZone: ({ event }) => chosenTimeZone(event) }),
-    tellSlotsTheZone: sendTo('slots', ({ context }) => ({ type: 'ZONE_CHANGED' as const, timeZone: context.timeZone })),
-    setClock: assign({ hour24: ({ event }) => chosenClock(event) }),
-    /** For the next visit (the app keeps them in localStorage, shared with the booking form). */
-    rememberTimeZone: () => providedByApp('rememberTimeZone'),
-    rememberClock: () => providedByApp('rememberClock'),
+    ...timeDisplayActions<ManageBookingContext, ManageBookingEvent>(),
     clearError: assign({ error: null }),
     storeCancelError: assign((_, params: { error: unknown }) => ({ error: manageErrorText(params.error, 'cancel') })),
     storeRescheduleError: assign((_, params: { error: unknown }) => ({ error: manageErrorText(params.error, 'reschedule') })),
