@@ -113,4 +113,17 @@ describe("src/'s folders in one direction (docs/design.md#site)", () => {
     expect(stray.code).not.toBe(0)
     expect(stray.output).toContain('site-module-outside-the-layers')
   })
+
+  it("allows the form's loader to name the form, and nothing else to, nor the loader anything else above it", async () => {
+    const form = { 'components/booking/BookingForm.tsx': 'export const Form = 1', 'components/View.tsx': 'export const View = 1' }
+    const loader = (target: string) => `export const load = () => import('../${target}')`
+    const named = await lintSite({ ...form, 'boot/loadBookingForm.ts': loader('components/booking/BookingForm') })
+    expect(named.code).toBe(0)
+    const otherTarget = await lintSite({ ...form, 'boot/loadBookingForm.ts': loader('components/View') })
+    expect(otherTarget.code).not.toBe(0)
+    expect(otherTarget.output).toContain('site-one-way-boot-but-BookingForm')
+    const otherSource = await lintSite({ ...form, 'boot/loader.ts': loader('components/booking/BookingForm') })
+    expect(otherSource.code).not.toBe(0)
+    expect(otherSource.output).toContain('site-one-way-boot')
+  })
 })
