@@ -1,6 +1,6 @@
 import { expect } from 'vitest'
 import { createActor, SimulatedClock } from 'xstate'
-import { bookingFormMachine, codeStep, notesLength, visibleErrors, type BookingFormSnapshot, type ConfirmedBooking } from '../../machines/bookingForm'
+import { bookingFormMachine, codeStep, formStatus, notesLength, visibleErrors, type BookingFormEvent, type BookingFormSnapshot, type ConfirmedBooking } from '../../machines/bookingForm'
 import { validateBooking } from '../../core/bookingFields'
 import { slotsMachine } from '../../machines/slots'
 import type { SlotsByDate } from '../../core/slotWindow'
@@ -80,6 +80,8 @@ describeMachinePaths(
       bookedBy: 'video' as 'video' | 'phone',
       /** The note as the visitor last wrote it ('' until then, and again after a confirmed booking). */
       notes: '',
+      /** The fields the visitor has left or chosen (their errors show before a submit attempt) since the form last cleared. */
+      touched: untouched(),
       /** Whether a time was chosen since the last failure. */
       choseSinceFailure: false,
       /**
@@ -117,12 +119,13 @@ describeMachinePaths(
         sut.location = event.location
         sut.actor.send(event)
       },
-      PHONE_BLURRED: (sut, event) => sut.actor.send(event),
-      NAME_BLURRED: (sut, event) => sut.actor.send(event),
-      EMAIL_BLURRED: (sut, event) => sut.actor.send(event),
-      NOTES_BLURRED: (sut, event) => sut.actor.send(event),
+      PHONE_BLURRED: (sut, event) => blur(sut, 'phone', event),
+      NAME_BLURRED: (sut, event) => blur(sut, 'name', event),
+      EMAIL_BLURRED: (sut, event) => blur(sut, 'email', event),
+      NOTES_BLURRED: (sut, event) => blur(sut, 'notes', event),
       SLOT_CHOSEN: (sut, event) => {
         sut.choseSinceFailure = true
+        sut.touched.slot = true
         sut.actor.send(event)
       },
       SUBMIT: (sut, event) => {
@@ -191,6 +194,7 @@ describeMachinePaths(
           }
           sut.location = sut.firstLocation
           sut.phone = ''
+          sut.touched = untouched()
           sut.bookedIn = { timeZone: sut.timeZone, hour24: sut.hour24 }
           leaveCodeStep(sut)
           sut.book.last.settle.resolve(event.output as BookingResponse)
@@ -211,8 +215,11 @@ describeMachinePaths(
             sut.failure = failure
             sut.choseSinceFailure = false
             leaveCodeStep(sut)
-            // A taken slot points at the times.
-            if (failure.slotTaken) sut.expectedAttention.push('slot')
+            // A taken slot points at the times, and its choice is untouched again.
+            if (failure.slotTaken) {
+              sut.expectedAttention.push('slot')
+              sut.touched.slot = false
+            }
           }
           sut.book.last.settle.reject(event.error)
         },
@@ -220,6 +227,7 @@ describeMachinePaths(
     },
     states: {
       idle: (sut) => {
+        expectStatusAndTouched(sut)
         expectZoneAndClock(sut)
         const { context, children } = sut.snapshot()
         expect(context.submitted).toBe(false)
@@ -234,6 +242,7 @@ describeMachinePaths(
         expect(children.slots).toBeDefined()
       },
       submitted: (sut) => {
+        expectStatusAndTouched(sut)
         expectZoneAndClock(sut)
         const { context } = sut.snapshot()
         expect(context.submitted).toBe(true)
@@ -245,6 +254,7 @@ describeMachinePaths(
         expectCodeStep(sut)
       },
       submitting: (sut) => {
+        expectStatusAndTouched(sut)
         const { context } = sut.snapshot()
         expect(context.bookingError).toBeNull()
         expect(visibleErrors(context)).toEqual({})
@@ -257,6 +267,7 @@ describeMachinePaths(
         expectCodeStep(sut)
       },
       verifying: (sut) => {
+        expectStatusAndTouched(sut)
         expectZoneAndClock(sut)
         const { context } = sut.snapshot()
         // The server's sentence, the code as typed and the sentence at its field; the time and the fields kept.
@@ -272,6 +283,7 @@ describeMachinePaths(
         expect(sut.loads.calls.length).toBe(sut.loadsBeforeAnswer)
       },
       success: (sut) => {
+        expectStatusAndTouched(sut)
         expectZoneAndClock(sut)
         const { context } = sut.snapshot()
         // In the zone and clock it was booked in; the join link is the server's (absent from this answer), the number the visitor's own.
@@ -285,6 +297,7 @@ describeMachinePaths(
         expectCodeStep(sut)
       },
       error: (sut) => {
+        expectStatusAndTouched(sut)
         expectZoneAndClock(sut)
         const { context } = sut.snapshot()
         expect(context.bookingError).toBe(sut.failure?.text)
@@ -301,6 +314,27 @@ describeMachinePaths(
     },
   },
 )
+
+type FieldName = (typeof FORM_ORDER)[number]
+
+/** No field left or chosen yet: as the form opens, and again once a booking clears it. */
+const untouched = (): Record<FieldName, boolean> => ({ name: false, email: false, phone: false, slot: false, notes: false })
+
+/** The visitor leaves a field: its error shows from now on, before any submit attempt too. */
+function blur(sut: { touched: Record<FieldName, boolean>; actor: { send(event: BookingFormEvent): void } }, field: FieldName, event: BookingFormEvent) {
+  sut.touched[field] = true
+  sut.actor.send(event)
+}
+
+/**
+ * What the view reads of the form beside its errors: the state as `formStatus` gives it, and the touched flags
+ * that `visibleErrors` reads before a submit attempt (each field left, and the time once chosen, until cleared).
+ */
+function expectStatusAndTouched(sut: { snapshot(): BookingFormSnapshot; touched: Record<FieldName, boolean> }) {
+  const snapshot = sut.snapshot()
+  expect(formStatus(snapshot)).toEqual(snapshot.value)
+  expect(snapshot.context.touched).toEqual(sut.touched)
+}
 
 /** The fields in the order the form shows them (a refused submit points at the first to fix). */
 const FORM_ORDER = ['name', 'email', 'phone', 'slot', 'notes'] as const
