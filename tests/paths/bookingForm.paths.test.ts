@@ -78,7 +78,9 @@ describeMachinePaths(
       failure: null as BookingFailure | null,
       /** How the last confirmed call happens. */
       bookedBy: 'video' as 'video' | 'phone',
-      /** The note as the visitor last wrote it ('' until then, and again after a confirmed booking). */
+      /** The name, email and note as the visitor last wrote them ('' until then, and again after a confirmed booking). */
+      name: '',
+      email: '',
       notes: '',
       /** The fields the visitor has left or chosen (their errors show before a submit attempt) since the form last cleared. */
       touched: untouched(),
@@ -105,8 +107,14 @@ describeMachinePaths(
     variants: { modal: bookingFormModel('modal'), 'video only': bookingFormModel('inline', ['video']) },
     views: { notesLength: (snapshot) => notesLength(snapshot.context), codeStep: (snapshot) => codeStep(snapshot.context) },
     events: {
-      NAME_CHANGED: (sut, event) => sut.actor.send(event),
-      EMAIL_CHANGED: (sut, event) => sut.actor.send(event),
+      NAME_CHANGED: (sut, event) => {
+        sut.name = event.value
+        sut.actor.send(event)
+      },
+      EMAIL_CHANGED: (sut, event) => {
+        sut.email = event.value
+        sut.actor.send(event)
+      },
       NOTES_CHANGED: (sut, event) => {
         sut.notes = event.value
         sut.actor.send(event)
@@ -178,6 +186,8 @@ describeMachinePaths(
         bookEvent: (sut, event) => {
           sut.loadsBeforeAnswer = sut.loads.calls.length
           sut.confirmedByServer++
+          sut.name = ''
+          sut.email = ''
           sut.notes = ''
           sut.bookedBy = sut.location
           sut.lastBooked = {
@@ -237,7 +247,7 @@ describeMachinePaths(
         for (const field of ['name', 'email', 'slot', 'notes'] as const) {
           if (!context.touched[field]) expect(visibleErrors(context)[field]).toBeUndefined()
         }
-        expectNote(sut)
+        expectWritten(sut)
         expectCodeStep(sut)
         expect(children.slots).toBeDefined()
       },
@@ -250,7 +260,7 @@ describeMachinePaths(
         expect(visibleErrors(context)).toEqual(validateBooking(context.fields, context.phone))
         expect(visibleErrors(context).notes).toBe(sut.notes === HOSTILE_NOTE ? TEXTS.notesInvalid : undefined)
         expect(visibleErrors(context).phone).toBe(sut.location === 'phone' && !sut.phone ? TEXTS.phoneRequired : undefined)
-        expectNote(sut)
+        expectWritten(sut)
         expectCodeStep(sut)
       },
       submitting: (sut) => {
@@ -278,7 +288,7 @@ describeMachinePaths(
         expect(context.submitted).toBe(true)
         expect(visibleErrors(context)).toEqual(validateBooking(context.fields, context.phone))
         if (!sut.choseSinceFailure) expect(context.fields.slot).toBe(CHOSEN.time)
-        expectNote(sut)
+        expectWritten(sut)
         // Nothing reloads the day while the visitor looks for the code.
         expect(sut.loads.calls.length).toBe(sut.loadsBeforeAnswer)
       },
@@ -293,6 +303,7 @@ describeMachinePaths(
         // Announced once per confirmed booking; the form cleared (edits may follow) and the day reloaded.
         expect(sut.announced).toEqual(Array.from({ length: sut.confirmedByServer }, () => expected))
         expect(context.submitted).toBe(false)
+        expectWritten(sut)
         expect(sut.loads.calls.length).toBe(sut.loadsBeforeAnswer + 1)
         expectCodeStep(sut)
       },
@@ -305,7 +316,7 @@ describeMachinePaths(
         // A taken slot's message is the one shown: the time's own waits for the next attempt.
         expect(context.submitted).toBe(!sut.failure?.slotTaken)
         if (sut.failure?.slotTaken && !sut.choseSinceFailure) expect(visibleErrors(context).slot).toBeUndefined()
-        expectNote(sut)
+        expectWritten(sut)
         // A taken slot reloads the day (and clears the choice); other failures leave the day alone.
         expect(sut.loads.calls.length).toBe(sut.loadsBeforeAnswer + (sut.failure?.slotTaken ? 1 : 0))
         if (!sut.choseSinceFailure) expect(context.fields.slot).toBe(sut.failure?.slotTaken ? null : CHOSEN.time)
@@ -370,9 +381,10 @@ function expectedLocation(sut: { location: 'video' | 'phone'; offersChoice: bool
   return sut.offersChoice ? { location: { value: 'video' } } : {}
 }
 
-/** The note as written (kept through failures, cleared by a confirmed booking). */
-function expectNote(sut: { snapshot(): BookingFormSnapshot; notes: string }) {
-  expect(sut.snapshot().context.fields.notes).toBe(sut.notes)
+/** The name, email and note as written: empty as the form opens, kept through failures, cleared by a confirmed booking. */
+function expectWritten(sut: { snapshot(): BookingFormSnapshot; name: string; email: string; notes: string }) {
+  const { name, email, notes } = sut.snapshot().context.fields
+  expect({ name, email, notes }).toEqual({ name: sut.name, email: sut.email, notes: sut.notes })
 }
 
 interface CodeStepSut {
