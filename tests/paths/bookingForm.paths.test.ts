@@ -1,6 +1,6 @@
 import { expect } from 'vitest'
 import { createActor, SimulatedClock } from 'xstate'
-import { bookingFormMachine, codeStep, notesLength, visibleErrors, type BookingFormSnapshot, type ConfirmedBooking } from '../../machines/bookingForm'
+import { bookingFormMachine, codeStep, formStatus, notesLength, visibleErrors, type BookingFormEvent, type BookingFormSnapshot, type ConfirmedBooking } from '../../machines/bookingForm'
 import { validateBooking } from '../../core/bookingFields'
 import { slotsMachine } from '../../machines/slots'
 import type { SlotsByDate } from '../../core/slotWindow'
@@ -78,8 +78,12 @@ describeMachinePaths(
       failure: null as BookingFailure | null,
       /** How the last confirmed call happens. */
       bookedBy: 'video' as 'video' | 'phone',
-      /** The note as the visitor last wrote it ('' until then, and again after a confirmed booking). */
+      /** The name, email and note as the visitor last wrote them ('' until then, and again after a confirmed booking). */
+      name: '',
+      email: '',
       notes: '',
+      /** The fields the visitor has left or chosen (their errors show before a submit attempt) since the form last cleared. */
+      touched: untouched(),
       /** Whether a time was chosen since the last failure. */
       choseSinceFailure: false,
       /**
@@ -103,8 +107,14 @@ describeMachinePaths(
     variants: { modal: bookingFormModel('modal'), 'video only': bookingFormModel('inline', ['video']) },
     views: { notesLength: (snapshot) => notesLength(snapshot.context), codeStep: (snapshot) => codeStep(snapshot.context) },
     events: {
-      NAME_CHANGED: (sut, event) => sut.actor.send(event),
-      EMAIL_CHANGED: (sut, event) => sut.actor.send(event),
+      NAME_CHANGED: (sut, event) => {
+        sut.name = event.value
+        sut.actor.send(event)
+      },
+      EMAIL_CHANGED: (sut, event) => {
+        sut.email = event.value
+        sut.actor.send(event)
+      },
       NOTES_CHANGED: (sut, event) => {
         sut.notes = event.value
         sut.actor.send(event)
@@ -117,12 +127,13 @@ describeMachinePaths(
         sut.location = event.location
         sut.actor.send(event)
       },
-      PHONE_BLURRED: (sut, event) => sut.actor.send(event),
-      NAME_BLURRED: (sut, event) => sut.actor.send(event),
-      EMAIL_BLURRED: (sut, event) => sut.actor.send(event),
-      NOTES_BLURRED: (sut, event) => sut.actor.send(event),
+      PHONE_BLURRED: (sut, event) => blur(sut, 'phone', event),
+      NAME_BLURRED: (sut, event) => blur(sut, 'name', event),
+      EMAIL_BLURRED: (sut, event) => blur(sut, 'email', event),
+      NOTES_BLURRED: (sut, event) => blur(sut, 'notes', event),
       SLOT_CHOSEN: (sut, event) => {
         sut.choseSinceFailure = true
+        sut.touched.slot = true
         sut.actor.send(event)
       },
       SUBMIT: (sut, event) => {
@@ -175,6 +186,8 @@ describeMachinePaths(
         bookEvent: (sut, event) => {
           sut.loadsBeforeAnswer = sut.loads.calls.length
           sut.confirmedByServer++
+          sut.name = ''
+          sut.email = ''
           sut.notes = ''
           sut.bookedBy = sut.location
           sut.lastBooked = {
@@ -191,6 +204,7 @@ describeMachinePaths(
           }
           sut.location = sut.firstLocation
           sut.phone = ''
+          sut.touched = untouched()
           sut.bookedIn = { timeZone: sut.timeZone, hour24: sut.hour24 }
           leaveCodeStep(sut)
           sut.book.last.settle.resolve(event.output as BookingResponse)
@@ -211,8 +225,11 @@ describeMachinePaths(
             sut.failure = failure
             sut.choseSinceFailure = false
             leaveCodeStep(sut)
-            // A taken slot points at the times.
-            if (failure.slotTaken) sut.expectedAttention.push('slot')
+            // A taken slot points at the times, and its choice is untouched again.
+            if (failure.slotTaken) {
+              sut.expectedAttention.push('slot')
+              sut.touched.slot = false
+            }
           }
           sut.book.last.settle.reject(event.error)
         },
@@ -220,6 +237,7 @@ describeMachinePaths(
     },
     states: {
       idle: (sut) => {
+        expectStatusAndTouched(sut)
         expectZoneAndClock(sut)
         const { context, children } = sut.snapshot()
         expect(context.submitted).toBe(false)
@@ -229,11 +247,12 @@ describeMachinePaths(
         for (const field of ['name', 'email', 'slot', 'notes'] as const) {
           if (!context.touched[field]) expect(visibleErrors(context)[field]).toBeUndefined()
         }
-        expectNote(sut)
+        expectWritten(sut)
         expectCodeStep(sut)
         expect(children.slots).toBeDefined()
       },
       submitted: (sut) => {
+        expectStatusAndTouched(sut)
         expectZoneAndClock(sut)
         const { context } = sut.snapshot()
         expect(context.submitted).toBe(true)
@@ -241,10 +260,11 @@ describeMachinePaths(
         expect(visibleErrors(context)).toEqual(validateBooking(context.fields, context.phone))
         expect(visibleErrors(context).notes).toBe(sut.notes === HOSTILE_NOTE ? TEXTS.notesInvalid : undefined)
         expect(visibleErrors(context).phone).toBe(sut.location === 'phone' && !sut.phone ? TEXTS.phoneRequired : undefined)
-        expectNote(sut)
+        expectWritten(sut)
         expectCodeStep(sut)
       },
       submitting: (sut) => {
+        expectStatusAndTouched(sut)
         const { context } = sut.snapshot()
         expect(context.bookingError).toBeNull()
         expect(visibleErrors(context)).toEqual({})
@@ -257,6 +277,7 @@ describeMachinePaths(
         expectCodeStep(sut)
       },
       verifying: (sut) => {
+        expectStatusAndTouched(sut)
         expectZoneAndClock(sut)
         const { context } = sut.snapshot()
         // The server's sentence, the code as typed and the sentence at its field; the time and the fields kept.
@@ -267,11 +288,12 @@ describeMachinePaths(
         expect(context.submitted).toBe(true)
         expect(visibleErrors(context)).toEqual(validateBooking(context.fields, context.phone))
         if (!sut.choseSinceFailure) expect(context.fields.slot).toBe(CHOSEN.time)
-        expectNote(sut)
+        expectWritten(sut)
         // Nothing reloads the day while the visitor looks for the code.
         expect(sut.loads.calls.length).toBe(sut.loadsBeforeAnswer)
       },
       success: (sut) => {
+        expectStatusAndTouched(sut)
         expectZoneAndClock(sut)
         const { context } = sut.snapshot()
         // In the zone and clock it was booked in; the join link is the server's (absent from this answer), the number the visitor's own.
@@ -281,10 +303,12 @@ describeMachinePaths(
         // Announced once per confirmed booking; the form cleared (edits may follow) and the day reloaded.
         expect(sut.announced).toEqual(Array.from({ length: sut.confirmedByServer }, () => expected))
         expect(context.submitted).toBe(false)
+        expectWritten(sut)
         expect(sut.loads.calls.length).toBe(sut.loadsBeforeAnswer + 1)
         expectCodeStep(sut)
       },
       error: (sut) => {
+        expectStatusAndTouched(sut)
         expectZoneAndClock(sut)
         const { context } = sut.snapshot()
         expect(context.bookingError).toBe(sut.failure?.text)
@@ -292,7 +316,7 @@ describeMachinePaths(
         // A taken slot's message is the one shown: the time's own waits for the next attempt.
         expect(context.submitted).toBe(!sut.failure?.slotTaken)
         if (sut.failure?.slotTaken && !sut.choseSinceFailure) expect(visibleErrors(context).slot).toBeUndefined()
-        expectNote(sut)
+        expectWritten(sut)
         // A taken slot reloads the day (and clears the choice); other failures leave the day alone.
         expect(sut.loads.calls.length).toBe(sut.loadsBeforeAnswer + (sut.failure?.slotTaken ? 1 : 0))
         if (!sut.choseSinceFailure) expect(context.fields.slot).toBe(sut.failure?.slotTaken ? null : CHOSEN.time)
@@ -301,6 +325,27 @@ describeMachinePaths(
     },
   },
 )
+
+type FieldName = (typeof FORM_ORDER)[number]
+
+/** No field left or chosen yet: as the form opens, and again once a booking clears it. */
+const untouched = (): Record<FieldName, boolean> => ({ name: false, email: false, phone: false, slot: false, notes: false })
+
+/** The visitor leaves a field: its error shows from now on, before any submit attempt too. */
+function blur(sut: { touched: Record<FieldName, boolean>; actor: { send(event: BookingFormEvent): void } }, field: FieldName, event: BookingFormEvent) {
+  sut.touched[field] = true
+  sut.actor.send(event)
+}
+
+/**
+ * What the view reads of the form beside its errors: the state as `formStatus` gives it, and the touched flags
+ * that `visibleErrors` reads before a submit attempt (each field left, and the time once chosen, until cleared).
+ */
+function expectStatusAndTouched(sut: { snapshot(): BookingFormSnapshot; touched: Record<FieldName, boolean> }) {
+  const snapshot = sut.snapshot()
+  expect(formStatus(snapshot)).toEqual(snapshot.value)
+  expect(snapshot.context.touched).toEqual(sut.touched)
+}
 
 /** The fields in the order the form shows them (a refused submit points at the first to fix). */
 const FORM_ORDER = ['name', 'email', 'phone', 'slot', 'notes'] as const
@@ -336,9 +381,10 @@ function expectedLocation(sut: { location: 'video' | 'phone'; offersChoice: bool
   return sut.offersChoice ? { location: { value: 'video' } } : {}
 }
 
-/** The note as written (kept through failures, cleared by a confirmed booking). */
-function expectNote(sut: { snapshot(): BookingFormSnapshot; notes: string }) {
-  expect(sut.snapshot().context.fields.notes).toBe(sut.notes)
+/** The name, email and note as written: empty as the form opens, kept through failures, cleared by a confirmed booking. */
+function expectWritten(sut: { snapshot(): BookingFormSnapshot; name: string; email: string; notes: string }) {
+  const { name, email, notes } = sut.snapshot().context.fields
+  expect({ name, email, notes }).toEqual({ name: sut.name, email: sut.email, notes: sut.notes })
 }
 
 interface CodeStepSut {

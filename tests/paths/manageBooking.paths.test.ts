@@ -69,6 +69,8 @@ describeMachinePaths(
       /** The sentence the page must show instead of the buttons. */
       notice: null as string | null,
       slotLoadsBeforeAnswer: 0,
+      /** The join window of the booking as it was before the last move (the move must stop it). */
+      replacedJoinWindow: undefined as ManageBookingSnapshot['children']['joinWindow'],
       snapshot: () => actor.getSnapshot(),
       stop: () => actor.stop(),
     }
@@ -147,6 +149,7 @@ describeMachinePaths(
         rescheduleBooking: (sut, event) => {
           const moved = event.output as BookingView
           sut.movedFrom = sut.booking!.startTime
+          sut.replacedJoinWindow = sut.snapshot().children.joinWindow
           sut.booking = { ...sut.booking!, startTime: moved.startTime, endTime: moved.endTime, changeNotice: moved.changeNotice }
           sut.moves.last.settle.resolve(moved)
         },
@@ -235,6 +238,8 @@ describeMachinePaths(
         const { context } = sut.snapshot()
         expect(context.booking).toEqual(sut.booking)
         expect(context.booking).toMatchObject({ status: 'CANCELLED', canChange: false })
+        // Read as the server's cancelled booking reads on the next visit (readOnly's reason).
+        expect(closedReason(context.booking!)).toBe('cancelled')
       },
       rescheduling: (sut) => {
         const { context, children } = sut.snapshot()
@@ -275,6 +280,8 @@ describeMachinePaths(
         expectJoinWindow(sut.snapshot(), sut.booking!)
         expect(context.booking?.startTime).toBe(MOVED.startTime)
         expect(context.movedFrom).toBe(sut.movedFrom)
+        // The old time's window is stopped, not left running beside the new one.
+        expect(sut.replacedJoinWindow?.getSnapshot().status).toBe('stopped')
       },
     },
   },

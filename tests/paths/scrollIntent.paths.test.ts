@@ -1,8 +1,11 @@
 import { expect } from 'vitest'
 import { createActor, SimulatedClock } from 'xstate'
-import { HOME_PATH, SCROLL_DELAY_MS, scrollIntentMachine, type ScrollTarget } from '../../machines/scrollIntent'
+import { HOME_PATH, SCROLL_DELAY_MS, scrollIntentMachine, type ScrollIntentInput, type ScrollTarget } from '../../machines/scrollIntent'
 import { describeMachinePaths } from './support/machineLevel'
 import { scrollIntentModel } from './ui/support/chromeModels'
+
+/** An actor created without input (the type asks for one; the machine falls back to / all the same). */
+const NO_INPUT = undefined as unknown as ScrollIntentInput
 
 describeMachinePaths(
   'scrollIntent',
@@ -23,7 +26,7 @@ describeMachinePaths(
     )
     actor.start()
     /** Followed from the steps, not read from the machine: where the visitor is, the pending intent, the scrolls due. */
-    const expected = { path: scrollIntentModel.input.pathname, intent: null as ScrollTarget | null, scrolls: [] as ScrollTarget[] }
+    const expected = { path: scrollIntentModel.input.pathname, intent: null as ScrollTarget | null, scrolls: [] as ScrollTarget[], navigations: [] as ScrollTarget[] }
     return { actor, clock, effects, expected, snapshot: () => actor.getSnapshot(), stop: () => actor.stop() }
   },
   {
@@ -34,6 +37,8 @@ describeMachinePaths(
     events: {
       GO: (sut, event) => {
         sut.expected.intent = event.target
+        // Away from /, every request navigates there with its own flag (one under way too).
+        if (sut.expected.path !== HOME_PATH) sut.expected.navigations.push(event.target)
         sut.actor.send(event)
       },
       PATH_CHANGED: (sut, event) => {
@@ -62,6 +67,9 @@ describeMachinePaths(
         expect(target, 'no intent pending').toBeNull()
         expect(pathname, 'where the visitor is').toBe(sut.expected.path)
         expect(sut.effects.scrolledTo, 'each scroll went to the section asked for').toEqual(sut.expected.scrolls)
+        expect(sut.effects.navigatedHome, 'each request away from / navigated there').toEqual(sut.expected.navigations)
+        // Started before the app knows the path (no input), the machine takes the visitor to be on /.
+        expect(createActor(scrollIntentMachine, { input: NO_INPUT }).getSnapshot().context.pathname).toBe(HOME_PATH)
         // Nothing more happens by itself.
         const before = JSON.stringify(sut.effects)
         sut.clock.increment(10_000)
@@ -73,11 +81,15 @@ describeMachinePaths(
         expect(pathname, 'where the visitor is').toBe(sut.expected.path)
         expect(target).toBe(sut.expected.intent)
         expect(sut.effects.navigatedHome.at(-1), 'navigates to / carrying the flag').toBe(target)
+        expect(sut.effects.navigatedHome, 'each request away from / navigated there').toEqual(sut.expected.navigations)
       },
       scrolling: (sut) => {
         expect(sut.snapshot().context.pathname).toBe('/')
         expect(sut.snapshot().context.target).not.toBeNull()
         expect(sut.snapshot().context.target).toBe(sut.expected.intent)
+        expect(sut.effects.scrolledTo, 'no scroll before the delay').toEqual(sut.expected.scrolls)
+        // Not a millisecond early, counted from the last request: a new one starts the delay again.
+        sut.clock.increment(SCROLL_DELAY_MS - 1)
         expect(sut.effects.scrolledTo, 'no scroll before the delay').toEqual(sut.expected.scrolls)
       },
       expandingFaq: (sut) => {
