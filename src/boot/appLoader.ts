@@ -9,9 +9,8 @@
  * Function.prototype.toString: it must not use anything from outside its own body.
  *
  * `later`: files fetched once the app has run, the page has loaded and the browser is idle, but not
- * run (the booking form's: a press on Book a Call then only runs their code), or at once when Book a Call is
- * pressed before the app has run. A modulepreload link fetches and compiles; running them at idle would be a
- * long task (docs/design.md#budgets: TBT).
+ * run (the booking form's: a press on Book a Call then only runs their code). A modulepreload link
+ * fetches and compiles; running them at idle would be a long task (docs/design.md#budgets: TBT).
  */
 export function loadAppAfterFirstPaint(entries: string[], dependencies: string[], later: string[] = []): void {
   // Until the app runs, a button does nothing when pressed: note it, and the app presses it again once
@@ -25,14 +24,11 @@ export function loadAppAfterFirstPaint(entries: string[], dependencies: string[]
       const button = event.target instanceof Element ? event.target.closest('button') : null
       if (button?.type !== 'button' || !before()) return
       pressed.add(button)
-      const command = button.getAttribute('command')
-      // Book a Call pressed before the app has run: the form it opens is wanted now, not at idle, so its files
-      // come down beside the app's rather than after them (docs/performance.md#how-it-is-done).
-      if (command === 'show-modal') fetchLater()
       // A button that opens or closes a dialog by itself (an invoker command: Book a Call) does so at
       // once; where the browser has no invoker commands, this does it for the button.
       const dialog = document.getElementById(button.getAttribute('commandfor') ?? '')
       if (!('commandForElement' in button) && dialog instanceof HTMLDialogElement) {
+        const command = button.getAttribute('command')
         if (command === 'show-modal' && !dialog.open) dialog.showModal()
         if (command === 'close') dialog.close()
       }
@@ -57,14 +53,8 @@ export function loadAppAfterFirstPaint(entries: string[], dependencies: string[]
       document.head.append(link)
     }
   }
-  let laterFetched = false
-  const fetchLater = () => {
-    if (laterFetched) return
-    laterFetched = true
-    preload(later)
-  }
   const preloadLater = () => {
-    const idle = () => ('requestIdleCallback' in window ? window.requestIdleCallback(fetchLater) : setTimeout(fetchLater))
+    const idle = () => ('requestIdleCallback' in window ? window.requestIdleCallback(() => preload(later)) : setTimeout(() => preload(later)))
     if (document.readyState === 'complete') idle()
     else window.addEventListener('load', idle, { once: true })
   }

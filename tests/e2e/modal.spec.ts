@@ -159,15 +159,6 @@ test.describe('before the app runs', () => {
     await expect(opener).toBeFocused()
   })
 
-  test("the press asks for the form's files at once, beside the app's, not after the app has run", async ({ page }) => {
-    await holdAppScripts(page)
-    // The app's files are held back, so the app never runs here: only the page's loader can ask for the form's.
-    await page.goto('/')
-    const formFiles = page.waitForRequest(/\/assets\/BookingForm-[^/]+\.js$/, { timeout: 5_000 })
-    await heroBookCall(page).click()
-    await formFiles
-  })
-
   test('Escape closes the dialog, focus returns to the button, and the dialog stays closed when the app arrives', async ({ page }) => {
     const release = await holdAppScripts(page)
     await page.goto('/')
