@@ -34,7 +34,7 @@ const config = {
     tailwindcss(),
     // The page's script becomes an inline loader that imports main.tsx once the page has painted.
     // The booking form's files, and the site's machines that open it, are fetched at the first idle moment after
-    // the app has run, not run; or at once when Book a Call is pressed before the app has run.
+    // the app has run, not run.
     appLoaderPlugin({ fetchWhenIdle: ['src/components/booking/BookingForm.tsx', 'src/logic/siteMachines.ts'] }),
   ],
   // The particle background's worker imports tsparticles, which loads parts of itself with import():

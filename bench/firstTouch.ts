@@ -49,7 +49,7 @@ async function emulatedPage(browser: Browser, profile: Profile = 'phone, DPR 2, 
  * button or the empty-day message in it. Times from the press event's own timestamp. Text, not a
  * function: tsx would wrap a function's inner functions in a helper the page does not have.
  */
-const WATCH_FIRST_TOUCH = `new Promise((resolve) => {
+const WATCH_FIRST_TOUCH = `window.firstTouch = new Promise((resolve) => {
   let pressedAt
   let dialogAt
   document.addEventListener('pointerdown', (event) => { pressedAt ??= event.timeStamp }, { capture: true })
@@ -65,19 +65,20 @@ const WATCH_FIRST_TOUCH = `new Promise((resolve) => {
     requestAnimationFrame(frame)
   }
   requestAnimationFrame(frame)
-})`
+}); undefined`
 
 async function pressAt(browser: Browser, origin: string, afterLoadMs: number, profile: Profile) {
   const page = await emulatedPage(browser, profile)
   try {
     await page.goto(`${origin}/`, { waitUntil: 'load' })
     const box = (await page.getByRole('main').getByRole('button', { name: 'Book a Call' }).first().boundingBox())!
-    const watching = page.evaluate<{ dialog: number; slots: number }>(WATCH_FIRST_TOUCH)
+    // Watching before the press: a press at load that came before the page's listener would never be seen.
+    await page.evaluate(WATCH_FIRST_TOUCH)
     if (afterLoadMs > 0) await page.waitForTimeout(afterLoadMs)
     const [x, y] = [box.x + box.width / 2, box.y + box.height / 2]
     if (PROFILES[profile].hasTouch) await page.touchscreen.tap(x, y)
     else await page.mouse.click(x, y)
-    return await watching
+    return await page.evaluate<{ dialog: number; slots: number }>('window.firstTouch')
   } finally {
     await page.context().close()
   }
