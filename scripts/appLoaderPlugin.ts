@@ -4,12 +4,16 @@
  * small, is a request the browser makes before the first paint; inline, the page fetches nothing for
  * scripts until it has painted. The server allows the inline script by its hash (server/http/securityHeaders.ts).
  */
+import { transformSync } from 'esbuild'
 import type { Plugin, Rollup } from 'vite'
 import { loadAppAfterFirstPaint } from '../src/boot/appLoader.ts'
 
 const moduleScript = /\s*<script type="module"[^>]*\ssrc="([^"]+)"[^>]*><\/script>/g
 // Vite's preload links for the entry's imports: the loader adds them once the page has painted.
 const modulePreload = /\s*<link rel="modulepreload"[^>]*>/g
+
+/** The file name Vite gives a worker's bundle: `assets/<module's name>-<hash>.js`. */
+const workerFileOf = (module: string) => new RegExp(`^assets/${module.replace(/^.*\//, '').replace(/\.[jt]sx?$/, '')}-[\\w-]+\\.js$`)
 
 /** The files these chunks import statically, directly or not, besides themselves. */
 function staticImports(fileNames: string[], bundle: Rollup.OutputBundle): string[] {
@@ -32,7 +36,8 @@ function staticImports(fileNames: string[], bundle: Rollup.OutputBundle): string
 /**
  * `fetchWhenIdle`: modules (paths from the project's root) whose files, with everything they import, the
  * loader fetches once the app has run and the browser is idle, without running them (the booking form:
- * a press on Book a Call then only runs its code).
+ * a press on Book a Call then only runs its code), or sooner for a button pressed before the app ran. A
+ * worker's module names its one file (it is then in the browser's cache when the page starts the worker).
  */
 export function appLoaderPlugin({ fetchWhenIdle = [] }: { fetchWhenIdle?: string[] } = {}): Plugin {
   let base = '/'
@@ -57,11 +62,16 @@ export function appLoaderPlugin({ fetchWhenIdle = [] }: { fetchWhenIdle?: string
       const firstLoad = new Set([...entries, ...staticImports(entries, bundle)])
       const later = fetchWhenIdle.flatMap((module) => {
         const file = Object.values(bundle).find((chunk) => chunk.type === 'chunk' && chunk.facadeModuleId === `${root}/${module}`)?.fileName
-        if (!file) throw new Error(`app-loader: ${module} is not a chunk of this build (fetchWhenIdle).`)
-        return [file, ...staticImports([file], bundle)].filter((f) => !firstLoad.has(f))
+        if (file) return [file, ...staticImports([file], bundle)].filter((f) => !firstLoad.has(f))
+        // A worker is built apart, into one file Vite names after its module, and emitted here as an asset.
+        const worker = Object.values(bundle).find((asset) => asset.type === 'asset' && workerFileOf(module).test(asset.fileName))?.fileName
+        if (!worker) throw new Error(`app-loader: ${module} is neither a chunk nor a worker of this build (fetchWhenIdle).`)
+        return [worker]
       })
       const args = [entries, [...firstLoad].slice(entries.length), [...new Set(later)]].map((files) => JSON.stringify(files.map((file) => base + file)))
-      const loader = `<script type="module">(${loadAppAfterFirstPaint.toString()})(${args.join(', ')})</script>`
+      // Minified: every page carries it, and it counts in the first load (docs/design.md#budgets: 115 KB).
+      const code = transformSync(`(${loadAppAfterFirstPaint.toString()})(${args.join(', ')})`, { minify: true, loader: 'js' }).code.trim()
+      const loader = `<script type="module">${code}</script>`
       // The loader takes the first script's place; the others go.
       const [firstTag = '', ...otherTags] = scripts.map(([tag]) => tag)
       let source = html.replace(modulePreload, '').replace(firstTag, firstTag.replace(/<script[\s\S]*$/, loader))

@@ -12,6 +12,7 @@ import { pathToFileURL } from 'node:url'
 import { build, type Rollup } from 'vite'
 import { currentStamp, writeBuildStamp } from './buildStamp.ts'
 import { assertRuntimeDependencies, buildServer } from './buildServer.ts'
+import { routeChunkFiles } from './routeFiles.ts'
 
 const root = join(import.meta.dirname, '..')
 // DIST_DIR lets the browser tests build a site with test settings beside the real one.
@@ -28,7 +29,7 @@ const stamp = await currentStamp()
 process.env.BUILD_YEAR ||= String(new Date().getFullYear())
 // Another Vite config for this build, as `vite --config` takes one (the browser tests' voice fake builds with its own).
 const configFile = process.env.BUILD_VITE_CONFIG ? resolve(root, process.env.BUILD_VITE_CONFIG) : undefined
-await build({ root, configFile, logLevel: 'warn', build: { outDir: clientDir, emptyOutDir: true } })
+const client = (await build({ root, configFile, logLevel: 'warn', build: { outDir: clientDir, emptyOutDir: true } })) as Rollup.RollupOutput
 const rendered = (await build({
   root,
   configFile,
@@ -45,7 +46,7 @@ await assertRuntimeDependencies(
 )
 await buildServer(distDir)
 
-const { renderDocument, listPages, listShells, siteSettings } = (await import(
+const { renderDocument, listPages, listShells, siteSettings, matchedRouteIds } = (await import(
   pathToFileURL(join(renderDir, 'entry-server.js')).href
 )) as typeof import('../src/entry-server.tsx')
 let prerenderedPaths: string[]
@@ -58,18 +59,25 @@ try {
   console.error(`Build stopped:\n${(error as Error).message}`)
   process.exit(1)
 }
+// The files' URLs: vite.config.ts leaves Vite's `base` at '/'.
+const base = '/'
+const bundle = Object.fromEntries(client.output.map((chunk) => [chunk.fileName, chunk]))
 const template = await readFile(join(clientDir, 'index.html'), 'utf8')
 await writeFile(join(renderDir, 'template.html'), template)
 
 for (const path of [...prerenderedPaths, ...shellPaths]) {
   const page = await renderDocument(template, path)
+  // The route's own files, for the loader to fetch with the app's (src/boot/appLoader.ts); a meta, not the
+  // loader's arguments: the CSP allows the loader by its hash, the same on every page.
+  const routeFiles = routeChunkFiles(matchedRouteIds(path), bundle, root, (file) => template.includes(file))
+  const html = page.html.replace('</head>', () => `  <meta name="app-route-files" content="${routeFiles.map((file) => base + file).join(' ')}" />\n  </head>`)
   if (page.status !== 200 || page.html.includes('Unexpected Application Error!')) {
     throw new Error(`Prerendering ${path} rendered the error view (status ${page.status}): does its route exist?`)
   }
   // A shell's path is its file's (booking/_shell.html); a page's is a folder with its index.html.
   const file = join(clientDir, path === '/' ? 'index.html' : shellPaths.includes(path) ? path.slice(1) : `${path.slice(1)}/index.html`)
   await mkdir(dirname(file), { recursive: true })
-  await writeFile(file, page.html)
+  await writeFile(file, html)
 }
 
 // The address the pages were rendered with (checked by vite.config.ts, read through src/config.ts).

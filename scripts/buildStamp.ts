@@ -19,6 +19,7 @@ const inputs = [
   'scripts/buildServer.ts',
   'scripts/buildStamp.ts',
   'scripts/appLoaderPlugin.ts',
+  'scripts/routeFiles.ts',
   'scripts/bookings.ts',
 ]
 

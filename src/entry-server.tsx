@@ -64,3 +64,9 @@ export function listPages(): SitePage[] {
 export function listShells(): SiteShell[] {
   return siteShells(Object.values(createAppRouter(createMemoryHistory()).routesById))
 }
+
+/** The ids of the routes a path matches, root first (scripts/build.ts preloads their split files on each page). */
+export function matchedRouteIds(path: string): string[] {
+  const [routes] = createAppRouter(createMemoryHistory()).getMatchedRoutes(path)
+  return routes.map((route) => route.id)
+}

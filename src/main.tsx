@@ -7,6 +7,7 @@ import { startTransition, StrictMode } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { createAppRouter } from './router'
 import { noteTextTypedBeforeApp } from './boot/typedBeforeApp'
+import { MANAGE_PAGE_ROUTE_ID, prefetchFirstSlotsAfterLoad } from './boot/loadBookingForm'
 import './styles.css'
 
 const router = createAppRouter()
@@ -28,6 +29,10 @@ const nextTask = () =>
 async function boot() {
   const root = document.getElementById('root')
   if (!root) throw new Error('The page has no #root element.')
+  // A button pressed before the app ran (Book a Call, most likely): the slots the form will show first are
+  // asked for now rather than once the modal is drawn after hydration (docs/performance.md#how-it-is-done).
+  const [routes] = router.getMatchedRoutes(router.state.location.pathname)
+  if (window.buttonsPressedBeforeApp?.size && !routes.some((route) => route.id === MANAGE_PAGE_ROUTE_ID)) prefetchFirstSlotsAfterLoad()
   await nextTask()
   // Load the matched route's split chunks first, so hydration sees the same tree the prerenderer rendered.
   await router.load()

@@ -9,14 +9,19 @@
  * Function.prototype.toString: it must not use anything from outside its own body.
  *
  * `later`: files fetched once the app has run, the page has loaded and the browser is idle, but not
- * run (the booking form's: a press on Book a Call then only runs their code). A modulepreload link
- * fetches and compiles; running them at idle would be a long task (docs/design.md#budgets: TBT).
+ * run (the booking form's: a press on Book a Call then only runs their code), or as soon as the app's own
+ * files are in when a button was pressed before the app ran. A modulepreload link fetches and compiles;
+ * running them at idle would be a long task (docs/design.md#budgets: TBT).
  */
 export function loadAppAfterFirstPaint(entries: string[], dependencies: string[], later: string[] = []): void {
   // Until the app runs, a button does nothing when pressed: note it, and the app presses it again once
   // it listens (main.tsx). Links and form submits work without the app, so only plain buttons count.
   const pressed = new Set<HTMLButtonElement>()
   window.buttonsPressedBeforeApp = pressed
+  // Whether a button was pressed before the app ran, and whether the app's own files are in: both, and the
+  // `later` files are fetched at once (below).
+  let pressedEarly = false
+  let firstLoadFetched = false
   const before = () => window.buttonsPressedBeforeApp === pressed
   document.addEventListener(
     'click',
@@ -24,6 +29,8 @@ export function loadAppAfterFirstPaint(entries: string[], dependencies: string[]
       const button = event.target instanceof Element ? event.target.closest('button') : null
       if (button?.type !== 'button' || !before()) return
       pressed.add(button)
+      pressedEarly = true
+      fetchLaterForPress()
       // A button that opens or closes a dialog by itself (an invoker command: Book a Call) does so at
       // once; where the browser has no invoker commands, this does it for the button.
       const dialog = document.getElementById(button.getAttribute('commandfor') ?? '')
@@ -45,23 +52,45 @@ export function loadAppAfterFirstPaint(entries: string[], dependencies: string[]
     },
     true,
   )
-  const preload = (hrefs: string[]) => {
-    for (const href of hrefs) {
-      const link = document.createElement('link')
-      link.rel = 'modulepreload'
-      link.href = href
-      document.head.append(link)
-    }
+  // Resolves once every file is fetched (or has failed: the import that needs it reports that).
+  const preload = (hrefs: string[]) =>
+    Promise.all(
+      hrefs.map((href) => {
+        const link = document.createElement('link')
+        link.rel = 'modulepreload'
+        link.href = href
+        const fetched = new Promise((resolve) => (link.onload = link.onerror = resolve))
+        document.head.append(link)
+        return fetched
+      }),
+    )
+  // The `later` files: at the first idle moment once the app has run and the page has loaded, or, for a
+  // button pressed before the app ran, as soon as the app's own files are in (sooner, they would take
+  // bandwidth from the app, which everything waits for: docs/performance.md#how-it-is-done).
+  let laterAsked = false
+  const preloadLaterNow = () => {
+    if (laterAsked) return
+    laterAsked = true
+    void preload(later)
+  }
+  const fetchLaterForPress = () => {
+    if (firstLoadFetched && pressedEarly) preloadLaterNow()
   }
   const preloadLater = () => {
-    const idle = () => ('requestIdleCallback' in window ? window.requestIdleCallback(() => preload(later)) : setTimeout(() => preload(later)))
+    const idle = () => ('requestIdleCallback' in window ? window.requestIdleCallback(preloadLaterNow) : setTimeout(preloadLaterNow))
     if (document.readyState === 'complete') idle()
     else window.addEventListener('load', idle, { once: true })
   }
   const load = () => {
     // Every file fetched at once, rather than each entry after the one before it has run. The links
     // also tell Vite's import() helper that these files are loaded, so it does not add links of its own.
-    preload([...entries, ...dependencies])
+    // With them, the files of the page's own routes (named by the build, scripts/routeFiles.ts): the app would
+    // ask for them only once it had run, a round trip later.
+    const routeFiles = document.querySelector<HTMLMetaElement>('meta[name="app-route-files"]')?.content.split(' ').filter(Boolean) ?? []
+    void preload([...entries, ...dependencies, ...routeFiles]).then(() => {
+      firstLoadFetched = true
+      fetchLaterForPress()
+    })
     // One entry per task: the browser runs each file's code as one piece of work, so the framework and
     // the app run apart rather than as one long task (docs/design.md#budgets: TBT).
     // The next task is a message on a channel (a timer would have a minimum delay).

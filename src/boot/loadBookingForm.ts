@@ -53,10 +53,14 @@ function prefetchBookingFormCode(): void {
   })
 }
 
+/** The manage page's route: its picker asks for a reschedule's slots, and a new booking is not the visitor's likely next step there. */
+export const MANAGE_PAGE_ROUTE_ID = '/_main/booking/$uid'
+
 /**
  * The first slots once the page has loaded, without waiting for the browser to be idle: the worker asks off
  * the main thread, and on a slow phone the page is not idle for seconds after its load (a press at load + 1 s
- * found the request not yet made). For an effect (returns its cleanup).
+ * found the request not yet made). Once a page view: the app asks as it starts, before hydration, the modal
+ * once it is drawn (for a page reached from the manage page). For an effect (returns its cleanup).
  */
 export function prefetchFirstSlotsAfterLoad(): () => void {
   let wanted = true
@@ -74,7 +78,11 @@ export function prefetchFirstSlotsAfterLoad(): () => void {
  * press meanwhile waits for that answer rather than asking again. Once it has finished, the form's code runs
  * at the next idle moment.
  */
+let workerStarted = false
 function prefetchFirstSlotsInWorker(): void {
+  // Once a page view: the app asks as it starts (main.tsx), the modal again once it is drawn.
+  if (workerStarted) return
+  workerStarted = true
   const worker = new Worker(new URL('./firstSlotsWorker.ts', import.meta.url), { type: 'module', name: 'first slots' })
   // The store of prefetched slots is not in the first load (docs/design.md#budgets: 115 KB): imported when the worker names its URL.
   let pending: Promise<{ answer: (body: unknown) => void; fail: () => void } | null> = Promise.resolve(null)

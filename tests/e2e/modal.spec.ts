@@ -159,6 +159,28 @@ test.describe('before the app runs', () => {
     await expect(opener).toBeFocused()
   })
 
+  test('a press fetches the form\'s files and its first slots\' worker once the app\'s own files are in, not at the first idle moment', async ({ page }) => {
+    // A phone still busy long after its load: the first idle moment never comes.
+    await page.addInitScript(() => {
+      window.requestIdleCallback = () => 0
+    })
+    const fetchedByLoader = () =>
+      page.evaluate(() => [...document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map((link) => new URL(link.href).pathname))
+    const release = await holdAppScripts(page)
+    await page.goto('/')
+    await heroBookCall(page).click()
+    await release()
+    await expect(contactField(bookingDialog(page), 'name')).toBeVisible()
+    // Only the loader asks for the worker's file (the app starts the worker from it): Vite never preloads a worker.
+    await expect.poll(fetchedByLoader).toContainEqual(expect.stringMatching(/^\/assets\/firstSlotsWorker-[\w-]+\.js$/))
+
+    // Without a press, the same files wait for the idle moment that does not come.
+    await page.goto('/about')
+    await waitForHydration(page)
+    await page.waitForLoadState('networkidle')
+    expect(await fetchedByLoader()).not.toContainEqual(expect.stringMatching(/firstSlotsWorker/))
+  })
+
   test('Escape closes the dialog, focus returns to the button, and the dialog stays closed when the app arrives', async ({ page }) => {
     const release = await holdAppScripts(page)
     await page.goto('/')

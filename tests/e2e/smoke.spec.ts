@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test'
+import { waitForHydration } from './support/hydration'
 
 // A visitor who allows motion: the particle background loads too, and must not warn either.
 test.use({ reducedMotion: 'no-preference' })
@@ -21,3 +22,25 @@ test('an unknown path answers 404 with the error view', async ({ page }) => {
   await expect(page.getByRole('heading', { name: 'Unexpected Application Error!' })).toBeVisible()
   await expect(page.getByText('404 Not Found: no page matches "/no-such-page"', { exact: true })).toBeVisible()
 })
+
+for (const path of ['/', '/about', '/faqs', '/services/email']) {
+  test(`${path} asks for its own route's files with the app's, before the app has run`, async ({ page }) => {
+    const requested: string[] = []
+    let release = () => {}
+    const held = new Promise<void>((resolve) => (release = resolve))
+    // The app's entry is held: what is asked for meanwhile, the loader asked for, not the app's router.
+    await page.route('**/assets/*.js', async (route) => {
+      const file = new URL(route.request().url()).pathname
+      requested.push(file)
+      if (/^\/assets\/app-[\w-]+\.js$/.test(file)) await held
+      await route.continue()
+    })
+    await page.goto(path)
+    const routeFiles = ((await page.locator('meta[name="app-route-files"]').getAttribute('content')) ?? '').split(' ').filter(Boolean)
+    expect(routeFiles.length).toBeGreaterThan(0)
+    await expect.poll(() => routeFiles.filter((file) => !requested.includes(file))).toEqual([])
+    release()
+    await waitForHydration(page)
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  })
+}

@@ -8,7 +8,7 @@ import { FormPlaceholder } from './FormPlaceholder'
 import { ModalDialog } from '../layout/ModalDialog'
 import { CloseIcon } from '../layout/icons'
 import { focusRing } from '../sections/ui'
-import { loadBookingForm, loadedBookingForm, prefetchFirstSlotsAfterLoad, subscribeBookingForm } from '../../boot/loadBookingForm'
+import { loadBookingForm, loadedBookingForm, MANAGE_PAGE_ROUTE_ID, prefetchFirstSlotsAfterLoad, subscribeBookingForm } from '../../boot/loadBookingForm'
 import { bookingModalCopy } from '../../content/bookingEntry'
 
 const LazyBookingForm = lazy(() => loadBookingForm().then((m) => ({ default: m.BookingForm })))
@@ -40,8 +40,8 @@ export function BookingModal() {
   // Loaded already (prefetched at the first sign of intent): drawn at once, rather than through a Suspense fallback React holds a moment.
   const BookingForm = useSyncExternalStore(subscribeBookingForm, loadedBookingForm, noModule)?.BookingForm ?? LazyBookingForm
   // The slots a press will show first, asked for once the page has loaded (one request per page view, docs/performance.md#how-it-is-done).
-  // Not on the manage page: its picker asks for a reschedule's slots, and a new booking is not the visitor's likely next step there.
-  const onManagePage = useRouterState({ select: (s) => s.matches.some((m) => m.routeId === '/_main/booking/$uid') })
+  // Not on the manage page (MANAGE_PAGE_ROUTE_ID); main.tsx asked already when the app started on another page.
+  const onManagePage = useRouterState({ select: (s) => s.matches.some((m) => m.routeId === MANAGE_PAGE_ROUTE_ID) })
   useEffect(() => (onManagePage ? undefined : prefetchFirstSlotsAfterLoad()), [onManagePage])
 
   return (
