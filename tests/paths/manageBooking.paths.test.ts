@@ -1,5 +1,5 @@
 import { expect } from 'vitest'
-import { createActor, SimulatedClock } from 'xstate'
+import { createActor, SimulatedClock, type EventObject } from 'xstate'
 import { CANCELLATION_REASON_MAX_LENGTH, type BookingView, type CancelRequest, type RescheduleRequest } from '../../core/manageWire'
 import type { SlotsByDate, SlotsQuery } from '../../core/slotWindow'
 import { closedReason, manageBookingMachine, manageStep, MAX_TIMER_MS, reasonError, type ManageBookingSnapshot } from '../../machines/manageBooking'
@@ -55,7 +55,8 @@ const machineSamples = {
 }
 
 /** Each step of a path with the snapshot it is taken from: what the cases read (never what the machine made of it). */
-const stepsOf = (path: ModelPath) => path.steps.slice(1).map((step, i) => ({ event: step.event, before: path.steps[i]!.state as AnySnapshot }))
+const stepsOf = (path: ModelPath) =>
+  path.steps.slice(1).map((step, i) => ({ event: step.event as EventObject & Record<string, unknown>, before: path.steps[i]!.state as AnySnapshot }))
 
 /** Cases the mutation run's covering paths walk beside every transition (docs/testing.md, "Mutation testing"). */
 const CASES: PathCases = {
