@@ -7,7 +7,8 @@ import type { SlotsByDate } from '../../core/slotWindow'
 import type { SlotsQuery } from '../../core/slotWindow'
 import type { BookingRequest, BookingResponse } from '../../core/bookingWire'
 import { controllablePromiseActor } from './support/fakes'
-import { describeMachinePaths } from './support/machineLevel'
+import { describeMachinePaths, type PathCases } from './support/machineLevel'
+import type { AnySnapshot, ModelOptions, ModelPath } from './support/machineModel'
 import { bookingPayload } from '../support/bookingPayload'
 import {
   BOOKED,
@@ -28,11 +29,42 @@ import {
   type BookingFailure,
 } from './ui/support/bookingModel'
 
+/** The fields in the order the form shows them (a refused submit points at the first to fix). */
+const FORM_ORDER = ['name', 'email', 'phone', 'slot', 'notes'] as const
+/**
+ * The inline form's model at the machine level: whether a sentence shows at the code's field is part of the
+ * vertex too, so a Confirm or 'Send a new code' right after a refused code is walked (the new request clears the
+ * sentence). The other variants leave it out: they walk the same steps of the code step.
+ */
+function machineModel(options: ModelOptions): ModelOptions {
+  const vertex = options.serializeState!
+  return { ...options, serializeState: (s: AnySnapshot) => JSON.stringify([vertex(s), s.context.codeError !== null]) }
+}
+
+/** Each step of a path with the snapshot it is taken from: what the cases read (never what the machine made of it). */
+const stepsOf = (path: ModelPath) => path.steps.slice(1).map((step, i) => ({ event: step.event, before: path.steps[i]!.state }))
+
+/** The field a submit attempt in this snapshot points at: the first wrong one in the form's order. */
+const firstToFix = (snapshot: AnySnapshot) => {
+  const errors = validateBooking(snapshot.context.fields, snapshot.context.phone)
+  return FORM_ORDER.find((field) => errors[field])
+}
+
+/** Cases the mutation run's covering paths walk beside every transition (docs/testing.md, "Mutation testing"). */
+const EMAIL_FIRST_CASE: PathCases = {
+  'a submit refused with the email first to fix': (path) => stepsOf(path).some(({ event, before }) => event.type === 'SUBMIT' && firstToFix(before) === 'email'),
+}
+const PHONE_CASES: PathCases = {
+  'a submit refused with the number first to fix': (path) => stepsOf(path).some(({ event, before }) => event.type === 'SUBMIT' && firstToFix(before) === 'phone'),
+  'a phone call booked': (path) =>
+    stepsOf(path).some(({ event, before }) => event.type === 'xstate.done.actor.bookEvent' && before.context.fields.location === 'phone'),
+}
+
 /**
  * The inline variant (the only one whose success returns to idle, so every transition is reachable), the
  * modal one, whose success stays until the modal closes (a reset that only the inline form may do is checked
- * there), and a host who offers video alone (no choice: the request names no location). The first two offer
- * video and phone.
+ * there), a host who offers video alone (no choice: the request names no location), and one who offers the
+ * phone first (the form opens with it chosen). The first two offer video and phone, video first.
  */
 describeMachinePaths(
   'bookingForm',
@@ -103,8 +135,13 @@ describeMachinePaths(
     return sut
   },
   {
-    ...bookingFormModel('inline'),
-    variants: { modal: bookingFormModel('modal'), 'video only': bookingFormModel('inline', ['video']) },
+    ...machineModel(bookingFormModel('inline')),
+    cases: { ...EMAIL_FIRST_CASE, ...PHONE_CASES },
+    variants: {
+      modal: bookingFormModel('modal'),
+      'video only': { ...bookingFormModel('inline', ['video']), cases: EMAIL_FIRST_CASE },
+      'phone first': bookingFormModel('inline', ['phone', 'video']),
+    },
     views: { notesLength: (snapshot) => notesLength(snapshot.context), codeStep: (snapshot) => codeStep(snapshot.context) },
     events: {
       NAME_CHANGED: (sut, event) => {
@@ -347,8 +384,6 @@ function expectStatusAndTouched(sut: { snapshot(): BookingFormSnapshot; touched:
   expect(snapshot.context.touched).toEqual(sut.touched)
 }
 
-/** The fields in the order the form shows them (a refused submit points at the first to fix). */
-const FORM_ORDER = ['name', 'email', 'phone', 'slot', 'notes'] as const
 
 /**
  * The zone and the clock as chosen: in the form, in its slots (which re-label and start again in the

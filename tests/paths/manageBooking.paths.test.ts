@@ -1,20 +1,23 @@
 import { expect } from 'vitest'
-import { createActor, SimulatedClock } from 'xstate'
-import type { BookingView, CancelRequest, RescheduleRequest } from '../../core/manageWire'
+import { createActor, SimulatedClock, type EventObject } from 'xstate'
+import { CANCELLATION_REASON_MAX_LENGTH, type BookingView, type CancelRequest, type RescheduleRequest } from '../../core/manageWire'
 import type { SlotsByDate, SlotsQuery } from '../../core/slotWindow'
-import { closedReason, manageBookingMachine, manageStep, reasonError, type ManageBookingSnapshot } from '../../machines/manageBooking'
+import { closedReason, manageBookingMachine, manageStep, MAX_TIMER_MS, reasonError, type ManageBookingSnapshot } from '../../machines/manageBooking'
 import { slotsMachine } from '../../machines/slots'
 import { controllablePromiseActor } from './support/fakes'
-import { describeMachinePaths } from './support/machineLevel'
+import { describeMachinePaths, type PathCases } from './support/machineLevel'
+import type { AnySnapshot, ModelPath } from './support/machineModel'
 import { CHOSEN, NOW, TIME_ZONE, TODAY } from './ui/support/bookingModel'
 import {
   manageFailureOf,
   manageInput,
   manageModel,
+  MOVE_REFUSED,
   MOVED,
   NOTICE,
   NOTICE_BEGUN,
   REASON,
+  RESCHEDULE_FAILURES,
   RESCHEDULE_REQUEST,
   UID,
   UPCOMING,
@@ -22,6 +25,54 @@ import {
 } from './ui/support/manageModel'
 
 const withoutNotice = ({ changeNotice: _notice, ...booking }: BookingView): BookingView => booking
+
+/** A booking whose notice period begins at `closesAt` (its call an hour later). */
+function closingAt(closesAt: string): BookingView {
+  const start = Date.parse(closesAt) + 3_600_000
+  return { ...UPCOMING, startTime: new Date(start).toISOString(), endTime: new Date(start + 900_000).toISOString(), changeNotice: { closesAt, message: NOTICE } }
+}
+const atOpening = (ms: number) => closingAt(new Date(Date.parse(NOW) + ms).toISOString())
+/** Its notice period begins as the page opens; the longest timer away; a millisecond later (then no timer is set). */
+const NOTICE_AT_OPENING = atOpening(0)
+const NOTICE_AT_LONGEST_TIMER = atOpening(MAX_TIMER_MS)
+const NOTICE_BEYOND_LONGEST_TIMER = atOpening(MAX_TIMER_MS + 1)
+/** The bookings the page opens inside their notice period. */
+const OPENED_IN_NOTICE: readonly BookingView[] = [NOTICE_BEGUN, NOTICE_AT_OPENING]
+
+/** Reasons as they may be pasted, with spaces around them: one, and one longer than the field keeps. */
+const SPACED_REASON = `  ${REASON}  `
+const LONG_REASON = `  ${`${REASON} `.repeat(16)}`
+
+/**
+ * The machine level's samples beside the UI level's: the reasons above (the field keeps the first
+ * CANCELLATION_REASON_MAX_LENGTH characters, the request sends them trimmed), and a move refused with the
+ * server's own sentence.
+ */
+const machineSamples = {
+  ...manageModel.samples,
+  REASON_CHANGED: [SPACED_REASON, LONG_REASON].map((value) => ({ type: 'REASON_CHANGED', value })),
+  'xstate.error.actor.rescheduleBooking': [...RESCHEDULE_FAILURES, MOVE_REFUSED].map(({ error }) => ({ type: 'xstate.error.actor.rescheduleBooking', error })),
+}
+
+/** Each step of a path with the snapshot it is taken from: what the cases read (never what the machine made of it). */
+const stepsOf = (path: ModelPath) =>
+  path.steps.slice(1).map((step, i) => ({ event: step.event as EventObject & Record<string, unknown>, before: path.steps[i]!.state as AnySnapshot }))
+
+/** Cases the mutation run's covering paths walk beside every transition (docs/testing.md, "Mutation testing"). */
+const CASES: PathCases = {
+  'a cancel sent with a reason to trim': (path) =>
+    stepsOf(path).some(
+      ({ event, before }) =>
+        ((before.matches('confirmingCancel') && event.type === 'CONFIRM_CANCEL') || (before.matches('cancelFailed') && event.type === 'RETRY')) &&
+        before.context.reason !== before.context.reason.trim(),
+    ),
+  'a reason longer than the field keeps': (path) =>
+    stepsOf(path).some(({ event }) => event.type === 'REASON_CHANGED' && String(event.value).length > CANCELLATION_REASON_MAX_LENGTH),
+  'a cancel failing over the network': (path) =>
+    stepsOf(path).some(({ event }) => event.type === 'xstate.error.actor.cancelBooking' && manageFailureOf(event.error).answer === 'network'),
+  "a move refused with the server's own sentence": (path) =>
+    stepsOf(path).some(({ event }) => event.type === 'xstate.error.actor.rescheduleBooking' && event.error === MOVE_REFUSED.error),
+}
 
 describeMachinePaths(
   'manageBooking',
@@ -77,15 +128,37 @@ describeMachinePaths(
   },
   {
     ...manageModel,
+    samples: machineSamples,
     views: { manageStep, reasonError },
-    // A booking with no notice period, loaded and moved: the notice timer's guard says no in every step.
+    cases: CASES,
     variants: {
+      // A booking with no notice period, loaded and moved: the notice timer's guard says no in every step.
       'no notice period': {
         ...manageModel,
         samples: {
-          ...manageModel.samples,
+          ...machineSamples,
           'xstate.done.actor.loadBooking': [{ type: 'xstate.done.actor.loadBooking', output: withoutNotice(UPCOMING) }],
           'xstate.done.actor.rescheduleBooking': [{ type: 'xstate.done.actor.rescheduleBooking', output: withoutNotice(MOVED) }],
+        },
+      },
+      // Notice periods at the bounds: begun as the page opens, and the longest timer away or a millisecond more
+      // (the timer's guard says yes, then no). Each booking is its own vertex: the guards read its closesAt.
+      'notice at its bounds': {
+        ...manageModel,
+        samples: {
+          ...machineSamples,
+          'xstate.done.actor.loadBooking': [NOTICE_AT_OPENING, NOTICE_AT_LONGEST_TIMER, NOTICE_BEYOND_LONGEST_TIMER].map((output) => ({
+            type: 'xstate.done.actor.loadBooking',
+            output,
+          })),
+        },
+        serializeState: (s) => JSON.stringify([manageModel.serializeState!(s), s.context.booking?.changeNotice?.closesAt ?? null]),
+        cases: {
+          ...CASES,
+          'a notice period the longest timer away': (path) =>
+            stepsOf(path).some(({ event }) => event.type === 'xstate.done.actor.loadBooking' && event.output === NOTICE_AT_LONGEST_TIMER),
+          'a notice period beyond the longest timer': (path) =>
+            stepsOf(path).some(({ event }) => event.type === 'xstate.done.actor.loadBooking' && event.output === NOTICE_BEYOND_LONGEST_TIMER),
         },
       },
     },
@@ -97,7 +170,8 @@ describeMachinePaths(
         sut.actor.send(event)
       },
       REASON_CHANGED: (sut, event) => {
-        sut.reason = event.value
+        // The field keeps the first CANCELLATION_REASON_MAX_LENGTH characters of what is typed or pasted.
+        sut.reason = event.value.slice(0, CANCELLATION_REASON_MAX_LENGTH)
         sut.actor.send(event)
       },
       CONFIRM_CANCEL: (sut, event) => sut.actor.send(event),
@@ -139,7 +213,7 @@ describeMachinePaths(
       done: {
         loadBooking: (sut, event) => {
           sut.booking = event.output as BookingView
-          if (sut.booking === NOTICE_BEGUN) sut.notice = NOTICE
+          if (OPENED_IN_NOTICE.includes(sut.booking)) sut.notice = NOTICE
           sut.loads.last.settle.resolve(sut.booking)
         },
         cancelBooking: (sut) => {
@@ -211,6 +285,7 @@ describeMachinePaths(
         expect(context.booking).toEqual(sut.booking)
         expectJoinWindow(sut.snapshot(), sut.booking!)
         expect(context.booking?.canChange).toBe(true)
+        expectNoticeTimer(sut, 'loaded')
         expect(sut.snapshot().can({ type: 'START_CANCEL' })).toBe(true)
         expect(sut.snapshot().can({ type: 'START_RESCHEDULE' })).toBe(true)
       },
@@ -219,12 +294,14 @@ describeMachinePaths(
         expect(context.reason).toBe(sut.reason)
         expect(context.error).toBeNull()
         expect(manageStep(sut.snapshot())).toBe('confirmingCancel')
+        expectNoticeTimer(sut, 'confirmingCancel')
       },
       cancelling: (sut) => {
         const { context } = sut.snapshot()
         expect(context.error).toBeNull()
-        // Cal.com's shape; a blank reason is left out.
-        expect(sut.cancels.last.input).toEqual(sut.reason ? { uid: UID, cancellationReason: REASON } : { uid: UID })
+        // Cal.com's shape: the reason trimmed, and left out when blank.
+        const reason = sut.reason.trim()
+        expect(sut.cancels.last.input).toStrictEqual(reason ? { uid: UID, cancellationReason: reason } : { uid: UID })
         expect(sut.snapshot().can({ type: 'REASON_CHANGED', value: '' })).toBe(false)
         expect(sut.snapshot().can({ type: 'BACK' })).toBe(false)
       },
@@ -233,6 +310,7 @@ describeMachinePaths(
         expect(context.error).toBe(sut.failure?.text)
         expect(context.reason).toBe(sut.reason)
         expect(manageStep(sut.snapshot())).toBe('confirmingCancel')
+        expectNoticeTimer(sut, 'cancelFailed')
       },
       cancelled: (sut) => {
         const { context } = sut.snapshot()
@@ -261,6 +339,7 @@ describeMachinePaths(
         expect(sut.snapshot().can({ type: 'CONFIRM_RESCHEDULE' })).toBe(sut.chosen !== null)
         // A taken slot reloads the day without it.
         if (sut.failure?.slotTaken) expect(sut.slotLoads.calls.length).toBe(sut.slotLoadsBeforeAnswer + 1)
+        expectNoticeTimer(sut, 'rescheduling.picking')
       },
       'rescheduling.saving': (sut) => {
         expect(sut.snapshot().context.error).toBeNull()
@@ -273,6 +352,7 @@ describeMachinePaths(
         const { context } = sut.snapshot()
         expect(context.error).toBe(sut.failure?.text)
         expect(context.chosen).toBe(CHOSEN.time)
+        expectNoticeTimer(sut, 'rescheduling.saveFailed')
       },
       rescheduled: (sut) => {
         const { context } = sut.snapshot()
@@ -282,6 +362,7 @@ describeMachinePaths(
         expect(context.movedFrom).toBe(sut.movedFrom)
         // The old time's window is stopped, not left running beside the new one.
         expect(sut.replacedJoinWindow?.getSnapshot().status).toBe('stopped')
+        expectNoticeTimer(sut, 'rescheduled')
       },
     },
   },
@@ -290,6 +371,17 @@ describeMachinePaths(
 /** 'Join the call' follows the booking as it now is (loaded, or just moved): one join window, for its times. */
 function expectJoinWindow(snapshot: ManageBookingSnapshot, booking: BookingView) {
   expect(snapshot.children.joinWindow?.getSnapshot().context).toMatchObject({ startTime: booking.startTime, endTime: booking.endTime })
+}
+
+/**
+ * In a step that offers a change, the page gives way to the notice at closesAt when a timer set from its opening
+ * reaches it: closesAt at most MAX_TIMER_MS after NOW (later, the server's 409 does it). Asked of the machine as
+ * the timer's event, since a path that never waits weeks would not see a timer missing.
+ */
+function expectNoticeTimer(sut: { snapshot(): ManageBookingSnapshot; booking: BookingView | null }, state: string) {
+  const closesAt = sut.booking?.changeNotice?.closesAt
+  const reaches = closesAt !== undefined && Date.parse(closesAt) - Date.parse(NOW) <= MAX_TIMER_MS
+  expect(sut.snapshot().can({ type: `xstate.after.noticeBegins.manageBooking.${state}` } as never)).toBe(reaches)
 }
 
 /** The date of NOW in another zone (London's is a day behind Auckland's). */

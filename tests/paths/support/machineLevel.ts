@@ -33,10 +33,32 @@ export interface MachinePathSpec<M extends AnyStateMachine, TSut extends Machine
   /** Names a run, so two runs of one machine (say, with different input) keep apart in the report. */
   label?: string
   /**
+   * Cases the covering paths (the mutation run's, docs/testing.md "Mutation testing") must walk beside every
+   * transition, by name: each a test of a path's steps, of what comes before the machine acts (its snapshot
+   * before a step, the step's event), never of what it did, which a mutant changes. The run adds the shortest
+   * path that meets a case the covering paths miss, and fails when none of its paths meets it.
+   */
+  cases?: PathCases
+  /**
    * The machine's other variants by name (another input, its samples): each walks every path of its own
    * model with the same executors and checks, so what only one variant does is checked in the others too.
+   * A variant walks the spec's cases unless it names its own.
    */
-  variants?: Record<string, ModelOptions>
+  variants?: Record<string, ModelOptions & { cases?: PathCases }>
+}
+
+/** Named tests of a path, for `cases`. */
+export type PathCases = Record<string, (path: ModelPath) => boolean>
+
+/** The covering paths, and for each case they miss the shortest of all paths that meets it. */
+function withCases(covering: ModelPath[], all: readonly ModelPath[], cases: PathCases): ModelPath[] {
+  const chosen = [...covering]
+  for (const meets of Object.values(cases)) {
+    if (chosen.some(meets)) continue
+    const shortest = all.filter(meets).sort((a, b) => a.steps.length - b.steps.length)[0]
+    if (shortest) chosen.push(shortest)
+  }
+  return chosen
 }
 
 /**
@@ -67,7 +89,8 @@ function describeRun<M extends AnyStateMachine, TSut extends MachineUnderTest>(
   // Mutation testing (`npm run test:mutation`) runs the fewest paths that walk every transition, as the UI
   // level does: every mutant reloads the machine and reruns its paths. Fewer paths notice no more than all do,
   // so the score it reports is a floor for the whole machine level.
-  const paths = process.env.PATHS_COVERING_ONLY ? coveringSubset(machine, all) : all
+  const cases = spec.cases ?? {}
+  const paths = process.env.PATHS_COVERING_ONLY ? withCases(coveringSubset(machine, all), all, cases) : all
   const describeName = `${name}${spec.label ? ` (${spec.label})` : ''}: machine paths`
   describe(describeName, () => {
     // The paths follow the machine, so a broken machine makes paths that pass on it; the committed model
@@ -76,6 +99,11 @@ function describeRun<M extends AnyStateMachine, TSut extends MachineUnderTest>(
       const file = `models/${name}${spec.label ? `.${spec.label.replaceAll(' ', '-')}` : ''}.txt`
       await expect(reviewedModel(machine, model, spec.views as Record<string, (snapshot: AnySnapshot) => unknown>)).toMatchFileSnapshot(file)
     })
+    if (Object.keys(cases).length) {
+      it('walks every named case', () => {
+        expect(Object.keys(cases).filter((name) => !paths.some(cases[name]!))).toEqual([])
+      })
+    }
     for (const path of paths) {
       const title = `${spec.label ? `${spec.label}: ` : ''}${pathTitle(path)}`
       it(title, async () => {

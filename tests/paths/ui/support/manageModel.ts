@@ -126,7 +126,10 @@ export const RESCHEDULE_FAILURES: readonly ManageFailure[] = [
   noticeRefusal(),
 ]
 
-const ALL_FAILURES = [...Object.values(LOAD_FAILURES), ...CANCEL_FAILURES, ...RESCHEDULE_FAILURES]
+/** A move the server refuses with its own sentence, not the page's fallback (sampled at the machine level). */
+export const MOVE_REFUSED = failure(400, 'This call has already started or taken place, so it can no longer be moved.', 'This call has already started or taken place, so it can no longer be moved.')
+
+const ALL_FAILURES = [...Object.values(LOAD_FAILURES), ...CANCEL_FAILURES, ...RESCHEDULE_FAILURES, MOVE_REFUSED]
 
 export function manageFailureOf(error: unknown): ManageFailure {
   const found = ALL_FAILURES.find((f) => f.error === error)
