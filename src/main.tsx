@@ -35,6 +35,12 @@ async function boot() {
   if (window.buttonsPressedBeforeApp?.size && !routes.some((route) => route.id === MANAGE_PAGE_ROUTE_ID)) prefetchFirstSlotsAfterLoad()
   await nextTask()
   // Load the matched route's split chunks first, so hydration sees the same tree the prerenderer rendered.
+  // The loader has fetched them already (docs/performance.md#how-it-is-done): run each route's in a task of its
+  // own, or router.load() runs them all in one long task (docs/design.md#budgets: TBT).
+  for (const route of routes) {
+    await router.loadRouteChunk(route)
+    await nextTask()
+  }
   await router.load()
   await nextTask()
   noteTextTypedBeforeApp(root)
