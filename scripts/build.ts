@@ -67,13 +67,13 @@ await writeFile(join(renderDir, 'template.html'), template)
 
 for (const path of [...prerenderedPaths, ...shellPaths]) {
   const page = await renderDocument(template, path)
+  if (page.status !== 200 || page.html.includes('Unexpected Application Error!')) {
+    throw new Error(`Prerendering ${path} rendered the error view (status ${page.status}): does its route exist?`)
+  }
   // The route's own files, for the loader to fetch with the app's (src/boot/appLoader.ts); a meta, not the
   // loader's arguments: the CSP allows the loader by its hash, the same on every page.
   const routeFiles = routeChunkFiles(matchedRouteIds(path), bundle, root, (file) => template.includes(file))
   const html = page.html.replace('</head>', () => `  <meta name="app-route-files" content="${routeFiles.map((file) => base + file).join(' ')}" />\n  </head>`)
-  if (page.status !== 200 || page.html.includes('Unexpected Application Error!')) {
-    throw new Error(`Prerendering ${path} rendered the error view (status ${page.status}): does its route exist?`)
-  }
   // A shell's path is its file's (booking/_shell.html); a page's is a folder with its index.html.
   const file = join(clientDir, path === '/' ? 'index.html' : shellPaths.includes(path) ? path.slice(1) : `${path.slice(1)}/index.html`)
   await mkdir(dirname(file), { recursive: true })

@@ -76,7 +76,7 @@ export function loadAppAfterFirstPaint(entries: string[], dependencies: string[]
   const fetchLaterForPress = () => {
     if (firstLoadFetched && pressedEarly) preloadLaterNow()
   }
-  const preloadLater = () => {
+  const preloadLaterAtIdle = () => {
     const idle = () => ('requestIdleCallback' in window ? window.requestIdleCallback(preloadLaterNow) : setTimeout(preloadLaterNow))
     if (document.readyState === 'complete') idle()
     else window.addEventListener('load', idle, { once: true })
@@ -99,7 +99,7 @@ export function loadAppAfterFirstPaint(entries: string[], dependencies: string[]
     const importNext = () => {
       const entry = entries[index++]
       if (entry) void import(/* @vite-ignore */ entry).then(() => channel.port2.postMessage(null))
-      else preloadLater()
+      else preloadLaterAtIdle()
     }
     channel.port1.onmessage = importNext
     importNext()
