@@ -1,7 +1,8 @@
 import tailwindcss from '@tailwindcss/vite'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import react from '@vitejs/plugin-react'
-import { defineConfig, loadEnv, type UserConfig } from 'vite'
+import { fileURLToPath } from 'node:url'
+import { defineConfig, loadEnv, type Plugin, type UserConfig } from 'vite'
 import { readBrowserSettings } from './core/settings.ts'
 import { appLoaderPlugin } from './scripts/appLoaderPlugin.ts'
 
@@ -18,9 +19,24 @@ const xstatePackages = /[\\/]node_modules[\\/](xstate|@xstate)[\\/]/
 const ownCode = /[\\/](src|machines|core)[\\/]/
 const preloadHelper = /vite[\\/]preload-helper/
 
+const nativeTemporal = fileURLToPath(new URL('core/nativeTemporal.ts', import.meta.url))
+
+/** The browser's code takes the browser's own Temporal where there is one (core/nativeTemporal.ts). */
+function nativeTemporalPlugin(): Plugin {
+  return {
+    name: 'native-temporal',
+    enforce: 'pre',
+    resolveId(source, importer, options) {
+      if (source !== 'temporal-polyfill' || options.ssr || importer === nativeTemporal) return null
+      return nativeTemporal
+    },
+  }
+}
+
 const config = {
   envPrefix,
   plugins: [
+    nativeTemporalPlugin(),
     tanstackRouter({
       target: 'react',
       autoCodeSplitting: true,
