@@ -27,6 +27,9 @@ export const isBookingDialogOpen = (snapshot: BookingModalSnapshot) => snapshot.
 /** The key of the form the dialog shows: a new one at each opening, so the fields start empty. */
 export const bookingFormKey = (snapshot: BookingModalSnapshot) => snapshot.context.formKey
 
+/** Whatever opened the modal (a Book a Call button), or null. */
+export const bookingModalOpener = (snapshot: BookingModalSnapshot) => snapshot.context.opener
+
 /** The booking the toast confirms, or null. */
 export const confirmedBooking = (snapshot: BookingModalSnapshot) => snapshot.context.booking
 

@@ -1,7 +1,7 @@
 import { slotsPath } from '../../core/slotsRequest'
 import { bookingSettings } from '../config'
 import { firstSlotsWindow } from './firstSlotsWindow'
-import { prefetchSlotsUrl } from '../lib/api/slotsPrefetch'
+import { hasWaitingPrefetch, prefetchSlotsUrl } from '../lib/api/slotsPrefetch'
 import { preferredTimeZone } from '../lib/time/timePreferences'
 
 /**
@@ -20,6 +20,8 @@ export function firstSlotsUrl(nowMs: number, timeZone: string, settings = bookin
  * temporal-polyfill, no valibot, nothing of the form's code.
  */
 export function prefetchFirstSlots(): void {
+  // Asked for at load already (the worker), and not yet taken: the picker will have those.
+  if (hasWaitingPrefetch()) return
   const url = firstSlotsUrl(Date.now(), preferredTimeZone())
   if (url) prefetchSlotsUrl(url)
 }

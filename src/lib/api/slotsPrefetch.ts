@@ -45,6 +45,15 @@ export function expectSlots(url: string): { answer: (body: unknown) => void; fai
   return { answer: resolve, fail: () => reject(new Error('The prefetch failed.')) }
 }
 
+/**
+ * Whether a prefetch made here or by the worker still waits for the picker: the first sign of intent then need
+ * not work out the URL again, which on the main thread is the page's first Intl use (a long task on a phone,
+ * just as the visitor presses).
+ */
+export function hasWaitingPrefetch(): boolean {
+  return [...recent.values()].some((entry) => entry.prefetch && isRecent(entry))
+}
+
 /** A recent prefetch of the URL, once (then it is the picker's); null when there is none. */
 export function takePrefetchedSlots(url: string): Promise<unknown> | null {
   const entry = recent.get(url)

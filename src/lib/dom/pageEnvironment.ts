@@ -25,8 +25,7 @@ export function watchPageEnvironment(report: (signal: EnvironmentSignal) => void
   window.addEventListener('resize', onResize, { passive: true })
   // A dialog opening or closing (its `open` attribute), wherever it is on the page: told after the frame that shows
   // it, so the press that opened it is answered first.
-  const afterPaint = () => requestAnimationFrame(() => setTimeout(onVisibility))
-  const dialogs = new MutationObserver(afterPaint)
+  const dialogs = new MutationObserver(() => afterNextPaint(onVisibility))
   dialogs.observe(document.body, { attributes: true, attributeFilter: ['open'], subtree: true })
   return () => {
     motion.removeEventListener('change', onMotion)
@@ -34,6 +33,11 @@ export function watchPageEnvironment(report: (signal: EnvironmentSignal) => void
     window.removeEventListener('resize', onResize)
     dialogs.disconnect()
   }
+}
+
+/** Runs once the next frame is painted: after the browser has shown what the present task changed. */
+export function afterNextPaint(run: () => void): void {
+  requestAnimationFrame(() => setTimeout(run))
 }
 
 /** Resolves once the page has loaded (its load event has fired). */

@@ -4,6 +4,7 @@ import { slotWindow, todayAt } from '../../../core/slotWindow'
 import { firstSlotsUrl, prefetchFirstSlots } from '../../../src/boot/firstSlots'
 import { fetchSlots, slotsUrl } from '../../../src/lib/api/calendarApi'
 import { firstSlotsWindow } from '../../../src/boot/firstSlotsWindow'
+import { expectSlots, takePrefetchedSlots } from '../../../src/lib/api/slotsPrefetch'
 
 const settings = { host: 'kiwi-automate', eventTypeId: 7, eventTypeSlug: 'quick-chat', apiBase: 'https://cal.example', locations: ['video'] as const, phoneCountry: 'NZ' }
 
@@ -54,6 +55,21 @@ describe('the idle prefetch and the picker', () => {
     // The slots machine's first query: today in the visitor's zone, worked out with Temporal.
     const day = todayAt(Temporal.Now.instant().toString(), 'Pacific/Auckland')
     await expect(fetchSlots({ day, timeZone: 'Pacific/Auckland' })).resolves.toEqual(answer.result.data.json.slots)
+    expect(fetch).toHaveBeenCalledTimes(1)
+  })
+
+  it('leaves the first sign of intent alone while the worker\'s prefetch waits for the picker, and asks once it is taken', async () => {
+    const fetch = vi.fn(async () => new Response('{}'))
+    vi.stubGlobal('fetch', fetch)
+    vi.useFakeTimers({ now: Date.parse('2026-11-25T22:13:00Z'), toFake: ['Date'] })
+    vi.stubGlobal('window', { localStorage: { getItem: () => null } })
+    const workerUrl = 'https://cal.example/asked-by-the-worker'
+    const worker = expectSlots(workerUrl)!
+    prefetchFirstSlots()
+    expect(fetch).not.toHaveBeenCalled()
+    worker.answer({})
+    await takePrefetchedSlots(workerUrl)
+    prefetchFirstSlots()
     expect(fetch).toHaveBeenCalledTimes(1)
   })
 })
