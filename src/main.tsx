@@ -7,6 +7,7 @@ import { startTransition, StrictMode } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { createAppRouter } from './router'
 import { noteTextTypedBeforeApp } from './boot/typedBeforeApp'
+import { keepDialogPresses } from './boot/dialogPressesBeforeApp'
 import { MANAGE_PAGE_ROUTE_ID, prefetchFirstSlotsAfterLoad } from './boot/loadBookingForm'
 import './styles.css'
 
@@ -49,7 +50,8 @@ async function boot() {
       <RouterProvider router={router} />
     </StrictMode>
   )
-  const pressedBeforeApp = window.buttonsPressedBeforeApp ?? []
+  // A press on Book a Call is taken by the modal once it has hydrated (src/boot/dialogPressesBeforeApp.ts); others are pressed again below.
+  const pressedBeforeApp = keepDialogPresses(window.buttonsPressedBeforeApp ?? [])
   window.buttonsPressedBeforeApp = undefined
   // In a transition, hydration yields to the browser every few milliseconds instead of holding the main
   // thread for the whole page (docs/design.md#budgets: TBT); a click on a part not hydrated yet hydrates it first.

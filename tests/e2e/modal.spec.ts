@@ -5,6 +5,13 @@ import { bookingDialog, contactField, headerBookCall, heroBookCall } from '../su
 import { bodyOverflow, scrollY } from '../support/pages/window'
 import { typeInto } from '../support/typing'
 
+declare global {
+  interface Window {
+    /** Clicks on Book a Call after the app arrived, in the test that a press before the app is not repeated. */
+    repeatedPresses?: number
+  }
+}
+
 /** Opens the modal from the hero once the page has hydrated: one click must do. */
 async function openModal(page: Page) {
   await page.goto('/')
@@ -98,6 +105,24 @@ test('the open modal has no WCAG 2.1 AA violations', async ({ page }) => {
   await expectNoAxeViolations(page, { include: '#booking-modal' })
 })
 
+test('an Escape in the frame a press opened the dialog in closes it: the machine hears of the press before the Escape', async ({ page }) => {
+  const opener = await openModal(page)
+  await page.keyboard.press('Escape')
+  await expect(bookingDialog(page)).toBeHidden()
+  // The button shows the dialog by itself, and its machine hears of the press once that frame is painted: an Escape
+  // before then, in the same task.
+  await opener.evaluate((button: HTMLButtonElement) => {
+    button.click()
+    button.ownerDocument.getElementById(button.getAttribute('commandfor')!)!.dispatchEvent(new Event('cancel', { cancelable: true }))
+  })
+  await expect(bookingDialog(page)).toBeHidden()
+  await expect(opener).toBeFocused()
+  // Still closed once the frame after the press has been painted and its OPEN has been sent.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 100))))
+  await expect(bookingDialog(page)).toBeHidden()
+  expect(await bodyOverflow(page)).not.toBe('hidden')
+})
+
 /** The machines and XState are not in the first load (src/boot/deferredActor.ts): holds them back, as a slow connection would. */
 async function holdSiteMachines(page: Page): Promise<() => void> {
   let release = () => {}
@@ -157,6 +182,27 @@ test.describe('before the app runs', () => {
     await page.keyboard.press('Escape')
     await expect(bookingDialog(page)).toBeHidden()
     await expect(opener).toBeFocused()
+  })
+
+  test('the app does not press Book a Call again: the modal takes the press as it hydrates, and the page hydrates after', async ({ page }) => {
+    const release = await holdAppScripts(page)
+    await page.goto('/')
+    const opener = heroBookCall(page)
+    await opener.click()
+    await expect(bookingDialog(page)).toBeVisible()
+    // Pressed again, the button would first hydrate all of the page around it at once (src/boot/dialogPressesBeforeApp.ts).
+    await opener.evaluate((button) => button.addEventListener('click', () => (window.repeatedPresses = (window.repeatedPresses ?? 0) + 1)))
+    await release()
+    await expect(contactField(bookingDialog(page), 'name')).toBeVisible()
+    expect(await page.evaluate(() => window.repeatedPresses ?? 0)).toBe(0)
+    await page.keyboard.press('Escape')
+    await expect(bookingDialog(page)).toBeHidden()
+    await expect(opener).toBeFocused()
+    // Once, not again at a later render.
+    await opener.click()
+    await expect(contactField(bookingDialog(page), 'name')).toBeVisible()
+    await page.keyboard.press('Escape')
+    await expect(bookingDialog(page)).toBeHidden()
   })
 
   test('a press fetches the form\'s files and its first slots\' worker once the app\'s own files are in, not at the first idle moment', async ({ page }) => {

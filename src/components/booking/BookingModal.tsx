@@ -1,15 +1,16 @@
 import { useRouterState } from '@tanstack/react-router'
 import { Component, lazy, Suspense, useDeferredValue, useEffect, useSyncExternalStore, type ReactNode } from 'react'
-import { bookingFormKey, confirmedBooking, isBookingDialogOpen } from '../../../machines/selectors'
+import { bookingFormKey, bookingModalOpener, confirmedBooking, isBookingDialogOpen } from '../../../machines/selectors'
 import { selection, useDeferredSelector } from '../../boot/deferredActor'
 import { useBookingModalActor } from '../providers/SiteActors'
-import { BOOKING_DIALOG_ID, useBookingModal } from './useBookingModal'
+import { BOOKING_DIALOG_ID, showsDialogItself, useBookingModal } from './useBookingModal'
 import { FormPlaceholder } from './FormPlaceholder'
 import { ModalDialog } from '../layout/ModalDialog'
 import { CloseIcon } from '../layout/icons'
 import { focusRing } from '../sections/ui'
 import { loadBookingForm, loadedBookingForm, MANAGE_PAGE_ROUTE_ID, prefetchFirstSlotsAfterLoad, subscribeBookingForm } from '../../boot/loadBookingForm'
 import { bookingModalCopy } from '../../content/bookingEntry'
+import { useDialogPressesBeforeApp } from '../../boot/dialogPressesBeforeApp'
 
 const LazyBookingForm = lazy(() => loadBookingForm().then((m) => ({ default: m.BookingForm })))
 /** The prerendered page and its hydration never hold the form's module. */
@@ -20,6 +21,7 @@ const BookingToast = lazy(() => import('./BookingToast').then((m) => ({ default:
 export const bookingModalView = {
   open: selection(isBookingDialogOpen, false),
   formKey: selection(bookingFormKey, 0),
+  opener: selection(bookingModalOpener, null),
   booking: selection(confirmedBooking, null),
 }
 
@@ -35,14 +37,20 @@ export function BookingModal() {
   const open = useDeferredSelector(actor, bookingModalView.open)
   const formKey = useDeferredSelector(actor, bookingModalView.formKey)
   const booking = useDeferredSelector(actor, bookingModalView.booking)
-  // The dialog opens in the press's own frame; the form, which takes a while to draw on a slow phone, in the next.
-  const showForm = useDeferredValue(open)
+  const opener = useDeferredSelector(actor, bookingModalView.opener)
+  // The form takes a while to draw on a slow phone, and the dialog must show first: in a render after the dialog's,
+  // unless the button showed the dialog itself and the machine heard of it after that frame
+  // (docs/performance.md#the-dialog-first). Deferred there, it would draw in slices, later.
+  const deferredOpen = useDeferredValue(open)
+  const showForm = deferredOpen || (open && showsDialogItself(opener))
   // Loaded already (prefetched at the first sign of intent): drawn at once, rather than through a Suspense fallback React holds a moment.
   const BookingForm = useSyncExternalStore(subscribeBookingForm, loadedBookingForm, noModule)?.BookingForm ?? LazyBookingForm
   // The slots a press will show first, asked for once the page has loaded (one request per page view, docs/performance.md#how-it-is-done).
   // Not on the manage page (MANAGE_PAGE_ROUTE_ID); main.tsx asked already when the app started on another page.
   const onManagePage = useRouterState({ select: (s) => s.matches.some((m) => m.routeId === MANAGE_PAGE_ROUTE_ID) })
   useEffect(() => (onManagePage ? undefined : prefetchFirstSlotsAfterLoad()), [onManagePage])
+  // A Book a Call pressed before the app ran: the loader has shown the dialog, and the machine hears of it now.
+  useDialogPressesBeforeApp(BOOKING_DIALOG_ID, modal.open)
 
   return (
     <>
