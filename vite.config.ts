@@ -50,10 +50,11 @@ const config = {
     tailwindcss(),
     // The page's script becomes an inline loader that imports main.tsx once the page has painted.
     // The booking form's files, and the site's machines that open it, are fetched at the first idle moment after
-    // the app has run, not run. The store of prefetched slots right after the worker: the page imports it when the
-    // worker names its URL, and it must be there before the picker asks, or the picker asks again.
+    // the app has run, not run. The first slots' file (with the store of prefetched slots) right after the worker:
+    // the page imports it when the worker names its URL, and it must be there before the picker asks, or the
+    // picker asks again; a hover on Book a Call imports it too.
     appLoaderPlugin({
-      fetchWhenIdle: ['src/boot/firstSlotsWorker.ts', 'src/lib/api/slotsPrefetch.ts', 'src/logic/siteMachines.ts', 'src/components/booking/BookingForm.tsx'],
+      fetchWhenIdle: ['src/boot/firstSlotsWorker.ts', 'src/boot/firstSlots.ts', 'src/logic/siteMachines.ts', 'src/components/booking/BookingForm.tsx'],
     }),
   ],
   // The particle background's worker imports tsparticles, which loads parts of itself with import():

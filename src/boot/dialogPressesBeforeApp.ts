@@ -7,25 +7,23 @@
  */
 import { useLayoutEffect } from 'react'
 
-let presses: HTMLButtonElement[] = []
+const presses: HTMLButtonElement[] = []
 
 /** Keeps the presses on buttons that open a dialog by themselves; returns the others, for main.tsx to press again. */
 export function keepDialogPresses(pressed: Iterable<HTMLButtonElement>): HTMLButtonElement[] {
-  const all = [...pressed]
-  presses = all.filter((button) => button.hasAttribute('commandfor'))
-  return all.filter((button) => !button.hasAttribute('commandfor'))
+  const others: HTMLButtonElement[] = []
+  for (const button of pressed) (button.hasAttribute('commandfor') ? presses : others).push(button)
+  return others
 }
 
 /**
- * Once the dialog's component has hydrated: `open` gets each press kept for dialog `dialogId`. In the commit
- * itself (a layout effect), so an Escape that hydrated the dialog reaches its machine after the press.
+ * Once the dialog's component has hydrated: `open` gets each press kept (the site has one such dialog). In the
+ * commit itself (a layout effect), so an Escape that hydrated the dialog reaches its machine after the press.
  */
-export function useDialogPressesBeforeApp(dialogId: string, open: (button: HTMLButtonElement) => void): void {
+export function useDialogPressesBeforeApp(open: (button: HTMLButtonElement) => void): void {
   useLayoutEffect(() => {
-    const mine = presses.filter((button) => button.getAttribute('commandfor') === dialogId)
-    presses = presses.filter((button) => !mine.includes(button))
-    for (const button of mine) if (button.isConnected) open(button)
+    for (const button of presses.splice(0)) if (button.isConnected) open(button)
     // Once, at hydration: later renders have no press before the app to take.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [dialogId])
+  }, [])
 }

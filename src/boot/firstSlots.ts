@@ -2,6 +2,9 @@ import { slotsPath } from '../../core/slotsRequest'
 import { bookingSettings } from '../config'
 import { firstSlotsWindow } from './firstSlotsWindow'
 import { hasWaitingPrefetch, prefetchSlotsUrl } from '../lib/api/slotsPrefetch'
+
+// The page's store of them, for the worker's answer (loadBookingForm.ts): one small file to import for both.
+export { expectSlots } from '../lib/api/slotsPrefetch'
 import { preferredTimeZone } from '../lib/time/timePreferences'
 
 /**

@@ -91,7 +91,7 @@ function prefetchFirstSlotsInWorker(): void {
     void afterFirstPaint().then(prefetchBookingFormCode)
   }
   worker.onmessage = ({ data }: MessageEvent<FirstSlotsNews>) => {
-    if (data.type === 'asking') return void (pending = import('../lib/api/slotsPrefetch').then((m) => m.expectSlots(data.url)))
+    if (data.type === 'asking') return void (pending = import('./firstSlots').then((m) => m.expectSlots(data.url)))
     if (data.type === 'answered') void pending.then((p) => p?.answer(data.body))
     else void pending.then((p) => p?.fail())
     finish()

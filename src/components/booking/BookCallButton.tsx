@@ -22,7 +22,7 @@ export function BookCallButton({ className = primaryButton, children = 'Book a C
       commandfor={BOOKING_DIALOG_ID}
       command="show-modal"
       className={className}
-      onClick={(e) => modal.pressOpener(e.currentTarget)}
+      onClick={(e) => modal.open(e.currentTarget)}
       onPointerEnter={prefetchBookingForm}
       onPointerDown={prefetchBookingForm}
       onFocus={prefetchBookingForm}

@@ -50,7 +50,7 @@ export function BookingModal() {
   const onManagePage = useRouterState({ select: (s) => s.matches.some((m) => m.routeId === MANAGE_PAGE_ROUTE_ID) })
   useEffect(() => (onManagePage ? undefined : prefetchFirstSlotsAfterLoad()), [onManagePage])
   // A Book a Call pressed before the app ran: the loader has shown the dialog, and the machine hears of it now.
-  useDialogPressesBeforeApp(BOOKING_DIALOG_ID, modal.open)
+  useDialogPressesBeforeApp(modal.open)
 
   return (
     <>

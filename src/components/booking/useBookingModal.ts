@@ -9,18 +9,18 @@ export const BOOKING_DIALOG_ID = 'booking-modal'
 
 /**
  * Whether a press on `opener` shows the dialog by itself, before the machine hears of it: a button with an invoker
- * command (every Book a Call), in a browser that has them.
+ * command (every Book a Call), in a browser that has them (elsewhere `commandForElement` is undefined).
  */
 export function showsDialogItself(opener: unknown): boolean {
-  return typeof HTMLButtonElement === 'function' && opener instanceof HTMLButtonElement && opener.hasAttribute('commandfor') && 'commandForElement' in opener
+  return (opener as { commandForElement?: Element | null } | null)?.commandForElement != null
 }
 
-/** A Book a Call press the machine has not heard of yet, per modal actor: it is told after the frame that shows the dialog. */
-const unsentPresses = new WeakMap<BookingModalActor, () => void>()
+/** A Book a Call press the machine has not heard of yet: it is told after the frame that shows the dialog. The site has one modal. */
+let unsentPress: (() => void) | null = null
 
-function sendUnsentPress(modal: BookingModalActor): void {
-  const send = unsentPresses.get(modal)
-  unsentPresses.delete(modal)
+function sendUnsentPress(): void {
+  const send = unsentPress
+  unsentPress = null
   send?.()
 }
 
@@ -30,22 +30,21 @@ export function useBookingModal() {
   return useMemo(() => {
     // Every event goes after a press not yet told, so an Escape in that frame closes what the press opened.
     const send = (event: Parameters<BookingModalActor['send']>[0]) => {
-      sendUnsentPress(modal)
+      sendUnsentPress()
       modal.send(event)
     }
     return {
-      open: (opener: FocusReturnTarget | null) => send({ type: 'OPEN', opener }),
       /**
-       * A Book a Call button's press: the button opens the dialog itself (an invoker command), and the machine is
-       * told once that frame is painted. Told at once, its render (the modal and what reads it) would come before
-       * the dialog's first frame (docs/performance.md#the-dialog-first). A browser without invoker commands
-       * shows the dialog when the machine opens it: told at once.
+       * A press on a Book a Call button shows the dialog by itself (an invoker command), and the machine is told
+       * once that frame is painted. Told at once, its render (the modal and what reads it) would come before the
+       * dialog's first frame (docs/performance.md#the-dialog-first). Any other opener (or a browser without
+       * invoker commands) shows the dialog when the machine opens it: told at once.
        */
-      pressOpener: (button: HTMLButtonElement) => {
-        if (!showsDialogItself(button)) return send({ type: 'OPEN', opener: button })
-        sendUnsentPress(modal)
-        unsentPresses.set(modal, () => modal.send({ type: 'OPEN', opener: button }))
-        afterNextPaint(() => sendUnsentPress(modal))
+      open: (opener: FocusReturnTarget | null) => {
+        if (!showsDialogItself(opener)) return send({ type: 'OPEN', opener })
+        sendUnsentPress()
+        unsentPress = () => modal.send({ type: 'OPEN', opener })
+        afterNextPaint(sendUnsentPress)
       },
       pressEscape: () => send({ type: 'ESCAPE_PRESSED' }),
       clickClose: () => send({ type: 'CLOSE_CLICKED' }),
