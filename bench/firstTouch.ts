@@ -12,10 +12,15 @@
  *   npm run bench:first-touch
  *   FIRST_TOUCH_RUNS=3 npm run bench:first-touch
  *   FIRST_TOUCH_PROFILE=phone npm run bench:first-touch    (the profiles whose name starts so)
+ *   FIRST_TOUCH_BASELINE=.tmp/dist-before npm run bench:first-touch
+ *     (an A/B run: also a copy of another build's `dist`, kept inside the repository so its server finds the
+ *     packages, served beside this one and pressed in turn with it; figures on this machine move by a third
+ *     from one hour to the next, so only builds measured in the same run compare)
  *
  * A benchmark, never a test: figures move with the machine's load (`uptime` is printed), and it does not fail.
  */
 import { loadavg } from 'node:os'
+import { resolve } from 'node:path'
 import { chromium, type Browser, type Page } from '@playwright/test'
 import { chromiumArgs, ensureChromium } from '../scripts/chromium.ts'
 import { median } from './median.ts'
@@ -101,29 +106,34 @@ async function slotsRoundTrip(browser: Browser, origin: string): Promise<number>
   }
 }
 
-const site = await serveBuiltSite()
+const baseline = process.env.FIRST_TOUCH_BASELINE
+const sites = [{ name: 'this build', ...(await serveBuiltSite()) }]
+if (baseline) sites.push({ name: baseline, ...(await serveBuiltSite({ distDir: resolve(baseline) })) })
 const browser = await chromium.launch({ executablePath: ensureChromium(), args: chromiumArgs })
 try {
   console.log(`Book a Call on / at 390 px, 4× CPU, slow 4G; median of ${RUNS} loads; load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}`)
-  console.log('profile                 pressed        dialog ms  (goal)  slots usable ms  (goal)')
+  console.log(`${'profile'.padEnd(22)}  ${'pressed'.padEnd(13)}  dialog ms  (goal)  slots usable ms  (goal)`)
   const chosen = (Object.keys(PROFILES) as Profile[]).filter((name) => name.startsWith(process.env.FIRST_TOUCH_PROFILE ?? ''))
   for (const profile of chosen) {
     for (const moment of MOMENTS) {
-      const results = []
-      for (let run = 0; run < RUNS; run++) results.push(await pressAt(browser, site.origin, moment, profile))
-      const dialog = median(results.map((r) => r.dialog))
-      const slots = median(results.map((r) => r.slots))
-      const name = moment === 0 ? 'at load' : `load + ${moment / 1000} s`
-      const met = dialog <= GOALS.dialogMs && slots <= (GOALS.slotsMs[moment] ?? 0) ? 'met' : 'NOT met'
-      console.log(
-        `${profile.padEnd(22)}  ${name.padEnd(13)}  ${dialog.toFixed(0).padStart(9)}  ${`(${GOALS.dialogMs})`.padStart(6)}  ${slots.toFixed(0).padStart(15)}  ${`(${GOALS.slotsMs[moment]})`.padStart(6)}  ${met}`,
-      )
+      const results: { dialog: number; slots: number }[][] = sites.map(() => [])
+      // In turn, so that what the machine does meanwhile weighs on both builds alike.
+      for (let run = 0; run < RUNS; run++) for (const [i, site] of sites.entries()) results[i]!.push(await pressAt(browser, site.origin, moment, profile))
+      for (const [i, site] of sites.entries()) {
+        const dialog = median(results[i]!.map((r) => r.dialog))
+        const slots = median(results[i]!.map((r) => r.slots))
+        const name = moment === 0 ? 'at load' : `load + ${moment / 1000} s`
+        const met = dialog <= GOALS.dialogMs && slots <= (GOALS.slotsMs[moment] ?? 0) ? 'met' : 'NOT met'
+        console.log(
+          `${profile.padEnd(22)}  ${name.padEnd(13)}  ${dialog.toFixed(0).padStart(9)}  ${`(${GOALS.dialogMs})`.padStart(6)}  ${slots.toFixed(0).padStart(15)}  ${`(${GOALS.slotsMs[moment]})`.padStart(6)}  ${met}${baseline ? `  ${site.name}` : ''}`,
+        )
+      }
     }
   }
   const trips = []
-  for (let run = 0; run < RUNS; run++) trips.push(await slotsRoundTrip(browser, site.origin))
+  for (let run = 0; run < RUNS; run++) trips.push(await slotsRoundTrip(browser, sites[0]!.origin))
   console.log(`yardstick: one slots request from the loaded page ${median(trips).toFixed(0)} ms (median of ${RUNS}); load average now ${loadavg()[0]!.toFixed(1)}`)
 } finally {
   await browser.close()
-  site.stop()
+  for (const site of sites) site.stop()
 }
