@@ -2,10 +2,10 @@ import { slotsPath } from '../../core/slotsRequest'
 import { bookingSettings } from '../config'
 import { firstSlotsWindow } from './firstSlotsWindow'
 import { hasWaitingPrefetch, prefetchSlotsUrl } from '../lib/api/slotsPrefetch'
-
-// The page's store of them, for the worker's answer (loadBookingForm.ts): one small file to import for both.
-export { expectSlots } from '../lib/api/slotsPrefetch'
 import { preferredTimeZone } from '../lib/time/timePreferences'
+
+// The page's store of prefetched slots, for the worker's answer (loadBookingForm.ts): one small file to import for both.
+export { expectSlots } from '../lib/api/slotsPrefetch'
 
 /**
  * The URL of the slots the picker asks for first when it opens (the slots machine's first query: today
