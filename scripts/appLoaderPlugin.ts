@@ -68,7 +68,14 @@ export function appLoaderPlugin({ fetchWhenIdle = [] }: { fetchWhenIdle?: string
         if (!worker) throw new Error(`app-loader: ${module} is neither a chunk nor a worker of this build (fetchWhenIdle).`)
         return [worker]
       })
-      const args = [entries, [...firstLoad].slice(entries.length), [...new Set(later)]].map((files) => JSON.stringify(files.map((file) => base + file)))
+      // The largest first: over HTTP/1.1 a browser fetches six files at a time from one host, and a large file
+      // that waited behind small ones would arrive last, keeping the form waiting (docs/performance.md#how-it-is-done).
+      const size = (file: string) => {
+        const output = bundle[file]
+        return output?.type === 'chunk' ? output.code.length : (output?.source.length ?? 0)
+      }
+      const laterLargestFirst = [...new Set(later)].sort((a, b) => size(b) - size(a))
+      const args = [entries, [...firstLoad].slice(entries.length), laterLargestFirst].map((files) => JSON.stringify(files.map((file) => base + file)))
       // Minified: every page carries it, and it counts in the first load (docs/design.md#budgets: 115 KB).
       const code = transformSync(`(${loadAppAfterFirstPaint.toString()})(${args.join(', ')})`, { minify: true, loader: 'js' }).code.trim()
       const loader = `<script type="module">${code}</script>`

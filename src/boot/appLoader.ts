@@ -9,19 +9,19 @@
  * Function.prototype.toString: it must not use anything from outside its own body.
  *
  * `later`: files fetched once the app has run, the page has loaded and the browser is idle, but not
- * run (the booking form's: a press on Book a Call then only runs their code), or as soon as the app's own
- * files are in when a button was pressed before the app ran. A modulepreload link fetches and compiles;
- * running them at idle would be a long task (docs/design.md#budgets: TBT).
+ * run (the booking form's: a press on Book a Call then only runs their code), or at once, after the app's own,
+ * when a button was pressed before the app ran. A modulepreload link fetches and compiles; running them at
+ * idle would be a long task (docs/design.md#budgets: TBT).
  */
 export function loadAppAfterFirstPaint(entries: string[], dependencies: string[], later: string[] = []): void {
   // Until the app runs, a button does nothing when pressed: note it, and the app presses it again once
   // it listens (main.tsx). Links and form submits work without the app, so only plain buttons count.
   const pressed = new Set<HTMLButtonElement>()
   window.buttonsPressedBeforeApp = pressed
-  // Whether a button was pressed before the app ran, and whether the app's own files are in: both, and the
-  // `later` files are fetched at once (below).
+  // Whether a button was pressed before the app ran, and whether the app's own files are asked for: both, and
+  // the `later` files are asked for at once, behind them (below).
   let pressedEarly = false
-  let firstLoadFetched = false
+  let firstLoadAsked = false
   const before = () => window.buttonsPressedBeforeApp === pressed
   document.addEventListener(
     'click',
@@ -52,29 +52,27 @@ export function loadAppAfterFirstPaint(entries: string[], dependencies: string[]
     },
     true,
   )
-  // Resolves once every file is fetched (or has failed: the import that needs it reports that).
-  const preload = (hrefs: string[]) =>
-    Promise.all(
-      hrefs.map((href) => {
-        const link = document.createElement('link')
-        link.rel = 'modulepreload'
-        link.href = href
-        const fetched = new Promise((resolve) => (link.onload = link.onerror = resolve))
-        document.head.append(link)
-        return fetched
-      }),
-    )
+  // A file that fails to load is reported by the import that needs it.
+  const preload = (hrefs: string[]) => {
+    for (const href of hrefs) {
+      const link = document.createElement('link')
+      link.rel = 'modulepreload'
+      link.href = href
+      document.head.append(link)
+    }
+  }
   // The `later` files: at the first idle moment once the app has run and the page has loaded, or, for a
-  // button pressed before the app ran, as soon as the app's own files are in (sooner, they would take
-  // bandwidth from the app, which everything waits for: docs/performance.md#how-it-is-done).
+  // button pressed before the app ran, at once behind the app's own files: the browser asks for files in the
+  // order it is given them, six at a time over HTTP/1.1, and the form's would otherwise start a round trip
+  // after React's last byte (docs/performance.md#a-press-before-the-app-has-run).
   let laterAsked = false
   const preloadLaterNow = () => {
     if (laterAsked) return
     laterAsked = true
-    void preload(later)
+    preload(later)
   }
   const fetchLaterForPress = () => {
-    if (firstLoadFetched && pressedEarly) preloadLaterNow()
+    if (firstLoadAsked && pressedEarly) preloadLaterNow()
   }
   const preloadLaterAtIdle = () => {
     const idle = () => ('requestIdleCallback' in window ? window.requestIdleCallback(preloadLaterNow) : setTimeout(preloadLaterNow))
@@ -87,10 +85,9 @@ export function loadAppAfterFirstPaint(entries: string[], dependencies: string[]
     // With them, the files of the page's own routes (named by the build, scripts/routeFiles.ts): the app would
     // ask for them only once it had run, a round trip later.
     const routeFiles = document.querySelector<HTMLMetaElement>('meta[name="app-route-files"]')?.content.split(' ').filter(Boolean) ?? []
-    void preload([...entries, ...dependencies, ...routeFiles]).then(() => {
-      firstLoadFetched = true
-      fetchLaterForPress()
-    })
+    preload([...entries, ...dependencies, ...routeFiles])
+    firstLoadAsked = true
+    fetchLaterForPress()
     // One entry per task: the browser runs each file's code as one piece of work, so the framework and
     // the app run apart rather than as one long task (docs/design.md#budgets: TBT).
     // The next task is a message on a channel (a timer would have a minimum delay).

@@ -2,6 +2,7 @@ import { useRouterState } from '@tanstack/react-router'
 import { useEffect, useState, useSyncExternalStore, type ReactNode } from 'react'
 import { connectingLabel, consentNotice, startCallLabel, typeInsteadLabel } from '../../content/voice'
 import { deferredModule } from '../../boot/deferredModule'
+import { afterFirstPaintInView } from '../../lib/dom/pageEnvironment'
 import { readVoiceConsent } from '../../lib/voice/consent'
 import { CALL_BUTTON_ID, CHAT_PANEL_ID, TYPE_INSTEAD_ID } from '../../lib/dom/elementIds'
 import { ChatIcon, MicIcon } from '../layout/icons'
@@ -10,10 +11,10 @@ import { useChatControls, useTextChatActor, type TextChatActor } from './textCha
 
 /**
  * The call machine, the voice client and the widget's controls: their own chunk, out of the first load
- * (docs/design.md#budgets). Imported when the page is idle, or at the visitor's first pointer, focus or press on the
- * button, whichever comes first.
+ * (docs/design.md#budgets). Imported when the page is idle and no dialog covers it, or at the visitor's first
+ * pointer, focus or press on the button, whichever comes first.
  */
-const callWidget = deferredModule(() => import('./VoiceCallWidget'))
+const callWidget = deferredModule(() => import('./VoiceCallWidget'), afterFirstPaintInView)
 
 /**
  * The floating voice assistant (docs/design.md#pages, docs/design.md#states): one button bottom-right whose label is the call's state,

@@ -1,8 +1,8 @@
 /**
  * The text conversation's actor for the widget (first load: only this small part). The machine, XState
- * and the request load as their own chunk when the page is idle, or at once when 'Type instead' is
- * pressed; a press before then opens the panel as soon as they have (src/boot/deferredActor.ts). A build
- * without voice settings has no actor and loads none of it.
+ * and the request load as their own chunk when the page is idle and no dialog covers it, or at once when
+ * 'Type instead' is pressed; a press before then opens the panel as soon as they have
+ * (src/boot/deferredActor.ts). A build without voice settings has no actor and loads none of it.
  *
  * The actor lives with the widget at the root of the page, so a conversation goes on across pages.
  */
@@ -11,11 +11,12 @@ import type { ActorRefFrom } from 'xstate'
 import type { FocusReturnTarget, textChatMachine } from '../../../machines/textChat'
 import { deferredActor, selection, type DeferredActor, type SnapshotOf } from '../../boot/deferredActor'
 import { deferredModule } from '../../boot/deferredModule'
+import { afterFirstPaintInView } from '../../lib/dom/pageEnvironment'
 
 export type TextChatActor = DeferredActor<ActorRefFrom<typeof textChatMachine>>
 export type TextChatSnapshot = NonNullable<SnapshotOf<ActorRefFrom<typeof textChatMachine>>>
 
-const chatMachines = deferredModule(() => import('../../logic/chatMachines'))
+const chatMachines = deferredModule(() => import('../../logic/chatMachines'), afterFirstPaintInView)
 
 export function useTextChatActor(): TextChatActor | null {
   const [actor] = useState(() => (import.meta.env.VOICE_CONFIGURED ? deferredActor(chatMachines, (m) => m.createActor(m.textChatLogic)) : null))
