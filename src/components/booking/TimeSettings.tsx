@@ -1,9 +1,16 @@
 import { useCombobox } from 'downshift'
-import { useId, useMemo, useState } from 'react'
+import { useEffect, useId, useMemo, useState, useSyncExternalStore } from 'react'
+import { deferredModule } from '../../boot/deferredModule'
 import { timeSettingsCopy as copy } from '../../content/booking'
 import { describeTimeZone, nowInstant } from '../../lib/time/format'
 import { matchZones, zoneOption, zoneOptions, type ZoneOption } from '../../lib/time/timeZones'
 import { focusRing } from '../sections/ui'
+
+/**
+ * The countries each zone serves, for the search ('India', 'NZ'): a table of its own, loaded once the form has
+ * drawn or at the first focus on the box, so the slots do not wait for it (docs/performance.md#the-zone-list-behind-the-slots).
+ */
+const zoneCountries = deferredModule(() => import('../../lib/time/zoneCountries'))
 
 export interface TimeSettingsProps {
   timeZone: string
@@ -23,13 +30,15 @@ export interface TimeSettingsProps {
 export function TimeSettings({ timeZone, hour24, enabled, onTimeZone, onHour24 }: TimeSettingsProps) {
   const hintId = useId()
   const now = useMemo(() => nowInstant(), [])
-  const current = useMemo(() => zoneOption(timeZone, now), [timeZone, now])
+  const countriesOf = useSyncExternalStore(zoneCountries.subscribe, zoneCountries.current, zoneCountries.serverValue)?.getCountriesForTimezone
+  useEffect(() => zoneCountries.loadWhenIdle(), [])
+  const current = useMemo(() => zoneOption(timeZone, now, countriesOf), [timeZone, now, countriesOf])
   const described = useMemo(() => describeTimeZone(timeZone, now), [timeZone, now])
   // View-only: the text typed into the box, and whether the full list has been wanted yet (its
   // offsets are worked out once, on first use). The zone itself is the machine's.
   const [query, setQuery] = useState(current.name)
   const [listWanted, setListWanted] = useState(false)
-  const all = useMemo(() => (listWanted ? zoneOptions(timeZone, now) : [current]), [listWanted, timeZone, now, current])
+  const all = useMemo(() => (listWanted ? zoneOptions(timeZone, now, countriesOf) : [current]), [listWanted, timeZone, now, current, countriesOf])
   const items = useMemo(() => (query === current.name ? all : matchZones(all, query)), [all, query, current.name])
 
   const combobox = useCombobox<ZoneOption>({
@@ -66,6 +75,7 @@ export function TimeSettings({ timeZone, hour24, enabled, onTimeZone, onHour24 }
             <input
               {...combobox.getInputProps({
                 onFocus: (e) => {
+                  zoneCountries.load()
                   setListWanted(true)
                   e.currentTarget.select()
                 },

@@ -2,9 +2,11 @@
  * The 'Time zone' list: every IANA zone the browser knows (Intl.supportedValuesOf), each with its
  * current offset from UTC, the visitor's detected zone first, and the search that finds 'syd',
  * 'new york', 'auck', and the countries a zone serves by name or code ('India', 'New Zealand', 'NZ',
- * from countries-and-timezones). Loaded with the booking form only.
+ * from countries-and-timezones). Loaded with the booking form only; the countries' table comes after the form
+ * has drawn (docs/performance.md#the-zone-list-behind-the-slots), and until then a zone is found by its name
+ * and offset.
  */
-import { getCountriesForTimezone } from 'countries-and-timezones'
+import type { getCountriesForTimezone } from 'countries-and-timezones'
 import { readableZone, utcOffset } from './format'
 import { visitorTimeZone } from './timePreferences'
 
@@ -21,20 +23,24 @@ export interface ZoneOption {
 
 const searchable = (text: string) => text.toLowerCase().replace(/[_/,()]/g, ' ')
 
-/** The countries a zone serves, as words: 'in india', 'nz new zealand'. */
-const countryWords = (id: string) => (getCountriesForTimezone(id) ?? []).map((country) => `${country.id} ${country.name}`).join(' ')
+/** countries-and-timezones's lookup of the countries a zone serves. */
+export type CountriesOf = typeof getCountriesForTimezone
 
-export function zoneOption(id: string, at: string): ZoneOption {
+/** The countries a zone serves, as words: 'in india', 'nz new zealand'. */
+const countryWords = (id: string, countriesOf?: CountriesOf) =>
+  (countriesOf?.(id) ?? []).map((country) => `${country.id} ${country.name}`).join(' ')
+
+export function zoneOption(id: string, at: string, countriesOf?: CountriesOf): ZoneOption {
   const offset = utcOffset(id, at)
-  return { id, name: readableZone(id), offset, words: ` ${searchable(`${id} ${offset} ${countryWords(id)}`)}` }
+  return { id, name: readableZone(id), offset, words: ` ${searchable(`${id} ${offset} ${countryWords(id, countriesOf)}`)}` }
 }
 
 /** Every zone, the visitor's detected one first, and `current` (a remembered one) always included. */
-export function zoneOptions(current: string, at: string): ZoneOption[] {
+export function zoneOptions(current: string, at: string, countriesOf?: CountriesOf): ZoneOption[] {
   const detected = visitorTimeZone()
   const all = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : []
   const ids = [...new Set([detected, ...all, current])]
-  return ids.map((id) => zoneOption(id, at))
+  return ids.map((id) => zoneOption(id, at, countriesOf))
 }
 
 /**
