@@ -12,6 +12,9 @@ const moduleScript = /\s*<script type="module"[^>]*\ssrc="([^"]+)"[^>]*><\/scrip
 // Vite's preload links for the entry's imports: the loader adds them once the page has painted.
 const modulePreload = /\s*<link rel="modulepreload"[^>]*>/g
 
+/** A file this large (raw; about 10 KB compressed) takes longer to arrive on slow 4G than a round trip. */
+const LARGE_FILE_BYTES = 32 * 1024
+
 /** The file name Vite gives a worker's bundle: `assets/<module's name>-<hash>.js`. */
 const workerFileOf = (module: string) => new RegExp(`^assets/${module.replace(/^.*\//, '').replace(/\.[jt]sx?$/, '')}-[\\w-]+\\.js$`)
 
@@ -68,14 +71,19 @@ export function appLoaderPlugin({ fetchWhenIdle = [] }: { fetchWhenIdle?: string
         if (!worker) throw new Error(`app-loader: ${module} is neither a chunk nor a worker of this build (fetchWhenIdle).`)
         return [worker]
       })
-      // The largest first: over HTTP/1.1 a browser fetches six files at a time from one host, and a large file
-      // that waited behind small ones would arrive last, keeping the form waiting (docs/performance.md#how-it-is-done).
+      // The large files first, then the others in the order the page needs them (the slots' worker, the store of
+      // its answer, the site's machines, the form). Over HTTP/1.1 a browser fetches six files at a time from one
+      // host: a large file that waited behind small ones would start late and arrive last, while a small file
+      // costs a round trip more than its bytes, so the small ones share the other connections
+      // (docs/performance.md#a-press-before-the-app-has-run).
       const size = (file: string) => {
         const output = bundle[file]
         return output?.type === 'chunk' ? output.code.length : (output?.source.length ?? 0)
       }
-      const laterLargestFirst = [...new Set(later)].sort((a, b) => size(b) - size(a))
-      const args = [entries, [...firstLoad].slice(entries.length), laterLargestFirst].map((files) => JSON.stringify(files.map((file) => base + file)))
+      const unique = [...new Set(later)]
+      const large = unique.filter((file) => size(file) >= LARGE_FILE_BYTES).sort((a, b) => size(b) - size(a))
+      const laterInOrder = [...large, ...unique.filter((file) => !large.includes(file))]
+      const args = [entries, [...firstLoad].slice(entries.length), laterInOrder].map((files) => JSON.stringify(files.map((file) => base + file)))
       // Minified: every page carries it, and it counts in the first load (docs/design.md#budgets: 115 KB).
       const code = transformSync(`(${loadAppAfterFirstPaint.toString()})(${args.join(', ')})`, { minify: true, loader: 'js' }).code.trim()
       const loader = `<script type="module">${code}</script>`

@@ -30,7 +30,8 @@ export function loadAppAfterFirstPaint(entries: string[], dependencies: string[]
       if (button?.type !== 'button' || !before()) return
       pressed.add(button)
       pressedEarly = true
-      fetchLaterForPress()
+      // After the frame that shows the press's answer (the dialog): adding the links is work in that frame.
+      requestAnimationFrame(() => setTimeout(fetchLaterForPress))
       // A button that opens or closes a dialog by itself (an invoker command: Book a Call) does so at
       // once; where the browser has no invoker commands, this does it for the button.
       const dialog = document.getElementById(button.getAttribute('commandfor') ?? '')
