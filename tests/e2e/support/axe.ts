@@ -9,6 +9,16 @@ export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']
  * and fails with a readable list of the violations: rule, impact, help and the offending nodes.
  */
 export async function expectNoAxeViolations(page: Page, options: { include?: string } = {}): Promise<void> {
+  // Colours are checked as drawn: in the middle of a colour transition (a day just chosen, 150 ms) axe would measure
+  // a blend of the two. Transitions and animations that end are awaited; endless ones (a spinner) are not.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => Number.isFinite(Number(animation.effect?.getComputedTiming().endTime)))
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  )
   let builder = new AxeBuilder({ page }).withTags(WCAG_TAGS)
   if (options.include) builder = builder.include(options.include)
   const { violations } = await builder.analyze()
