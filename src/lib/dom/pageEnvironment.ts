@@ -1,11 +1,14 @@
 /** When the page has loaded, painted, gone idle or come into view: what waits for those moments asks here. */
 
+/** Whether a modal dialog (the booking modal, the mobile menu) covers the page with its backdrop. */
+const coveredByDialog = () => document.querySelector('dialog[open]:modal') !== null
+
 /**
  * Whether the page behind the content is out of sight: the tab is hidden, or a modal dialog (the booking modal, the
  * mobile menu) covers it with its backdrop. The background pauses then, leaving the phone's processor to what the
  * visitor is looking at (docs/performance.md#how-it-is-done).
  */
-export const outOfSight = () => document.hidden || document.querySelector('dialog[open]:modal') !== null
+export const outOfSight = () => document.hidden || coveredByDialog()
 
 /** Runs once the next frame is painted: after the browser has shown what the present task changed. */
 export function afterNextPaint(run: () => void): void {
@@ -34,7 +37,7 @@ export async function afterFirstPaint(): Promise<void> {
  */
 export async function afterFirstPaintInView(): Promise<void> {
   await afterFirstPaint()
-  while (outOfSight() && !document.hidden) {
+  while (coveredByDialog()) {
     // `close` does not bubble: heard in the capture phase, from any dialog on the page.
     await new Promise<void>((resolve) => document.addEventListener('close', () => resolve(), { capture: true, once: true }))
     await afterFirstPaint()
