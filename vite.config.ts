@@ -83,12 +83,17 @@ const config = {
             // idle (src/boot/deferredActor.ts), and the lazy parts (booking form, voice call) share it.
             { name: 'xstate', test: xstatePackages, priority: 2 },
             { name: 'app', test: ownCode, tags: ['$initial'], priority: 1 },
-            // 'Add to calendar' (the form, its toast and the manage page show it) is shared by three lazy
-            // chunks too, but no page draws it at first: its own file, so it stays out of 'blocks'.
-            { name: 'add-to-calendar', test: /[\\/]src[\\/]components[\\/]booking[\\/]AddToCalendar/, priority: 1 },
             // The sections that three pages or more are built from (hero, section, FAQ, Talk to an
             // Expert…): one file rather than one each.
             { name: 'blocks', test: /[\\/]src[\\/]components[\\/]/, minShareCount: 3 },
+            // The small modules the booking form shares with the site's machines, its toast and the manage page (focus,
+            // dates, Add to calendar…): one file rather than seven, each a request of its own that a press on slow 4G
+            // waits for (docs/performance.md#the-forms-files). Not in 'blocks', which a page's first load fetches.
+            {
+              name: 'booking-parts',
+              test: /[\\/](src[\\/]lib[\\/]dom[\\/]focus|src[\\/]lib[\\/]time[\\/]format|machines[\\/](providedByApp|particleBackground)|src[\\/]components[\\/]booking[\\/](CallPlace|AddToCalendar))\.tsx?$/,
+              priority: 1,
+            },
           ],
         },
       },

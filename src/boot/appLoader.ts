@@ -9,19 +9,19 @@
  * Function.prototype.toString: it must not use anything from outside its own body.
  *
  * `later`: files fetched once the app has run, the page has loaded and the browser is idle, but not
- * run (the booking form's: a press on Book a Call then only runs their code), or at once, after the app's own,
- * when a button was pressed before the app ran. A modulepreload link fetches and compiles; running them at
- * idle would be a long task (docs/design.md#budgets: TBT).
+ * run (the booking form's: a press on Book a Call then only runs their code), or sooner, while the app's own
+ * last file arrives, when a button was pressed before the app ran. A modulepreload link fetches and compiles;
+ * running them at idle would be a long task (docs/design.md#budgets: TBT).
  */
 export function loadAppAfterFirstPaint(entries: string[], dependencies: string[], later: string[] = []): void {
   // Until the app runs, a button does nothing when pressed: note it, and the app presses it again once
   // it listens (main.tsx). Links and form submits work without the app, so only plain buttons count.
   const pressed = new Set<HTMLButtonElement>()
   window.buttonsPressedBeforeApp = pressed
-  // Whether a button was pressed before the app ran, and whether the app's own files are asked for: both, and
-  // the `later` files are asked for at once, behind them (below).
+  // Whether a button was pressed before the app ran, and whether the app's own files are in but the last: both,
+  // and the `later` files are asked for (below).
   let pressedEarly = false
-  let firstLoadAsked = false
+  let firstLoadAllButLastIn = false
   const before = () => window.buttonsPressedBeforeApp === pressed
   document.addEventListener(
     'click',
@@ -53,27 +53,33 @@ export function loadAppAfterFirstPaint(entries: string[], dependencies: string[]
     },
     true,
   )
-  // A file that fails to load is reported by the import that needs it.
-  const preload = (hrefs: string[]) => {
-    for (const href of hrefs) {
+  // Each file's arrival. A file that fails to load is reported by the import that needs it: here it only counts
+  // as come.
+  const preload = (hrefs: string[]) =>
+    hrefs.map((href) => {
       const link = document.createElement('link')
       link.rel = 'modulepreload'
       link.href = href
       document.head.append(link)
-    }
-  }
+      return new Promise((done) => (link.onload = link.onerror = done))
+    })
+  // What the page loads for decoration waits for the `later` files, so as not to share the line with them
+  // (docs/performance.md#what-waits-behind-a-dialog).
+  let laterFetched = () => {}
+  window.laterFilesFetched = new Promise<void>((resolve) => (laterFetched = resolve))
   // The `later` files: at the first idle moment once the app has run and the page has loaded, or, for a
-  // button pressed before the app ran, at once behind the app's own files: the browser asks for files in the
-  // order it is given them, six at a time over HTTP/1.1, and the form's would otherwise start a round trip
-  // after React's last byte (docs/performance.md#a-press-before-the-app-has-run).
+  // button pressed before the app ran, once every file of the app's own but the last has come. The app's code
+  // then runs while the form's files arrive, rather than after them with theirs, and the form's files share the
+  // line only with the tail of the largest (React's); asked for after its last byte, they would leave the line
+  // idle for a round trip (docs/performance.md#a-press-before-the-app-has-run).
   let laterAsked = false
   const preloadLaterNow = () => {
     if (laterAsked) return
     laterAsked = true
-    preload(later)
+    void Promise.all(preload(later)).then(laterFetched)
   }
   const fetchLaterForPress = () => {
-    if (firstLoadAsked && pressedEarly) preloadLaterNow()
+    if (firstLoadAllButLastIn && pressedEarly) preloadLaterNow()
   }
   const preloadLaterAtIdle = () => {
     const idle = () => ('requestIdleCallback' in window ? window.requestIdleCallback(preloadLaterNow) : setTimeout(preloadLaterNow))
@@ -86,9 +92,13 @@ export function loadAppAfterFirstPaint(entries: string[], dependencies: string[]
     // With them, the files of the page's own routes (named by the build, scripts/routeFiles.ts): the app would
     // ask for them only once it had run, a round trip later.
     const routeFiles = document.querySelector<HTMLMetaElement>('meta[name="app-route-files"]')?.content.split(' ').filter(Boolean) ?? []
-    preload([...entries, ...dependencies, ...routeFiles])
-    firstLoadAsked = true
-    fetchLaterForPress()
+    const firstLoad = preload([...entries, ...dependencies, ...routeFiles])
+    let toCome = firstLoad.length
+    const allButLastIn = () => {
+      firstLoadAllButLastIn = true
+      fetchLaterForPress()
+    }
+    for (const arrival of firstLoad) void arrival.then(() => --toCome === 1 && allButLastIn())
     // One entry per task: the browser runs each file's code as one piece of work, so the framework and
     // the app run apart rather than as one long task (docs/design.md#budgets: TBT).
     // The next task is a message on a channel (a timer would have a minimum delay).
@@ -127,5 +137,7 @@ declare global {
   interface Window {
     /** Buttons pressed before the app ran (loadAppAfterFirstPaint); main.tsx takes them, once. */
     buttonsPressedBeforeApp?: Set<HTMLButtonElement>
+    /** Resolves once the loader's `later` files (the booking form's) have been fetched, or failed to be. */
+    laterFilesFetched?: Promise<void>
   }
 }

@@ -31,11 +31,13 @@ export async function afterFirstPaint(): Promise<void> {
 }
 
 /**
- * Resolves once the page has loaded, the browser is idle and no modal dialog covers the page: what sits behind the
- * booking modal or the menu (the voice widget, the particles) waits for it to close, and leaves the network and the
- * processor to the dialog meanwhile (docs/performance.md#what-waits-behind-a-dialog).
+ * Resolves once the page has loaded, the browser is idle, the booking form's files have come (the app loader
+ * fetches them at the first idle moment) and no modal dialog covers the page: what sits behind the booking modal or
+ * the menu (the voice widget, the particles) waits for it to close, and leaves the network and the processor to the
+ * dialog meanwhile (docs/performance.md#what-waits-behind-a-dialog).
  */
 export async function afterFirstPaintInView(): Promise<void> {
+  await window.laterFilesFetched
   await afterFirstPaint()
   while (coveredByDialog()) {
     // `close` does not bubble: heard in the capture phase, from any dialog on the page.
