@@ -45,12 +45,15 @@ export function prefetchBookingForm(): void {
   prefetchFirstSlots()
 }
 
-/** The form's code, run now (its files are fetched already, or on their way). */
+/** The form's code, run now (its files are fetched already, or on their way), then its zone search's. */
 function prefetchBookingFormCode(): void {
-  void loadBookingForm().catch(() => {
-    // A failed prefetch is retried when the modal opens.
-    formModule = undefined
-  })
+  void loadBookingForm().then(
+    (m) => m.loadZoneSearch(),
+    () => {
+      // A failed prefetch is retried when the modal opens.
+      formModule = undefined
+    },
+  )
 }
 
 /** The manage page's route: its picker asks for a reschedule's slots, and a new booking is not the visitor's likely next step there. */

@@ -246,6 +246,31 @@ test.describe('the zone list', () => {
     await expect(box).toHaveValue('Africa/Dar es Salaam')
   })
 
+  test('waits for its search with the zone in use, out of the Tab order, then takes typing as before', async ({ page }) => {
+    let release = () => {}
+    const held = new Promise<void>((resolve) => (release = resolve))
+    await page.route('**/assets/ZoneSearch-*.js', async (route) => {
+      await held
+      await route.continue()
+    })
+    await page.goto('/about')
+    const section = await talkToExpert(page)
+    const box = zoneBox(section)
+    // The slots do not wait for the search (docs/performance.md#the-zone-search-after-the-slots).
+    await expect(slotButtons(section).first()).toBeVisible()
+    await expect(box).toHaveValue('Pacific/Auckland')
+    await expect(box).toBeDisabled()
+    // Tab from the times passes the box by: a key typed into it now would be lost when the search takes its place.
+    await goToBookableDay(section)
+    await chooseSlot(section, 0)
+    await page.keyboard.press('Tab')
+    await expect(clockSwitch(section)).toBeFocused()
+
+    release()
+    await expect(box).toBeEnabled()
+    await chooseTimeZone(section, 'lond', 'Europe/London')
+  })
+
   for (const [typed, zone] of [
     ['NZ', 'Pacific/Auckland'],
     ['New Zealand', 'Pacific/Auckland'],

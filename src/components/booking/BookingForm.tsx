@@ -13,8 +13,12 @@ import { NotesField } from './NotesField'
 import { TextField } from './TextField'
 import { TimeSettings } from './TimeSettings'
 import { useBookingForm } from './useBookingForm'
+import { zoneSearchModule } from './zoneSearchModule'
 
 export type { ConfirmedBooking }
+
+/** The zone search's code (a file of its own), fetched and run once the form's has run at an idle moment (src/boot/loadBookingForm.ts). */
+export const loadZoneSearch = () => zoneSearchModule.load()
 
 export interface BookingFormProps {
   variant: 'modal' | 'inline'

@@ -1,0 +1,119 @@
+import { useCombobox } from 'downshift'
+import { useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react'
+import { deferredModule } from '../../boot/deferredModule'
+import { timeSettingsCopy as copy } from '../../content/booking'
+import { matchZones, zoneOption, zoneOptions, type ZoneOption } from '../../lib/time/timeZones'
+
+/**
+ * The countries each zone serves, for the search ('India', 'NZ'): a table of its own, loaded once the search has
+ * drawn or at the first focus on the box, so the slots do not wait for it (docs/performance.md#the-zone-list-behind-the-slots).
+ */
+const zoneCountries = deferredModule(() => import('../../lib/time/zoneCountries'))
+
+export interface ZoneSearchProps {
+  timeZone: string
+  /** When the zones' offsets are worked out (the form's own moment). */
+  now: string
+  enabled: boolean
+  onTimeZone: (timeZone: string) => void
+  /** The ids the label and the hint under the box are drawn with (TimeSettings.tsx). */
+  inputId: string
+  labelId: string
+  describedBy: string
+  /** The box's and its list button's classes and the button's icon: the same as the box drawn before this loaded. */
+  looks: { box: string; toggle: string; toggleIcon: ReactNode }
+}
+
+/**
+ * The 'Time zone' combobox (the ARIA pattern, by downshift), searching every IANA zone by place, country or
+ * offset. It behaves as comboboxes people know: focus selects the name, typing replaces it, Enter takes the
+ * highlighted (first) match, Escape puts the zone in use back.
+ */
+export function ZoneSearch({ timeZone, now, enabled, onTimeZone, inputId, labelId, describedBy, looks }: ZoneSearchProps) {
+  const countriesOf = useSyncExternalStore(zoneCountries.subscribe, zoneCountries.current, zoneCountries.serverValue)?.getCountriesForTimezone
+  useEffect(() => zoneCountries.loadWhenIdle(), [])
+  const current = useMemo(() => zoneOption(timeZone, now, countriesOf), [timeZone, now, countriesOf])
+  // View-only: the text typed into the box, and whether the full list has been wanted yet (its
+  // offsets are worked out once, on first use). The zone itself is the machine's.
+  const [query, setQuery] = useState(current.name)
+  const [listWanted, setListWanted] = useState(false)
+  const all = useMemo(() => (listWanted ? zoneOptions(timeZone, now, countriesOf) : [current]), [listWanted, timeZone, now, current, countriesOf])
+  const items = useMemo(() => (query === current.name ? all : matchZones(all, query)), [all, query, current.name])
+
+  const combobox = useCombobox<ZoneOption>({
+    items,
+    inputId,
+    labelId,
+    itemToString: (item) => item?.name ?? '',
+    itemToKey: (item) => item?.id,
+    selectedItem: current,
+    inputValue: query,
+    // The first match is highlighted as the visitor types, so Enter picks it.
+    defaultHighlightedIndex: 0,
+    stateReducer: (_, { type, changes }) =>
+      // Escape closes the list and puts the zone in use back in the box; a second one does not empty it.
+      type === useCombobox.stateChangeTypes.InputKeyDownEscape ? { ...changes, isOpen: false, selectedItem: current, inputValue: current.name } : changes,
+    onInputValueChange: ({ inputValue }) => setQuery(inputValue),
+    onIsOpenChange: ({ isOpen }) => {
+      if (isOpen) setListWanted(true)
+      // Closed without a choice: the box shows the zone in use again.
+      else setQuery(current.name)
+    },
+    onSelectedItemChange: ({ selectedItem }) => {
+      if (selectedItem && selectedItem.id !== timeZone) onTimeZone(selectedItem.id)
+      if (selectedItem) setQuery(selectedItem.name)
+    },
+  })
+
+  return (
+    <>
+      <div className="mt-1 flex">
+        <input
+          {...combobox.getInputProps({
+            onFocus: (e) => {
+              zoneCountries.load()
+              setListWanted(true)
+              e.currentTarget.select()
+            },
+            // A click or tap on the zone in use selects its whole name (after the browser has placed its
+            // caret), as Tab does: typing then replaces it. Text being typed is left to the caret.
+            onClick: (e) => {
+              if (e.currentTarget.value === current.name) e.currentTarget.select()
+            },
+            // The text is the view's own state, set in the key's own event: downshift reports a change only
+            // after the render, and a box that is drawn in between would lose the keys typed meanwhile.
+            onChange: (e) => setQuery(e.currentTarget.value),
+            disabled: !enabled,
+            'aria-describedby': describedBy,
+          })}
+          className={looks.box}
+        />
+        <button type="button" {...combobox.getToggleButtonProps({ disabled: !enabled })} aria-label={`${copy.zoneLabel} list`} className={looks.toggle}>
+          {looks.toggleIcon}
+        </button>
+      </div>
+      <ul
+        {...combobox.getMenuProps()}
+        className={`absolute inset-x-0 top-full z-20 mt-1 max-h-64 overflow-y-auto overscroll-contain rounded-lg border border-white/15 bg-slate-900 py-1 shadow-xl shadow-black/50 ${
+          combobox.isOpen ? '' : 'hidden'
+        }`}
+      >
+        {combobox.isOpen && items.length === 0 ? <li className="px-3 py-2 text-sm text-slate-400">{copy.noZone}</li> : null}
+        {combobox.isOpen
+          ? items.map((item, index) => (
+              <li
+                key={item.id}
+                {...combobox.getItemProps({ item, index })}
+                className={`flex cursor-pointer justify-between gap-3 px-3 py-1.5 text-sm ${
+                  combobox.highlightedIndex === index ? 'bg-sky-400/20 text-white' : 'text-slate-200'
+                } ${item.id === timeZone ? 'font-semibold' : ''}`}
+              >
+                <span className="truncate">{item.name}</span>
+                <span className="shrink-0 text-xs text-slate-400 tabular-nums">{item.offset}</span>
+              </li>
+            ))
+          : null}
+      </ul>
+    </>
+  )
+}
