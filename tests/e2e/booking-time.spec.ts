@@ -6,6 +6,7 @@ import { expect, test, type Page, type Route } from '@playwright/test'
 import type { SlotsByDate } from '../../core/slotWindow'
 import { slotsAnswer } from '../paths/ui/support/bookingModel'
 import { expectNoAxeViolations } from './support/axe'
+import { holdRequests } from './support/hydration'
 import {
   chooseSlot,
   chooseTimeZone,
@@ -222,12 +223,7 @@ test.describe('the zone list', () => {
   })
 
   test("finds a zone by its name while the countries' table is on its way, and by its country once it has come", async ({ page }) => {
-    let release = () => {}
-    const held = new Promise<void>((resolve) => (release = resolve))
-    await page.route('**/assets/zoneCountries-*.js', async (route) => {
-      await held
-      await route.continue()
-    })
+    const release = await holdRequests(page, '**/assets/zoneCountries-*.js')
     await page.goto('/about')
     const section = await talkToExpert(page)
     const box = zoneBox(section)
@@ -247,12 +243,7 @@ test.describe('the zone list', () => {
   })
 
   test('waits for its search with the zone in use, out of the Tab order, then takes typing as before', async ({ page }) => {
-    let release = () => {}
-    const held = new Promise<void>((resolve) => (release = resolve))
-    await page.route('**/assets/ZoneSearch-*.js', async (route) => {
-      await held
-      await route.continue()
-    })
+    const release = await holdRequests(page, '**/assets/ZoneSearch-*.js')
     await page.goto('/about')
     const section = await talkToExpert(page)
     const box = zoneBox(section)

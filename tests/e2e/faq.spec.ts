@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test'
 import { allFaqs } from '../../src/content/allFaqs'
 import { pricingFaqs } from '../../src/content/faqs'
-import { waitForHydration } from './support/hydration'
+import { holdRequests, waitForHydration } from './support/hydration'
 
 const item = (page: Page, question: string) => page.getByRole('button', { name: question })
 const answer = (page: Page, question: string) => page.getByRole('region', { name: question })
@@ -48,12 +48,7 @@ test('the FAQ works by keyboard', async ({ page }) => {
 test('a question pressed before the app has run opens once the app runs', async ({ page }) => {
   const first = allFaqs[0]!.question
   // Hold the app's code back, as a slow connection would, until the question has been pressed.
-  let release = () => {}
-  const held = new Promise<void>((resolve) => (release = resolve))
-  await page.route(/\/assets\/app-[\w-]+\.js$/, async (route) => {
-    await held
-    await route.continue()
-  })
+  const release = await holdRequests(page, /\/assets\/app-[\w-]+\.js$/)
   await page.goto('/faqs')
   await item(page, first).click()
   await expect(item(page, first)).toHaveAttribute('aria-expanded', 'false')

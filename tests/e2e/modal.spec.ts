@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test'
 import { expectNoAxeViolations } from './support/axe'
-import { holdAppScripts, waitForHydration } from './support/hydration'
+import { holdAppScripts, holdRequests, waitForHydration } from './support/hydration'
 import { bookingDialog, contactField, headerBookCall, heroBookCall } from '../support/pages/bookingForm'
 import { bodyOverflow, scrollY } from '../support/pages/window'
 import { typeInto } from '../support/typing'
@@ -124,15 +124,7 @@ test('an Escape in the frame a press opened the dialog in closes it: the machine
 })
 
 /** The machines and XState are not in the first load (src/boot/deferredActor.ts): holds them back, as a slow connection would. */
-async function holdSiteMachines(page: Page): Promise<() => void> {
-  let release = () => {}
-  const held = new Promise<void>((resolve) => (release = resolve))
-  await page.route(/\/assets\/(xstate|siteMachines)-[\w-]+\.js$/, async (route) => {
-    await held
-    await route.continue()
-  })
-  return release
-}
+const holdSiteMachines = (page: Page) => holdRequests(page, /\/assets\/(xstate|siteMachines)-[\w-]+\.js$/)
 
 test('a press after hydration but before the site machines have loaded shows the dialog at once; the form comes once they have', async ({ page }) => {
   const release = await holdSiteMachines(page)
@@ -291,12 +283,7 @@ test.describe('before the app runs', () => {
       const asked: string[] = []
       page.on('request', (request) => asked.push(new URL(request.url()).pathname))
       const decoration = () => asked.filter((file) => /^\/assets\/(VoiceCallWidget|ParticlesCanvas)-[\w-]+\.js$/.test(file))
-      let releaseForm = () => {}
-      const formHeld = new Promise<void>((resolve) => (releaseForm = resolve))
-      await page.route(/\/assets\/BookingForm-[\w-]+\.js$/, async (route) => {
-        await formHeld
-        await route.continue()
-      })
+      const releaseForm = await holdRequests(page, /\/assets\/BookingForm-[\w-]+\.js$/)
       await page.goto('/')
       await waitForHydration(page)
       await expect.poll(() => asked.some((file) => /^\/assets\/BookingForm-/.test(file))).toBe(true)

@@ -5,7 +5,7 @@
  * with both speakers, the levels, captions, the timer and Mute ↔ Unmute. At a phone's and a desktop's width.
  */
 import { expectNoAxeViolations } from './support/axe'
-import { waitForHydration } from './support/hydration'
+import { holdRequests, waitForHydration } from './support/hydration'
 import { chromium, expect, test, type Page, type TestInfo } from '@playwright/test'
 import { MICROPHONE_MESSAGES } from '../../core/voiceErrors'
 import { chromiumArgs, ensureChromium } from '../../scripts/chromium'
@@ -349,12 +349,7 @@ test("a press on 'Type instead' before the conversation's code has loaded opens 
 
 test("'Type instead' pressed before the app has run opens the conversation once the app runs; Close gives the focus back to it", async ({ page }) => {
   // Hold the app's code back, as a slow connection would, until 'Type instead' has been pressed.
-  let release = () => {}
-  const held = new Promise<void>((resolve) => (release = resolve))
-  await page.route(/\/assets\/app-[\w-]+\.js$/, async (route) => {
-    await held
-    await route.continue()
-  })
+  const release = await holdRequests(page, /\/assets\/app-[\w-]+\.js$/)
   await page.goto('/')
   await typeInstead(page).click() // the prerendered button
   await expect(chatPanel(page)).toHaveCount(0)
