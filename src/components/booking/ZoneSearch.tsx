@@ -1,14 +1,7 @@
 import { useCombobox } from 'downshift'
-import { useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react'
-import { deferredModule } from '../../boot/deferredModule'
+import { useMemo, useState, type ReactNode } from 'react'
 import { timeSettingsCopy as copy } from '../../content/booking'
 import { matchZones, zoneOption, zoneOptions, type ZoneOption } from '../../lib/time/timeZones'
-
-/**
- * The countries each zone serves, for the search ('India', 'NZ'): a table of its own, loaded once the search has
- * drawn or at the first focus on the box, so the slots do not wait for it (docs/performance.md#the-zone-list-behind-the-slots).
- */
-const zoneCountries = deferredModule(() => import('../../lib/time/zoneCountries'))
 
 export interface ZoneSearchProps {
   timeZone: string
@@ -26,18 +19,17 @@ export interface ZoneSearchProps {
 
 /**
  * The 'Time zone' combobox (the ARIA pattern, by downshift), searching every IANA zone by place, country or
- * offset. It behaves as comboboxes people know: focus selects the name, typing replaces it, Enter takes the
- * highlighted (first) match, Escape puts the zone in use back.
+ * offset; the countries come from countries-and-timezones, in this file with downshift, so the slots wait for
+ * neither (docs/performance.md#the-zone-search-after-the-slots). It behaves as comboboxes people know: focus
+ * selects the name, typing replaces it, Enter takes the highlighted (first) match, Escape puts the zone in use back.
  */
 export function ZoneSearch({ timeZone, now, enabled, onTimeZone, inputId, labelId, describedBy, looks }: ZoneSearchProps) {
-  const countriesOf = useSyncExternalStore(zoneCountries.subscribe, zoneCountries.current, zoneCountries.serverValue)?.getCountriesForTimezone
-  useEffect(() => zoneCountries.loadWhenIdle(), [])
-  const current = useMemo(() => zoneOption(timeZone, now, countriesOf), [timeZone, now, countriesOf])
+  const current = useMemo(() => zoneOption(timeZone, now), [timeZone, now])
   // View-only: the text typed into the box, and whether the full list has been wanted yet (its
   // offsets are worked out once, on first use). The zone itself is the machine's.
   const [query, setQuery] = useState(current.name)
   const [listWanted, setListWanted] = useState(false)
-  const all = useMemo(() => (listWanted ? zoneOptions(timeZone, now, countriesOf) : [current]), [listWanted, timeZone, now, current, countriesOf])
+  const all = useMemo(() => (listWanted ? zoneOptions(timeZone, now) : [current]), [listWanted, timeZone, now, current])
   const items = useMemo(() => (query === current.name ? all : matchZones(all, query)), [all, query, current.name])
 
   const combobox = useCombobox<ZoneOption>({
@@ -71,7 +63,6 @@ export function ZoneSearch({ timeZone, now, enabled, onTimeZone, inputId, labelI
         <input
           {...combobox.getInputProps({
             onFocus: (e) => {
-              zoneCountries.load()
               setListWanted(true)
               e.currentTarget.select()
             },

@@ -2,11 +2,9 @@
  * The 'Time zone' list: every IANA zone the browser knows (Intl.supportedValuesOf), each with its
  * current offset from UTC, the visitor's detected zone first, and the search that finds 'syd',
  * 'new york', 'auck', and the countries a zone serves by name or code ('India', 'New Zealand', 'NZ',
- * from countries-and-timezones). Loaded with the booking form only; the countries' table comes after the form
- * has drawn (docs/performance.md#the-zone-list-behind-the-slots), and until then a zone is found by its name
- * and offset.
+ * from countries-and-timezones). Loaded with the booking form only.
  */
-import type { getCountriesForTimezone } from 'countries-and-timezones'
+import { getCountriesForTimezone } from 'countries-and-timezones'
 import { readableZone, utcOffset } from './format'
 import { visitorTimeZone } from './timePreferences'
 
@@ -23,24 +21,20 @@ export interface ZoneOption {
 
 const searchable = (text: string) => text.toLowerCase().replace(/[_/,()]/g, ' ')
 
-/** countries-and-timezones's lookup of the countries a zone serves. */
-export type CountriesOf = typeof getCountriesForTimezone
-
 /** The countries a zone serves, as words: 'in india', 'nz new zealand'. */
-const countryWords = (id: string, countriesOf?: CountriesOf) =>
-  (countriesOf?.(id) ?? []).map((country) => `${country.id} ${country.name}`).join(' ')
+const countryWords = (id: string) => (getCountriesForTimezone(id) ?? []).map((country) => `${country.id} ${country.name}`).join(' ')
 
-export function zoneOption(id: string, at: string, countriesOf?: CountriesOf): ZoneOption {
+export function zoneOption(id: string, at: string): ZoneOption {
   const offset = utcOffset(id, at)
-  return { id, name: readableZone(id), offset, words: ` ${searchable(`${id} ${offset} ${countryWords(id, countriesOf)}`)}` }
+  return { id, name: readableZone(id), offset, words: ` ${searchable(`${id} ${offset} ${countryWords(id)}`)}` }
 }
 
 /** Every zone, the visitor's detected one first, and `current` (a remembered one) always included. */
-export function zoneOptions(current: string, at: string, countriesOf?: CountriesOf): ZoneOption[] {
+export function zoneOptions(current: string, at: string): ZoneOption[] {
   const detected = visitorTimeZone()
   const all = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : []
   const ids = [...new Set([detected, ...all, current])]
-  return ids.map((id) => zoneOption(id, at, countriesOf))
+  return ids.map((id) => zoneOption(id, at))
 }
 
 /**
