@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url'
 import { defineConfig, loadEnv, type Plugin, type UserConfig } from 'vite'
 import { readBrowserSettings } from './core/settings.ts'
 import { appLoaderPlugin } from './scripts/appLoaderPlugin.ts'
+import { compileHintsPlugin } from './scripts/compileHintsPlugin.ts'
 
 // BOOKING_* settings are read by both the browser build and the server (docs/design.md#configuration).
 const envPrefix = ['VITE_', 'BOOKING_']
@@ -33,6 +34,9 @@ function nativeTemporalPlugin(): Plugin {
   }
 }
 
+/** What a press on Book a Call runs besides the app: the site's machines and the booking form (src/boot/loadBookingForm.ts). */
+const runAtPress = ['src/boot/firstSlots.ts', 'src/logic/siteMachines.ts', 'src/components/booking/BookingForm.tsx']
+
 const config = {
   envPrefix,
   plugins: [
@@ -53,9 +57,9 @@ const config = {
     // the app has run, not run. The first slots' file (with the store of prefetched slots) right after the worker:
     // the page imports it when the worker names its URL, and it must be there before the picker asks, or the
     // picker asks again; a hover on Book a Call imports it too.
-    appLoaderPlugin({
-      fetchWhenIdle: ['src/boot/firstSlotsWorker.ts', 'src/boot/firstSlots.ts', 'src/logic/siteMachines.ts', 'src/components/booking/BookingForm.tsx'],
-    }),
+    appLoaderPlugin({ fetchWhenIdle: ['src/boot/firstSlotsWorker.ts', ...runAtPress] }),
+    // Those files, and the app's, compiled whole as they arrive rather than function by function as they first run.
+    compileHintsPlugin({ runAtPress }),
   ],
   // The particle background's worker imports tsparticles, which loads parts of itself with import():
   // a module worker can, a classic one (Vite's default) cannot.

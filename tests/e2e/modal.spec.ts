@@ -256,6 +256,38 @@ test.describe('before the app runs', () => {
     expect(await fetchedByLoader()).not.toContainEqual(expect.stringMatching(/firstSlotsWorker/))
   })
 
+  test("the files the page runs at load and at a press are compiled whole as they arrive; what comes after the form is not", async ({ page }) => {
+    await page.goto('/')
+    await waitForHydration(page)
+    await heroBookCall(page).click()
+    await expect(contactField(bookingDialog(page), 'name')).toBeVisible()
+    // The zone search comes after the form has drawn (docs/performance.md#the-zone-search-after-the-slots).
+    await expect(bookingDialog(page).getByRole('combobox', { name: 'Time zone' })).toBeEnabled()
+    // Every script the page has loaded, read again from the server.
+    const scripts = new Map<string, string>(
+      await page.evaluate(() =>
+        Promise.all(
+          performance
+            .getEntriesByType('resource')
+            .map((entry) => new URL(entry.name).pathname)
+            .filter((path) => /^\/assets\/[\w-]+\.js$/.test(path))
+            .map(async (path): Promise<[string, string]> => [path, await (await fetch(path)).text()]),
+        ),
+      ),
+    )
+    // On the first line; in the entry's file, below the one line in which Vite maps its preloads.
+    const startsWithHint = (path: string) => scripts.get(path)?.split('\n', 2).includes('//# allFunctionsCalledOnLoad')
+    const named = (name: string) => [...scripts.keys()].find((path) => path.startsWith(`/assets/${name}-`)) ?? name
+    // V8 compiles a file so marked as it arrives, off the main thread, not function by function as each first
+    // runs (docs/performance.md#functions-compiled-as-they-arrive).
+    for (const name of ['react', 'framework', 'app', 'xstate', 'siteMachines', 'BookingForm', 'useDaySlots']) expect(startsWithHint(named(name)), name).toBe(true)
+    const routeFiles = ((await page.locator('meta[name="app-route-files"]').getAttribute('content')) ?? '').split(' ')
+    expect(routeFiles.length).toBeGreaterThan(0)
+    for (const file of routeFiles) expect(startsWithHint(file), file).toBe(true)
+    // Much of a file loaded later may never run: compiled whole, it would cost for nothing.
+    expect(startsWithHint(named('ZoneSearch'))).toBe(false)
+  })
+
   test.describe('for a visitor who allows motion', () => {
     test.use({ reducedMotion: 'no-preference' })
     test("what the open dialog covers waits for it to close: the voice call's and the particles' files", async ({ page }) => {
