@@ -6,13 +6,15 @@
  * (docs/performance.md#functions-compiled-as-they-arrive). Other browsers read a comment.
  *
  * Which files: those holding the entry's modules and what they import statically, the same for each route's
- * files and for `runAtPress` (the modules the loader fetches for a press: src/boot/appLoader.ts). Decided by module, so the hint is in the
- * file before its name is hashed. Files loaded later (the voice call, the particles, the zone search) keep
- * V8's lazy compiling: much of their code may never run.
+ * files and for `runAtPress` (the modules the loader fetches for a press: src/boot/appLoader.ts). Decided by
+ * module, so the hint is in the file before its name is hashed. Files loaded later (the voice call, the
+ * particles, the zone search) keep V8's lazy compiling: much of their code may never run.
  */
 import type { Plugin, Rollup } from 'vite'
 
 const COMPILE_HINT = '//# allFunctionsCalledOnLoad'
+/** No banner: an empty one would still start the file with a line break (Rolldown's addons take undefined as none). */
+const NO_BANNER = undefined as unknown as string
 
 export function compileHintsPlugin({ runAtPress = [] }: { runAtPress?: string[] } = {}): Plugin {
   let root = ''
@@ -45,7 +47,7 @@ export function compileHintsPlugin({ runAtPress = [] }: { runAtPress?: string[] 
     // After minifying, which drops comments; still part of the file's hashed name. In the entry's file Vite then
     // writes one line above it (its map of preloads): V8 reads the hint there too.
     outputOptions(options) {
-      return { ...options, postBanner: (chunk: Rollup.RenderedChunk) => (chunk.moduleIds.some((id) => runAtLoad.has(id)) ? COMPILE_HINT : '') }
+      return { ...options, postBanner: (chunk: Rollup.RenderedChunk) => (chunk.moduleIds.some((id) => runAtLoad.has(id)) ? COMPILE_HINT : NO_BANNER) }
     },
   }
 }
