@@ -44,9 +44,13 @@ const isCleanName = (name: string): boolean => isPlainText(name) && !/[<>]/.test
  */
 const ATOM = "[\\p{L}\\p{M}\\p{Nd}!$&'*+\\-^_~]+"
 const LABEL = '[\\p{L}\\p{M}\\p{Nd}](?:[\\p{L}\\p{M}\\p{Nd}-]*[\\p{L}\\p{M}\\p{Nd}])?'
-export const EMAIL_PATTERN = new RegExp(`^${ATOM}(?:\\.${ATOM})*@${LABEL}(?:\\.${LABEL})+$`, 'u')
+// Built at the first address it checks, not as the form's code loads: building a pattern of Unicode's letter
+// classes takes a phone tens of milliseconds, in the task that draws the form after a press
+// (docs/performance.md#what-the-forms-code-does-as-it-loads).
+let emailPattern: RegExp | undefined
+const isEmailShaped = (email: string) => (emailPattern ??= new RegExp(`^${ATOM}(?:\\.${ATOM})*@${LABEL}(?:\\.${LABEL})+$`, 'u')).test(email)
 
-const isEmail = (email: string): boolean => email.length <= EMAIL_MAX_LENGTH && isPlainText(email) && EMAIL_PATTERN.test(email)
+const isEmail = (email: string): boolean => email.length <= EMAIL_MAX_LENGTH && isPlainText(email) && isEmailShaped(email)
 
 /** The sentence for each way a name can be wrong. */
 export interface NameMessages {
