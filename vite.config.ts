@@ -6,6 +6,7 @@ import { defineConfig, loadEnv, type Plugin, type UserConfig } from 'vite'
 import { readBrowserSettings } from './core/settings.ts'
 import { appLoaderPlugin } from './scripts/appLoaderPlugin.ts'
 import { compileHintsPlugin } from './scripts/compileHintsPlugin.ts'
+import { ZONE_KEY } from './src/lib/time/timePreferences.ts'
 
 // BOOKING_* settings are read by both the browser build and the server (docs/design.md#configuration).
 const envPrefix = ['VITE_', 'BOOKING_']
@@ -57,7 +58,11 @@ const config = {
     // the app has run, not run. The first slots' file (with the store of prefetched slots) right after the worker:
     // the page imports it when the worker names its URL, and it must be there before the picker asks, or the
     // picker asks again; a hover on Book a Call imports it too.
-    appLoaderPlugin({ fetchWhenIdle: ['src/boot/firstSlotsWorker.ts', ...runAtPress] }),
+    // A press before the app has run asks the first slots' worker at once, for the app to take its answer.
+    appLoaderPlugin({
+      fetchWhenIdle: ['src/boot/firstSlotsWorker.ts', ...runAtPress],
+      firstSlotsAtPress: { worker: 'src/boot/firstSlotsWorker.ts', zoneKey: ZONE_KEY },
+    }),
     // Those files, and the app's, compiled whole as they arrive rather than function by function as they first run.
     compileHintsPlugin({ runAtPress }),
   ],

@@ -8,7 +8,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client'
 import { createAppRouter } from './router'
 import { noteTextTypedBeforeApp } from './boot/typedBeforeApp'
 import { keepDialogPresses } from './boot/dialogPressesBeforeApp'
-import { MANAGE_PAGE_ROUTE_ID, prefetchFirstSlotsAfterLoad } from './boot/loadBookingForm'
+import { MANAGE_PAGE_ROUTE_ID, prefetchFirstSlotsAfterLoad, stopFirstSlotsAskedAtPress } from './boot/loadBookingForm'
 import './styles.css'
 
 const router = createAppRouter()
@@ -34,6 +34,7 @@ async function boot() {
   // asked for now rather than once the modal is drawn after hydration (docs/performance.md#how-it-is-done).
   const [routes] = router.getMatchedRoutes(router.state.location.pathname)
   if (window.buttonsPressedBeforeApp?.size && !routes.some((route) => route.id === MANAGE_PAGE_ROUTE_ID)) prefetchFirstSlotsAfterLoad()
+  else stopFirstSlotsAskedAtPress()
   await nextTask()
   // Load the matched route's split chunks first, so hydration sees the same tree the prerenderer rendered.
   // The loader has fetched them already (docs/performance.md#how-it-is-done): run each route's in a task of its

@@ -1,3 +1,5 @@
+import type { FirstSlotsNews } from './firstSlotsWorker'
+
 /**
  * The page's only script: once the browser has painted content, fetch the app and run it. Every page
  * is prerendered, so its first paint needs the HTML and the stylesheet only; the app's files wait for
@@ -5,15 +7,24 @@
  * same page without scripts).
  *
  * The build writes this function into each page as an inline script (scripts/appLoaderPlugin.ts), so
- * nothing at all is fetched for scripts before the first paint. It is turned into text with
- * Function.prototype.toString: it must not use anything from outside its own body.
+ * nothing at all is fetched for scripts before the first paint. It compiles this whole file into the page: the
+ * file holds this function and types alone, and the function uses nothing from outside its own body.
  *
  * `later`: files fetched once the app has run, the page has loaded and the browser is idle, but not
  * run (the booking form's: a press on Book a Call then only runs their code), or sooner, while the app's own
  * last file arrives, when a button was pressed before the app ran. A modulepreload link fetches and compiles;
  * running them at idle would be a long task (docs/design.md#budgets: TBT).
+ *
+ * `firstSlots`: the first slots' worker's file, and the key under which the page remembers the visitor's zone. A
+ * press before the app has run starts that worker and asks it for the slots the picker shows first, for the app to
+ * take once it runs (window.firstSlotsAskedAtPress).
  */
-export function loadAppAfterFirstPaint(entries: string[], dependencies: string[], later: string[] = []): void {
+export function loadAppAfterFirstPaint(
+  entries: string[],
+  dependencies: string[],
+  later: string[] = [],
+  firstSlots?: [worker: string, zoneKey: string],
+): void {
   // Until the app runs, a button does nothing when pressed: note it, and the app presses it again once
   // it listens (main.tsx). Links and form submits work without the app, so only plain buttons count.
   const pressed = new Set<HTMLButtonElement>()
@@ -31,7 +42,12 @@ export function loadAppAfterFirstPaint(entries: string[], dependencies: string[]
       pressed.add(button)
       pressedEarly = true
       // After the frame that shows the press's answer (the dialog): adding the links is work in that frame.
-      requestAnimationFrame(() => setTimeout(fetchLaterForPress))
+      requestAnimationFrame(() =>
+        setTimeout(() => {
+          askFirstSlots()
+          fetchLaterForPress()
+        }),
+      )
       // A button that opens or closes a dialog by itself (an invoker command: Book a Call) does so at
       // once; where the browser has no invoker commands, this does it for the button.
       const dialog = document.getElementById(button.getAttribute('commandfor') ?? '')
@@ -80,6 +96,28 @@ export function loadAppAfterFirstPaint(entries: string[], dependencies: string[]
   }
   const fetchLaterForPress = () => {
     if (firstLoadAllButLastIn && pressedEarly) preloadLaterNow()
+  }
+  // The slots the picker shows first, asked for now rather than once the app runs: the worker's start, the time
+  // zone data it reads and the round trip then pass while React's file arrives
+  // (docs/performance.md#the-first-slots-asked-at-a-press). What the worker says before the app listens is kept for it.
+  let slotsAsked = false
+  const askFirstSlots = () => {
+    // Null once the app has asked, or chosen not to ask (src/boot/loadBookingForm.ts).
+    if (!firstSlots || slotsAsked || !before() || window.firstSlotsAskedAtPress === null) return
+    slotsAsked = true
+    const [file, zoneKey] = firstSlots
+    const worker = new Worker(file, { type: 'module' })
+    const news: FirstSlotsNews[] = []
+    // One that cannot start says nothing, and the picker asks for itself.
+    worker.onmessage = ({ data }) => news.push(data)
+    let stored = null
+    try {
+      stored = localStorage.getItem(zoneKey)
+    } catch {
+      // Storage blocked: the browser's zone.
+    }
+    worker.postMessage({ now: Date.now(), stored })
+    window.firstSlotsAskedAtPress = { worker, news }
   }
   const preloadLaterAtIdle = () => {
     const idle = () => ('requestIdleCallback' in window ? window.requestIdleCallback(preloadLaterNow) : setTimeout(preloadLaterNow))
@@ -137,6 +175,11 @@ declare global {
   interface Window {
     /** Buttons pressed before the app ran (loadAppAfterFirstPaint); main.tsx takes them, once. */
     buttonsPressedBeforeApp?: Set<HTMLButtonElement>
+    /**
+     * The first slots' worker, started and asked at a press before the app ran, with what it has said so far
+     * (loadAppAfterFirstPaint); src/boot/loadBookingForm.ts takes it, and leaves null.
+     */
+    firstSlotsAskedAtPress?: { worker: Worker; news: FirstSlotsNews[] } | null
     /** Resolves once the loader's `later` files (the booking form's) have been fetched, or failed to be. */
     laterFilesFetched?: Promise<void>
   }

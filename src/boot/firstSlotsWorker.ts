@@ -13,7 +13,8 @@ export interface FirstSlotsAsk {
   now: number
   /** The zone remembered on this browser, if any (checked here). */
   stored: string | null
-  settings: BookingSettings
+  /** The build's, when not given: the page's loader, which asks at a press before the app has run, has none. */
+  settings?: BookingSettings
 }
 
 export type FirstSlotsNews = { type: 'asking'; url: string } | { type: 'answered'; url: string; body: unknown } | { type: 'failed'; url: string }

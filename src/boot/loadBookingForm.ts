@@ -86,24 +86,40 @@ function prefetchFirstSlotsInWorker(): void {
   // Once a page view: the app asks as it starts (main.tsx), the modal again once it is drawn.
   if (workerStarted) return
   workerStarted = true
-  const worker = new Worker(new URL('./firstSlotsWorker.ts', import.meta.url), { type: 'module', name: 'first slots' })
+  // Asked already by the page's loader, at a press before the app ran: its news so far, then the rest as it comes.
+  const askedAtPress = takeFirstSlotsAskedAtPress()
+  const worker = askedAtPress?.worker ?? new Worker(new URL('./firstSlotsWorker.ts', import.meta.url), { type: 'module', name: 'first slots' })
   // The store of prefetched slots is not in the first load (docs/design.md#budgets: 115 KB): imported when the worker names its URL.
   let pending: Promise<{ answer: (body: unknown) => void; fail: () => void } | null> = Promise.resolve(null)
   const finish = () => {
     worker.terminate()
     void afterFirstPaint().then(prefetchBookingFormCode)
   }
-  worker.onmessage = ({ data }: MessageEvent<FirstSlotsNews>) => {
-    if (data.type === 'asking') return void (pending = import('./firstSlots').then((m) => m.expectSlots(data.url)))
-    if (data.type === 'answered') void pending.then((p) => p?.answer(data.body))
+  const hear = (news: FirstSlotsNews) => {
+    if (news.type === 'asking') return void (pending = import('./firstSlots').then((m) => m.expectSlots(news.url)))
+    if (news.type === 'answered') void pending.then((p) => p?.answer(news.body))
     else void pending.then((p) => p?.fail())
     finish()
   }
-  worker.onerror = () => {
-    void pending.then((p) => p?.fail())
-    finish()
-  }
-  worker.postMessage({ now: Date.now(), stored: rememberedTimeZone(), settings: bookingSettings } satisfies FirstSlotsAsk)
+  worker.onmessage = ({ data }: MessageEvent<FirstSlotsNews>) => hear(data)
+  worker.onerror = () => hear({ type: 'failed', url: '' })
+  if (askedAtPress) askedAtPress.news.forEach(hear)
+  else worker.postMessage({ now: Date.now(), stored: rememberedTimeZone(), settings: bookingSettings } satisfies FirstSlotsAsk)
+}
+
+/**
+ * The first slots' worker the page's loader asked at a press before the app ran (src/boot/appLoader.ts), once.
+ * Taken, or found not asked, the loader asks no more: the app asks from then on.
+ */
+function takeFirstSlotsAskedAtPress() {
+  const asked = window.firstSlotsAskedAtPress ?? undefined
+  window.firstSlotsAskedAtPress = null
+  return asked
+}
+
+/** A page whose press before the app does not ask for the first slots (the manage page): what the loader asked stops. */
+export function stopFirstSlotsAskedAtPress(): void {
+  takeFirstSlotsAskedAtPress()?.worker.terminate()
 }
 
 /** At the first sign of intent, if the prefetch at load has not come yet: a small file of its own, kept out of the first load. */

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test'
 import { expectNoAxeViolations } from './support/axe'
 import { holdAppScripts, holdRequests, waitForHydration } from './support/hydration'
-import { bookingDialog, contactField, headerBookCall, heroBookCall } from '../support/pages/bookingForm'
+import { bookingDialog, contactField, headerBookCall, heroBookCall, slotButtons, zoneBox } from '../support/pages/bookingForm'
 import { bodyOverflow, scrollY } from '../support/pages/window'
 import { typeInto } from '../support/typing'
 
@@ -195,6 +195,32 @@ test.describe('before the app runs', () => {
     await expect(contactField(bookingDialog(page), 'name')).toBeVisible()
     await page.keyboard.press('Escape')
     await expect(bookingDialog(page)).toBeHidden()
+  })
+
+  test('a press asks for the first slots at once, in the zone the visitor chose before, and the picker shows that answer without asking again', async ({ page }) => {
+    await page.addInitScript(() => window.localStorage.setItem('kiwi.timeZone', 'America/Los_Angeles'))
+    const asked: string[] = []
+    page.on('request', (request) => {
+      if (request.url().includes('/api/calendar/slots?')) asked.push(request.url())
+    })
+    // The app held back; the first slots' worker, which the loader starts itself, is not.
+    const release = await holdRequests(page, /\/assets\/(?!firstSlotsWorker-)[\w-]+\.js$/)
+    await page.goto('/')
+    await heroBookCall(page).click()
+    await expect(bookingDialog(page)).toBeVisible()
+    // Asked for before the app has run: the worker's start and the round trip pass while the app's files arrive
+    // (docs/performance.md#the-first-slots-asked-at-a-press).
+    await expect.poll(() => asked.length).toBe(1)
+    expect(await page.evaluate(() => window.buttonsPressedBeforeApp?.size)).toBe(1)
+    const zone = (url: string) => JSON.parse(new URL(url).searchParams.get('input') ?? '{}').json?.timeZone
+    expect(zone(asked[0]!)).toBe('America/Los_Angeles')
+
+    release()
+    await waitForHydration(page)
+    await expect(slotButtons(bookingDialog(page)).first().or(bookingDialog(page).getByText('No available time slots for this date'))).toBeVisible()
+    // The picker's first request is that URL, answered by what the loader asked: not sent again.
+    expect(asked.filter((url) => url === asked[0])).toHaveLength(1)
+    await expect(zoneBox(bookingDialog(page))).toHaveValue('America/Los Angeles')
   })
 
   test("a press asks for the form's files while the app's last file arrives, the large ones first; without one they wait for an idle moment", async ({ page }) => {

@@ -10,7 +10,8 @@ export function visitorTimeZone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC'
 }
 
-const ZONE_KEY = 'kiwi.timeZone'
+/** Where the visitor's zone is remembered (the page's loader reads it too, scripts/appLoaderPlugin.ts). */
+export const ZONE_KEY = 'kiwi.timeZone'
 const CLOCK_KEY = 'kiwi.hour24'
 
 function read(key: string): string | null {
