@@ -421,11 +421,13 @@ export type BookingFormSnapshot = SnapshotFrom<typeof bookingFormMachine>
 
 /** The errors the visitor sees: a field's message once it is touched or after a submit attempt. */
 export function visibleErrors(context: BookingFormContext): FieldErrors {
-  const errors = validateBooking(context.fields, context.phone)
   const shown: FieldErrors = {}
-  for (const field of ['name', 'email', 'slot', 'notes', 'phone'] as const) {
-    if (errors[field] && (context.touched[field] || context.submitted)) shown[field] = errors[field]
-  }
+  const showing = (field: FieldName) => context.touched[field] || context.submitted
+  // As the form opens nothing can show, so nothing is validated: the form's first render, which the picker's first
+  // slots wait for, does not parse the fields (docs/performance.md#what-the-forms-code-does-as-it-loads).
+  if (!FORM_ORDER.some(showing)) return shown
+  const errors = validateBooking(context.fields, context.phone)
+  for (const field of FORM_ORDER) if (errors[field] && showing(field)) shown[field] = errors[field]
   return shown
 }
 

@@ -280,10 +280,9 @@ describeMachinePaths(
         expect(context.submitted).toBe(false)
         // After the inline form's reset, the booking stays for its reminder line.
         expect(context.confirmed).toEqual(sut.lastBooked)
-        // Before a submit attempt only touched fields show their error.
-        for (const field of ['name', 'email', 'slot', 'notes'] as const) {
-          if (!context.touched[field]) expect(visibleErrors(context)[field]).toBeUndefined()
-        }
+        // Before a submit attempt a touched field shows its error, and only a touched field does.
+        const errors = validateBooking(context.fields, context.phone)
+        for (const field of FORM_ORDER) expect(visibleErrors(context)[field]).toBe(context.touched[field] ? errors[field] : undefined)
         expectWritten(sut)
         expectCodeStep(sut)
         expect(children.slots).toBeDefined()
