@@ -1,6 +1,7 @@
 import { useEffect, useId, useMemo, useSyncExternalStore } from 'react'
 import { timeSettingsCopy as copy } from '../../content/booking'
 import { describeTimeZone, nowInstant, readableZone } from '../../lib/time/format'
+import { afterNextPaint } from '../../lib/dom/pageEnvironment'
 import { focusRing } from '../sections/ui'
 import { zoneSearchModule } from './zoneSearchModule'
 
@@ -38,7 +39,9 @@ export function TimeSettings({ timeZone, hour24, enabled, onTimeZone, onHour24 }
   const now = useMemo(() => nowInstant(), [])
   const described = useMemo(() => describeTimeZone(timeZone, now), [timeZone, now])
   const search = useSyncExternalStore(zoneSearchModule.subscribe, zoneSearchModule.current, zoneSearchModule.serverValue)
-  useEffect(() => zoneSearchModule.load(), [])
+  // After the frame that shows the picker: a sync render (a press) runs its effects before that frame is painted,
+  // and asking for a file there is work the first slots would wait for (docs/performance.md#the-zone-search-after-the-slots).
+  useEffect(() => afterNextPaint(zoneSearchModule.load), [])
 
   return (
     <div className="flex flex-col gap-2">
