@@ -22,6 +22,8 @@ export interface MeetingChoiceProps {
  * buttons when the host offers both, and the 'Phone number' field for a phone call.
  */
 export function MeetingChoice({ id, locations, location, phone, phoneError, readOnly, onLocation, onPhone, onPhoneBlur }: MeetingChoiceProps) {
+  // Nothing to choose or type (a video-only site): no element at all, so the form's gap does not double.
+  if (locations.length < 2 && location !== 'phone') return null
   return (
     <div className="flex flex-col gap-2">
       {locations.length > 1 ? (
