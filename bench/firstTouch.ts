@@ -22,6 +22,7 @@
 import { loadavg } from 'node:os'
 import { resolve } from 'node:path'
 import { chromium, type Browser, type Page } from '@playwright/test'
+import { pageFunctions } from 'lighthouse/core/lib/page-functions.js'
 import { chromiumArgs, ensureChromium } from '../scripts/chromium.ts'
 import { median } from './median.ts'
 import { serveBuiltSite } from './serveBuilt.ts'
@@ -106,12 +107,37 @@ async function slotsRoundTrip(browser: Browser, origin: string): Promise<number>
   }
 }
 
+/**
+ * How fast the host's CPU is, by Lighthouse's own yardstick (its BenchmarkIndex, the figure its reports give as
+ * "CPU/Memory Power"), at full speed and under this run's 4×: CPU throttling divides whatever the host has, so
+ * the same build gives figures a third apart from one hour to the next here (docs/performance.md#how-fast-the-host-is).
+ * The median of three after one that warms the engine up.
+ */
+async function benchmarkIndex(browser: Browser, rate: number): Promise<number> {
+  const page = await browser.newPage()
+  try {
+    const cdp = await page.context().newCDPSession(page)
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate })
+    const measure = () => page.evaluate<number>(pageFunctions.computeBenchmarkIndex)
+    await measure()
+    return median([await measure(), await measure(), await measure()])
+  } finally {
+    await page.context().close()
+  }
+}
+
+async function hostSpeed(browser: Browser): Promise<string> {
+  const [full, throttled] = [await benchmarkIndex(browser, 1), await benchmarkIndex(browser, 4)]
+  return `Lighthouse benchmark index ${full.toFixed(0)}, ${throttled.toFixed(0)} under 4× CPU`
+}
+
 const baseline = process.env.FIRST_TOUCH_BASELINE
 const sites = [{ name: 'this build', ...(await serveBuiltSite()) }]
 if (baseline) sites.push({ name: baseline, ...(await serveBuiltSite({ distDir: resolve(baseline) })) })
 const browser = await chromium.launch({ executablePath: ensureChromium(), args: chromiumArgs })
 try {
   console.log(`Book a Call on / at 390 px, 4× CPU, slow 4G; median of ${RUNS} loads; load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}`)
+  console.log(`host before: ${await hostSpeed(browser)} (Lighthouse means its 4× for 1,500–2,000, a high-end desktop)`)
   console.log(`${'profile'.padEnd(22)}  ${'pressed'.padEnd(13)}  dialog ms  (goal)  slots usable ms  (goal)`)
   const chosen = (Object.keys(PROFILES) as Profile[]).filter((name) => name.startsWith(process.env.FIRST_TOUCH_PROFILE ?? ''))
   for (const profile of chosen) {
@@ -133,6 +159,7 @@ try {
   const trips = []
   for (let run = 0; run < RUNS; run++) trips.push(await slotsRoundTrip(browser, sites[0]!.origin))
   console.log(`yardstick: one slots request from the loaded page ${median(trips).toFixed(0)} ms (median of ${RUNS}); load average now ${loadavg()[0]!.toFixed(1)}`)
+  console.log(`host after: ${await hostSpeed(browser)}`)
 } finally {
   await browser.close()
   for (const site of sites) site.stop()
