@@ -16,6 +16,8 @@ import {
   dayRowButtons,
   fillContact,
   goToBookableDay,
+  modalForm,
+  openBookingModal,
   shownDay,
   slotButtons,
   slotLabel,
@@ -120,6 +122,28 @@ test.describe('the first free day (Auckland)', () => {
       await expect(shownDay(section)).toHaveText('Tuesday, 24 November 2026')
     })
   }
+
+  test('the modal form drawn ahead before midnight opens on the new day when Book a Call is pressed after it', async ({ page }) => {
+    await page.clock.install({ time: '2026-11-22T10:50:00Z' }) // Sunday 22 November, 23:50
+    await answerSlots(page, aucklandSlots(['2026-11-23', '2026-11-24']))
+    await page.goto('/')
+    await expect(modalForm(page)).toHaveCount(1)
+    await page.clock.fastForward('15:00') // Monday 23 November, 00:05
+    const dialog = await openBookingModal(page)
+    await expect(shownDay(dialog)).toHaveText('Monday, 23 November 2026')
+    // Today is Monday: the row starts there, and there is no going back to Sunday.
+    await expect(dayRowButtons(dialog).first()).toHaveAccessibleName('Monday 23 November, 2 free times')
+    await expect(dialog.getByRole('button', { name: 'Previous Day' })).toBeDisabled()
+  })
+
+  test('a zone chosen in the inline form is the one the modal form drawn ahead opens in', async ({ page }) => {
+    await page.goto('/about')
+    const section = await talkToExpert(page)
+    await expect(modalForm(page)).toHaveCount(1)
+    await chooseTimeZone(section, 'new york', 'America/New_York')
+    const dialog = await openBookingModal(page)
+    await expect(zoneBox(dialog)).toHaveValue('America/New York')
+  })
 
   test('a week with no free day says so once, names the next free day, and its button goes there', async ({ page }) => {
     await page.clock.install({ time: '2026-11-20T22:00:00Z' })

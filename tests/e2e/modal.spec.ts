@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test'
 import { expectNoAxeViolations } from './support/axe'
 import { holdAppScripts, holdRequests, waitForHydration } from './support/hydration'
-import { bookingDialog, contactField, headerBookCall, heroBookCall, slotButtons, zoneBox } from '../support/pages/bookingForm'
+import { bookingDialog, contactField, headerBookCall, heroBookCall, modalForm, slotButtons, zoneBox } from '../support/pages/bookingForm'
 import { bodyOverflow, scrollY } from '../support/pages/window'
 import { typeInto } from '../support/typing'
 
@@ -9,6 +9,8 @@ declare global {
   interface Window {
     /** Clicks on Book a Call after the app arrived, in the test that a press before the app is not repeated. */
     repeatedPresses?: number
+    /** The form the shut dialog held, in the test that a press shows the form drawn ahead. */
+    formDrawnAhead?: Element
   }
 }
 
@@ -80,6 +82,27 @@ test('each open shows a fresh form', async ({ page }) => {
   await page.keyboard.press('Escape')
   await heroBookCall(page).click()
   await expect(contactField(bookingDialog(page), 'name')).toHaveValue('')
+})
+
+test('once its code has come, the next form waits drawn in the shut dialog; a press shows that very form, and after a close the next is fresh', async ({ page }) => {
+  await page.goto('/')
+  const form = modalForm(page)
+  await expect(form).toHaveCount(1)
+  await expect(form).toBeHidden()
+  await form.evaluate((drawn) => void (window.formDrawnAhead = drawn))
+  await heroBookCall(page).click()
+  const dialog = bookingDialog(page)
+  await expect(contactField(dialog, 'name')).toBeVisible()
+  expect(await form.evaluate((shown) => shown === window.formDrawnAhead)).toBe(true)
+
+  await typeInto(contactField(dialog, 'name'), 'Aroha Ngata')
+  await page.keyboard.press('Escape')
+  await expect(dialog).toBeHidden()
+  // The form the visitor typed into is gone; another is drawn for the next press.
+  await expect.poll(() => form.evaluate((drawn) => drawn !== window.formDrawnAhead)).toBe(true)
+  await expect(form).toBeHidden()
+  await heroBookCall(page).click()
+  await expect(contactField(dialog, 'name')).toHaveValue('')
 })
 
 test('the modal is at most 3xl wide and 90% of the viewport high, and scrolls inside', async ({ page }) => {

@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useRef } from 'react'
+import { useEffect, useId, useMemo, useRef, useState } from 'react'
 import type { AttentionField, ConfirmedBooking } from '../../../machines/bookingForm'
 import { bookedLine, bookingFormCopy } from '../../content/booking'
 import { focusAndReveal, focusWhenDrawn } from '../../lib/dom/focus'
@@ -12,7 +12,7 @@ import { MeetingChoice } from './MeetingChoice'
 import { NotesField } from './NotesField'
 import { TextField } from './TextField'
 import { TimeSettings } from './TimeSettings'
-import { useBookingForm } from './useBookingForm'
+import { formStartKey, useBookingForm } from './useBookingForm'
 import { zoneSearchModule } from './zoneSearchModule'
 
 export type { ConfirmedBooking }
@@ -197,4 +197,32 @@ export function BookingForm({ variant, onConfirmed }: BookingFormProps) {
       </div>
     </form>
   )
+}
+
+export interface ModalFormProps {
+  /** Whether the modal's machine has the dialog open. */
+  open: boolean
+  /** The machine's count of opens: each OPEN it takes starts a fresh form. */
+  formKey: number
+  onConfirmed: (booking: ConfirmedBooking) => void
+}
+
+/**
+ * The booking modal's form. While the dialog is shut it is the next one, drawn ahead (hidden by the modal) under
+ * the key the machine's next OPEN gives it, so a press shows it rather than drawing it
+ * (docs/performance.md#the-next-form-drawn-ahead). Drawn again if the visitor's zone, clock or day has changed
+ * by the time it opens; never while it is open, where it holds what the visitor typed.
+ */
+export function ModalForm({ open, formKey, onConfirmed }: ModalFormProps) {
+  const startKey = useStartKeyHeldWhileOpen(open)
+  return <BookingForm key={`${open ? formKey : formKey + 1} ${startKey}`} variant="modal" onConfirmed={onConfirmed} />
+}
+
+/** What a new form starts from (formStartKey), read again each time the dialog opens or shuts. */
+function useStartKeyHeldWhileOpen(open: boolean): string {
+  const [held, setHeld] = useState(() => ({ open, key: formStartKey() }))
+  if (held.open === open) return held.key
+  const next = { open, key: formStartKey() }
+  setHeld(next)
+  return next.key
 }

@@ -1,5 +1,5 @@
 import { useRouterState } from '@tanstack/react-router'
-import { Component, lazy, Suspense, useDeferredValue, useEffect, useSyncExternalStore, type ReactNode } from 'react'
+import { Activity, Component, lazy, Suspense, useDeferredValue, useEffect, useSyncExternalStore, type ReactNode } from 'react'
 import { bookingFormKey, bookingModalOpener, confirmedBooking, isBookingDialogOpen } from '../../../machines/selectors'
 import { selection, useDeferredSelector } from '../../boot/deferredActor'
 import { useBookingModalActor } from '../providers/SiteActors'
@@ -12,7 +12,7 @@ import { loadBookingForm, loadedBookingForm, MANAGE_PAGE_ROUTE_ID, prefetchFirst
 import { bookingModalCopy } from '../../content/bookingEntry'
 import { useDialogPressesBeforeApp } from '../../boot/dialogPressesBeforeApp'
 
-const LazyBookingForm = lazy(() => loadBookingForm().then((m) => ({ default: m.BookingForm })))
+const LazyModalForm = lazy(() => loadBookingForm().then((m) => ({ default: m.ModalForm })))
 /** The prerendered page and its hydration never hold the form's module. */
 const noModule = () => null
 const BookingToast = lazy(() => import('./BookingToast').then((m) => ({ default: m.BookingToast })))
@@ -27,7 +27,7 @@ export const bookingModalView = {
 
 /**
  * The booking modal (docs/design.md#pages) and the toast of a confirmed booking. Driven by the shared bookingModal
- * actor; every open mounts a fresh form (keyed by the machine's formKey), so its fields start empty.
+ * actor; every open shows a fresh form (ModalForm keys it by the machine's formKey), so its fields start empty.
  * The <dialog> itself is always on the page, closed, so a Book a Call button can open it by itself
  * before the app runs (BookCallButton); it shows the form's layout until the machine has it open.
  */
@@ -44,10 +44,12 @@ export function BookingModal() {
   const deferredOpen = useDeferredValue(open)
   const showForm = deferredOpen || (open && showsDialogItself(opener))
   // Loaded already (prefetched at the first sign of intent): drawn at once, rather than through a Suspense fallback React holds a moment.
-  const BookingForm = useSyncExternalStore(subscribeBookingForm, loadedBookingForm, noModule)?.BookingForm ?? LazyBookingForm
+  const formModule = useSyncExternalStore(subscribeBookingForm, loadedBookingForm, noModule)
+  const ModalForm = formModule?.ModalForm ?? LazyModalForm
   // The slots a press will show first, asked for once the page has loaded (one request per page view, docs/performance.md#how-it-is-done).
   // Not on the manage page (MANAGE_PAGE_ROUTE_ID); main.tsx asked already when the app started on another page.
   const onManagePage = useRouterState({ select: (s) => s.matches.some((m) => m.routeId === MANAGE_PAGE_ROUTE_ID) })
+  const formShown = open && showForm
   useEffect(() => (onManagePage ? undefined : prefetchFirstSlotsAfterLoad()), [onManagePage])
   // A Book a Call pressed before the app ran: the loader has shown the dialog, and the machine hears of it now.
   useDialogPressesBeforeApp(modal.open)
@@ -84,16 +86,19 @@ export function BookingModal() {
           </button>
         </div>
         <div className="flex flex-col px-5 py-6 sm:px-8">
-          {/* Until the machine has it open (a press before the app ran), the form's layout, as it will look. */}
-          {open && showForm ? (
-            <FormLoadBoundary>
-              <Suspense fallback={<FormLoading />}>
-                <BookingForm key={formKey} variant="modal" onConfirmed={modal.confirm} />
-              </Suspense>
-            </FormLoadBoundary>
-          ) : (
-            <FormLoading />
-          )}
+          {/* Until the machine has it open (a press before the app ran), the form's layout, as it will look. Once
+              its code has come, the next form is drawn behind it, hidden, so a press only shows it
+              (docs/performance.md#the-next-form-drawn-ahead). */}
+          {formShown ? null : <FormLoading />}
+          {formShown || formModule ? (
+            <Activity mode={formShown ? 'visible' : 'hidden'}>
+              <FormLoadBoundary>
+                <Suspense fallback={<FormLoading />}>
+                  <ModalForm open={open} formKey={formKey} onConfirmed={modal.confirm} />
+                </Suspense>
+              </FormLoadBoundary>
+            </Activity>
+          ) : null}
         </div>
       </ModalDialog>
       {booking ? (

@@ -3,6 +3,7 @@ import { useEffect, useEffectEvent } from 'react'
 import { codeStep, formStatus, notesLength, visibleErrors, type AttentionField, type BookingVariant, type ConfirmedBooking } from '../../../machines/bookingForm'
 import type { CallKind } from '../../../core/browserSettings'
 import { phoneRules } from '../../../core/phone'
+import { todayAt } from '../../../core/slotWindow'
 import { noPhoneRules } from '../../../core/phoneRules'
 import { bookingSettings } from '../../config'
 import { bookingFormLogic } from '../../logic/bookingForm'
@@ -19,6 +20,16 @@ const sameErrors = (a: object | null, b: object | null) => JSON.stringify(a) ===
  */
 const phoneOffered = import.meta.env.PHONE_OFFERED ?? bookingSettings.locations.includes('phone')
 const phone = phoneOffered ? phoneRules(bookingSettings.phoneCountry) : noPhoneRules(bookingSettings.phoneCountry)
+
+/**
+ * What a new form's machine takes from the visitor's settings and the clock (the zone, the clock, today there),
+ * as a key: the modal's next form, drawn ahead while the dialog is shut, is drawn again if any of them has
+ * changed by the time it opens (docs/performance.md#the-next-form-drawn-ahead).
+ */
+export function formStartKey(): string {
+  const timeZone = preferredTimeZone()
+  return `${timeZone} ${preferredHour24()} ${todayAt(nowInstant(), timeZone)}`
+}
 
 /**
  * One booking form actor per component instance, with the visitor's zone and the current time as

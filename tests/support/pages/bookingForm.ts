@@ -10,6 +10,9 @@ export { typeInto }
 
 export const bookingDialog = (page: Page) => page.getByRole('dialog', { name: 'Book a Call' })
 
+/** The modal's form, also while the dialog is shut (the next form is drawn there, hidden, once its code has come). */
+export const modalForm = (page: Page) => page.getByRole('form', { name: 'Book a call', includeHidden: true })
+
 /** The hero's Book a Call: the first in the page content. */
 export const heroBookCall = (page: Page) => page.getByRole('main').getByRole('button', { name: 'Book a Call' }).first()
 
