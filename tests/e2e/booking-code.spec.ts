@@ -35,9 +35,16 @@ async function startCodeSite(port: number): Promise<{ site: CodeSite; server: Ch
     env: { ...process.env, ...env, LOG_LEVEL: 'warn', PORT: String(port), PUBLIC_URL: origin, DIST_DIR, DATA_DIR: dataDir, HOST: '127.0.0.1', BOOKING_VERIFY: 'always' },
     stdio: ['ignore', 'inherit', 'inherit'],
   })
-  await expect
-    .poll(async () => (await fetch(`${origin}/robots.txt`).catch(() => null))?.status, { timeout: 30_000, message: `the code site on ${origin}` })
-    .toBe(200)
+  // A new data directory: PGlite's first start there takes several seconds, more on a busy machine (503 meanwhile).
+  try {
+    await expect
+      .poll(async () => (await fetch(`${origin}/robots.txt`).catch(() => null))?.status, { timeout: 60_000, message: `the code site on ${origin}` })
+      .toBe(200)
+  } catch (error) {
+    // Not left running on its port, for the next worker or the next run; its data directory stays, to be read.
+    server.kill('SIGTERM')
+    throw error
+  }
   return { site: { origin, dataDir }, server }
 }
 
@@ -52,7 +59,8 @@ const test = base.extend<object, { codeSite: CodeSite }>({
       await once(server, 'exit')
       await rm(site.dataDir, { recursive: true, force: true })
     },
-    { scope: 'worker' },
+    // Its own time (not the first test's): up to a minute for the server to start, then its stop.
+    { scope: 'worker', timeout: 90_000 },
   ],
 })
 
