@@ -1,13 +1,13 @@
 /**
  * `npm run bench:first-touch`: how soon Book a Call answers a new visitor on a phone. Chromium with 4× CPU
- * slowdown (or one fitted to the host, below) and Lighthouse's slow 4G (150 ms round trip, 1.6 Mbps down, 750 kbps up), a fresh cache each
- * load, at 390 px in two profiles: a phone (touch, device pixel ratio 2, a tap) and the desktop profile
- * of before (a mouse, ratio 1), so the two can be compared. The hero's Book a Call is pressed at the page's
- * load event, 1 s after it and 5 s after it. For each moment, the median of 5 loads of: the dialog visible
- * (the frame painted) and the slots usable (the first slot button or the empty-day message on screen), in
- * ms from the press's `pointerdown`. The yardstick, measured in the
- * same run under the same emulation: the page's first slots request made once more from the loaded page,
- * the floor under "slots usable" for a press that has to wait for them.
+ * slowdown (or one fitted to the host, below) and Lighthouse's slow 4G (150 ms round trip, 1.6 Mbps down,
+ * 750 kbps up), a fresh cache each load, at 390 px in two profiles: a phone (touch, device pixel ratio 2, a
+ * tap) and the desktop profile of before (a mouse, ratio 1), so the two can be compared. The hero's Book a
+ * Call is pressed at the page's load event, 1 s after it and 5 s after it. For each moment, the median of 5
+ * loads of: the dialog visible (the frame painted) and the slots usable (the first slot button or the
+ * empty-day message on screen), in ms from the press's `pointerdown`. The yardstick, measured in the same run
+ * under the same emulation: the page's first slots request made once more from the loaded page, the floor
+ * under "slots usable" for a press that has to wait for them.
  *
  *   npm run bench:first-touch
  *   FIRST_TOUCH_RUNS=3 npm run bench:first-touch

@@ -45,10 +45,10 @@ export function prefetchBookingForm(): void {
   prefetchFirstSlots()
 }
 
-/** The form's code, run now (its files are fetched already, or on their way), then its zone search's. */
+/** The form's code, run now (its files are fetched already, or on their way), then what a press needs after it (prepareToOpen). */
 function prefetchBookingFormCode(): void {
   void loadBookingForm().then(
-    (m) => m.loadZoneSearch(),
+    (m) => m.prepareToOpen(),
     () => {
       // A failed prefetch is retried when the modal opens.
       formModule = undefined

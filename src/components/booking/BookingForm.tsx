@@ -2,6 +2,7 @@ import { useEffect, useId, useMemo, useRef, useState } from 'react'
 import type { AttentionField, ConfirmedBooking } from '../../../machines/bookingForm'
 import { bookedLine, bookingFormCopy } from '../../content/booking'
 import { focusAndReveal, focusWhenDrawn } from '../../lib/dom/focus'
+import { afterNextPaint } from '../../lib/dom/pageEnvironment'
 import { formatShortCall, formatSlotInZone } from '../../lib/time/format'
 import { primaryButton } from '../sections/ui'
 import { AddToCalendar } from './AddToCalendar'
@@ -14,11 +15,20 @@ import { TextField } from './TextField'
 import { TimeSettings } from './TimeSettings'
 import { formStartKey, useBookingForm } from './useBookingForm'
 import { zoneSearchModule } from './zoneSearchModule'
+import { checkWaitingSlots } from '../../lib/api/calendarApi'
 
 export type { ConfirmedBooking }
 
-/** The zone search's code (a file of its own), fetched and run once the form's has run at an idle moment (src/boot/loadBookingForm.ts). */
-export const loadZoneSearch = () => zoneSearchModule.load()
+/**
+ * What a press needs after the form's own code, started once that has run (at an idle moment, or at the first sign
+ * of intent: src/boot/loadBookingForm.ts): the zone search's code (a file of its own), and the check of the first
+ * slots' answer as it comes (docs/performance.md#the-first-slots-checked-ahead).
+ */
+export function prepareToOpen(): void {
+  zoneSearchModule.load()
+  // In a task of its own after the next frame, not the one that ran the form's code: a press meanwhile waits for neither.
+  afterNextPaint(checkWaitingSlots)
+}
 
 export interface BookingFormProps {
   variant: 'modal' | 'inline'

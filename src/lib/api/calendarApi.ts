@@ -4,7 +4,7 @@ import { BookingRejected } from '../../../core/bookingErrors'
 import { queryWindow, type SlotsByDate, type SlotsQuery } from '../../../core/slotWindow'
 import { slotsPath } from '../../../core/slotsRequest'
 import { bookingSettings } from '../../config'
-import { noteSlotsRequest, prefetchSlotsUrl, requestSlotsBody, takePrefetchedSlots } from './slotsPrefetch'
+import { noteSlotsRequest, prefetchSlotsUrl, requestSlotsBody, takePrefetchedSlots, waitingPrefetches } from './slotsPrefetch'
 import {
   BookingErrorSchema,
   BookingResponseSchema,
@@ -20,6 +20,29 @@ export function slotsUrl(query: SlotsQuery, settings = bookingSettings): string 
 
 const slotsOf = (body: unknown): SlotsByDate => v.parse(SlotsResponseSchema, body).result.data.json.slots
 
+/** Prefetched answers already checked against the schema, by the parsed body they came as (checkWaitingSlots). */
+const checkedAnswers = new WeakMap<object, SlotsByDate>()
+
+/** A prefetched answer's slots, checked here or ahead; null when it is not a slots answer. */
+function checkedSlots(body: unknown): SlotsByDate | null {
+  const key = typeof body === 'object' && body !== null ? body : null
+  const checked = key && checkedAnswers.get(key)
+  if (checked) return checked
+  const answer = v.safeParse(SlotsResponseSchema, body)
+  if (!answer.success) return null
+  if (key) checkedAnswers.set(key, answer.output.result.data.json.slots)
+  return answer.output.result.data.json.slots
+}
+
+/**
+ * Checks the answers of waiting prefetches as they come, once the form's code has, so that a press takes them
+ * without checking them then: on a slow phone that check was a good part of the press
+ * (docs/performance.md#the-first-slots-checked-ahead).
+ */
+export function checkWaitingSlots(): void {
+  for (const body of waitingPrefetches()) void body.then(checkedSlots, () => null)
+}
+
 /** Asks for a day's slots before the picker does (a pointer over Book a Call), so the picker finds them. */
 export function prefetchSlots(query: SlotsQuery): void {
   prefetchSlotsUrl(slotsUrl(query))
@@ -34,10 +57,10 @@ export async function fetchSlots(query: SlotsQuery, signal?: AbortSignal): Promi
   const url = slotsUrl(query)
   const early = takePrefetchedSlots(url)
   if (early) {
-    const answer = v.safeParse(SlotsResponseSchema, await early.catch(() => null))
+    const slots = checkedSlots(await early.catch(() => null))
     signal?.throwIfAborted()
     // A failed or unreadable prefetch: the picker asks for itself.
-    if (answer.success) return answer.output.result.data.json.slots
+    if (slots) return slots
   }
   const body = requestSlotsBody(url, { signal, cache: 'no-cache' })
   noteSlotsRequest(url, body)

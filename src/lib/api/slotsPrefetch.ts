@@ -51,7 +51,12 @@ export function expectSlots(url: string): { answer: (body: unknown) => void; fai
  * just as the visitor presses).
  */
 export function hasWaitingPrefetch(): boolean {
-  return [...recent.values()].some((entry) => entry.prefetch && isRecent(entry))
+  return waitingPrefetches().length > 0
+}
+
+/** The answers of the prefetches still waiting for the picker, so the form's code can check them ahead (calendarApi.checkWaitingSlots). */
+export function waitingPrefetches(): Promise<unknown>[] {
+  return [...recent.values()].filter((entry) => entry.prefetch && isRecent(entry)).map((entry) => entry.body)
 }
 
 /** A recent prefetch of the URL, once (then it is the picker's); null when there is none. */

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { BookingRejected } from '../../../core/bookingErrors'
-import { bookEvent, fetchSlots, prefetchSlots, slotsUrl } from '../../../src/lib/api/calendarApi'
+import { bookEvent, checkWaitingSlots, fetchSlots, prefetchSlots, slotsUrl } from '../../../src/lib/api/calendarApi'
 import { buildBookingPayload } from '../../../core/bookingPayload'
 
 const settings = { host: 'kiwi-automate', eventTypeId: 7, eventTypeSlug: 'quick-chat', apiBase: 'https://cal.example', locations: ['video'] as const, phoneCountry: 'NZ' }
@@ -77,6 +77,36 @@ describe('slots prefetch', () => {
     await fetchSlots(query)
     prefetchSlots(query)
     expect(fetch).toHaveBeenCalledTimes(1)
+  })
+
+  it("checked ahead as it comes (the form's code has run), is the picker's without being read again", async () => {
+    // An answer that counts how often its fields are read: the check reads them all.
+    let reads = 0
+    const body = {
+      get result() {
+        reads++
+        return answer.result
+      },
+    }
+    const fetch = vi.fn(async () => ({ ok: true, status: 200, json: async () => body }))
+    vi.stubGlobal('fetch', fetch)
+    const query = { day: '2026-12-04', timeZone: 'UTC' }
+    prefetchSlots(query)
+    checkWaitingSlots()
+    await vi.waitFor(() => expect(reads).toBeGreaterThan(0))
+    const readAhead = reads
+    await expect(fetchSlots(query)).resolves.toEqual(answer.result.data.json.slots)
+    expect(reads).toBe(readAhead)
+    expect(fetch).toHaveBeenCalledTimes(1)
+  })
+
+  it('checked ahead and found unreadable, leaves the picker to ask for itself', async () => {
+    const fetch = stubFetch(200, { result: { data: { json: { slots: { '2026-12-05': [{ time: 'soon' }] } } } } })
+    const query = { day: '2026-12-05', timeZone: 'UTC' }
+    prefetchSlots(query)
+    checkWaitingSlots()
+    await expect(fetchSlots(query)).rejects.toThrow()
+    expect(fetch).toHaveBeenCalledTimes(2)
   })
 
   it('that failed leaves the picker to ask, and show its own error', async () => {
