@@ -38,6 +38,17 @@ function nativeTemporalPlugin(): Plugin {
 /** What a press on Book a Call runs besides the app: the site's machines and the booking form (src/boot/loadBookingForm.ts). */
 const runAtPress = ['src/boot/firstSlots.ts', 'src/logic/siteMachines.ts', 'src/components/booking/BookingForm.tsx']
 
+/**
+ * Six characters of content hash, not eight: the first load names about twenty of the built files (what it preloads,
+ * what it imports later, its workers), and a hash does not compress (docs/design.md#budgets counts gzip bytes). Six
+ * base-64 characters tell 68 billion versions of a file apart.
+ */
+const shortHashedNames = {
+  entryFileNames: 'assets/[name]-[hash:6].js',
+  chunkFileNames: 'assets/[name]-[hash:6].js',
+  assetFileNames: 'assets/[name]-[hash:6][extname]',
+}
+
 const config = {
   envPrefix,
   plugins: [
@@ -68,7 +79,7 @@ const config = {
   ],
   // The particle background's worker imports tsparticles, which loads parts of itself with import():
   // a module worker can, a classic one (Vite's default) cannot.
-  worker: { format: 'es' },
+  worker: { format: 'es', rolldownOptions: { output: shortHashedNames } },
   build: {
     target: 'es2022',
     sourcemap: false,
@@ -76,6 +87,7 @@ const config = {
     modulePreload: { polyfill: false },
     rolldownOptions: {
       output: {
+        ...shortHashedNames,
         codeSplitting: {
           groups: [
             // The automatic split cut the first load into many small files, and each file compresses on
