@@ -1,6 +1,7 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react'
 import type { AttentionField, ConfirmedBooking } from '../../../machines/bookingForm'
 import { bookedLine, bookingFormCopy } from '../../content/booking'
+import { checkWaitingSlots } from '../../lib/api/calendarApi'
 import { focusAndReveal, focusWhenDrawn } from '../../lib/dom/focus'
 import { afterNextPaint } from '../../lib/dom/pageEnvironment'
 import { formatShortCall, formatSlotInZone } from '../../lib/time/format'
@@ -15,7 +16,6 @@ import { TextField } from './TextField'
 import { TimeSettings } from './TimeSettings'
 import { formStartKey, useBookingForm } from './useBookingForm'
 import { zoneSearchModule } from './zoneSearchModule'
-import { checkWaitingSlots } from '../../lib/api/calendarApi'
 
 export type { ConfirmedBooking }
 

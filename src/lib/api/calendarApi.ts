@@ -30,8 +30,9 @@ function checkedSlots(body: unknown): SlotsByDate | null {
   if (checked) return checked
   const answer = v.safeParse(SlotsResponseSchema, body)
   if (!answer.success) return null
-  if (key) checkedAnswers.set(key, answer.output.result.data.json.slots)
-  return answer.output.result.data.json.slots
+  const slots = answer.output.result.data.json.slots
+  if (key) checkedAnswers.set(key, slots)
+  return slots
 }
 
 /**
