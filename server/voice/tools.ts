@@ -12,13 +12,14 @@ import { Temporal } from 'temporal-polyfill'
 import * as v from 'valibot'
 import { BookingRejected, bookingErrorText } from '../../core/bookingErrors'
 import { buildBookingPayload } from '../../core/bookingPayload'
-import { buildSlotsInput, isValidTimeZone, WIRE_MESSAGES } from '../../core/bookingWire'
+import { buildSlotsInput } from '../../core/bookingWire'
 import type { ClientLimit } from '../db/store'
 import type { ApiContext } from '../scheduler/apiContext'
 import { refusalAnswer } from '../scheduler/refusalAnswer'
 import { checkBooking, checkSlotsInput } from '../scheduler/validation'
 import { rememberCall } from './callBookings'
 import type { ToolCall } from './platformMessage'
+import { BOOK_CALL, BookCallArgs, CHECK_AVAILABILITY, CheckAvailabilityArgs } from './toolArguments'
 import { sayAlternatives, sayBooked, sayCannotBook, sayDay, sayFreeDay, sayMeeting, sayNextFreeDay, sayNotBooked, VOICE_TOOL_MESSAGES } from './sentences'
 import { formatPhone } from '../../core/phone'
 
@@ -28,41 +29,16 @@ export const NEXT_FREE_DAY_SEARCH_DAYS = 14
 /** `callId`: the conversation's id on the platform (`message.call.id`), recorded with what book_call books. */
 export async function runTool(call: ToolCall, ctx: ApiContext, clients: ClientLimit[], callId?: string): Promise<string> {
   switch (call.name) {
-    case 'check_availability':
+    case CHECK_AVAILABILITY:
       return checkAvailability(call.args, ctx)
-    case 'book_call':
+    case BOOK_CALL:
       return bookCall(call.args, ctx, clients, callId)
     default:
       return VOICE_TOOL_MESSAGES.unknownTool(call.name)
   }
 }
 
-// --- Arguments -------------------------------------------------------------------------------------------
-
-// A missing argument is an empty one, so it gets its own sentence rather than valibot's "Invalid key".
-const TimeZoneArg = v.optional(
-  v.pipe(v.string(VOICE_TOOL_MESSAGES.badTimeZone), v.trim(), v.check(isValidTimeZone, VOICE_TOOL_MESSAGES.badTimeZone)),
-  '',
-)
-
-const AvailabilityArgs = v.object({
-  date: v.optional(v.pipe(v.string(VOICE_TOOL_MESSAGES.badDate), v.trim(), v.regex(/^\d{4}-\d{2}-\d{2}$/, VOICE_TOOL_MESSAGES.badDate)), ''),
-  timeZone: TimeZoneArg,
-})
-
-/** Name, email and notes are checked by checkBooking, with the web form's rules and sentences. */
-const BookingArgs = v.object({
-  name: v.optional(v.string(WIRE_MESSAGES.name), ''),
-  email: v.optional(v.string(WIRE_MESSAGES.email), ''),
-  /** What the caller wants to discuss, in their words; optional. */
-  notes: v.nullish(v.string(WIRE_MESSAGES.notes)),
-  /** Where the call happens: video or phone (what the host offers, BOOKING_LOCATIONS); left out, the first offered. */
-  location: v.nullish(v.picklist(['video', 'phone'], VOICE_TOOL_MESSAGES.badLocation)),
-  /** The number to call for a phone call, as the caller says it (read in BOOKING_PHONE_COUNTRY without +). */
-  phone: v.nullish(v.string(WIRE_MESSAGES.phone)),
-  start: v.optional(v.pipe(v.string(VOICE_TOOL_MESSAGES.badStart), v.trim(), v.nonEmpty(VOICE_TOOL_MESSAGES.badStart), v.maxLength(64, VOICE_TOOL_MESSAGES.badStart)), ''),
-  timeZone: TimeZoneArg,
-})
+// --- Arguments (their schemas: toolArguments.ts) ---------------------------------------------------------
 
 const firstMessage = (issues: readonly v.BaseIssue<unknown>[], fallback: string) => issues[0]?.message ?? fallback
 
@@ -117,7 +93,7 @@ async function freeSlots(ctx: ApiContext, date: Temporal.PlainDate, timeZone: st
 }
 
 async function checkAvailability(args: unknown, ctx: ApiContext): Promise<string> {
-  const parsed = v.safeParse(AvailabilityArgs, args ?? {})
+  const parsed = v.safeParse(CheckAvailabilityArgs, args ?? {})
   if (!parsed.success) return firstMessage(parsed.issues, VOICE_TOOL_MESSAGES.badDate)
   const { timeZone } = parsed.output
   const date = plainDate(parsed.output.date)
@@ -149,7 +125,7 @@ async function alternatives(ctx: ApiContext, start: Temporal.Instant, timeZone: 
 }
 
 async function bookCall(args: unknown, ctx: ApiContext, clients: ClientLimit[], callId: string | undefined): Promise<string> {
-  const parsed = v.safeParse(BookingArgs, args ?? {})
+  const parsed = v.safeParse(BookCallArgs, args ?? {})
   if (!parsed.success) return firstMessage(parsed.issues, VOICE_TOOL_MESSAGES.badStart)
   const { name, email, timeZone, notes, location, phone } = parsed.output
   const start = startInstant(parsed.output.start, timeZone)

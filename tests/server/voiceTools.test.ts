@@ -158,6 +158,7 @@ describe('voice assistant tools (POST /api/voice/tools)', () => {
       expect(await say(server, 'check_availability', { date: '2026-02-30', timeZone: NZ })).toBe(VOICE_TOOL_MESSAGES.badDate)
       expect(await say(server, 'check_availability', { date: '2026-11-26', timeZone: 'Middle/Earth' })).toBe(VOICE_TOOL_MESSAGES.badTimeZone)
       expect(await say(server, 'check_availability', { date: '2026-11-26' })).toBe(VOICE_TOOL_MESSAGES.badTimeZone)
+      expect(await say(server, 'check_availability', { timeZone: NZ })).toBe(VOICE_TOOL_MESSAGES.badDate)
       expect(await say(server, 'check_availability', '{not json')).toBe(VOICE_TOOL_MESSAGES.badDate)
     })
   })
@@ -241,7 +242,12 @@ describe('voice assistant tools (POST /api/voice/tools)', () => {
       expect(await say(server, 'book_call', { ...args, name: undefined })).toBe(WIRE_MESSAGES.name)
       expect(await say(server, 'book_call', { ...args, start: 'next Tuesday at ten' })).toBe(VOICE_TOOL_MESSAGES.badStart)
       expect(await say(server, 'book_call', { ...args, timeZone: 'Nowhere/Land' })).toBe(VOICE_TOOL_MESSAGES.badTimeZone)
-      expect(await say(server, 'book_call', null)).toBe(VOICE_TOOL_MESSAGES.badStart)
+      // A missing argument is named by its own sentence; with none at all, the first the tool needs (the name).
+      expect(await say(server, 'book_call', { ...args, start: undefined })).toBe(VOICE_TOOL_MESSAGES.badStart)
+      expect(await say(server, 'book_call', { ...args, email: undefined })).toBe(WIRE_MESSAGES.email)
+      expect(await say(server, 'book_call', { ...args, timeZone: undefined })).toBe(VOICE_TOOL_MESSAGES.badTimeZone)
+      expect(await say(server, 'book_call', null)).toBe(WIRE_MESSAGES.name)
+      expect(await say(server, 'book_call', 42)).toBe(VOICE_TOOL_MESSAGES.badStart)
       expect((await store.list(Temporal.Instant.from('2026-11-23T00:00:00Z'))).length).toBe(before)
     })
 
