@@ -11,6 +11,9 @@ import { parseDurations } from './settings/reminderDurations'
 
 export { ConfigError }
 
+/** The voice platform's API (VAPI_API_URL when unset). */
+export const DEFAULT_VAPI_API_URL = 'https://api.vapi.ai'
+
 /** SHUTDOWN_DELAY_MS when unset, but with NODE_ENV=development (0 there). */
 export const DEFAULT_SHUTDOWN_DELAY_MS = 2000
 
@@ -126,6 +129,20 @@ const EnvSchema = v.object({
     v.transform((s) => s.trim()),
     v.check((s) => s === '' || s.length >= MIN_SECRET_LENGTH, `VAPI_SERVER_SECRET must be at least ${MIN_SECRET_LENGTH} characters`),
     v.transform((s) => (s === '' ? undefined : s)),
+  ),
+  /**
+   * `npm run assistant` only (docs/voice-assistant.md): the platform's private API key, which may create and
+   * change its assistants, tools and credentials (a secret: never printed), and the address of its API.
+   */
+  VAPI_PRIVATE_KEY: v.pipe(
+    v.optional(v.string(), ''),
+    v.transform((s) => s.trim()),
+    v.transform((s) => (s === '' ? undefined : s)),
+  ),
+  VAPI_API_URL: v.pipe(
+    envUrl('VAPI_API_URL'),
+    v.check((s) => s === undefined || /^https?:\/\//.test(s), 'VAPI_API_URL must be an http:// or https:// URL such as https://api.vapi.ai'),
+    v.transform((s) => s ?? DEFAULT_VAPI_API_URL),
   ),
   /** Shared with the browser build: the host handle sent as `user` and `usernameList`, the event type. */
   ...bookingSettingsEntries,

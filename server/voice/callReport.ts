@@ -1,5 +1,5 @@
 /**
- * The platform's `end-of-call-report` message (docs/voice-assistant.md#5-the-brief-after-the-call): sent to the same
+ * The platform's `end-of-call-report` message (docs/voice-assistant.md#the-brief-after-the-call): sent to the same
  * POST /api/voice/tools once a call has ended, with the call's id, the summary its analysis plan made
  * (`analysis.summary`) and the transcript (`artifact.transcript`). When that call booked through book_call,
  * both are stored on the booking and the agency's brief is written to the outbox in the same transaction;
