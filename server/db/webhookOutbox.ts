@@ -160,7 +160,7 @@ export function webhookOutboxStore(backend: Backend): WebhookOutboxStore {
           [now.toString(), limit],
         )
         // Nobody listened when it came due: nothing to keep the visitor's data for.
-        if (rows.some((row) => row.made === 0)) await forgetUndelivered(sql)
+        await forgetUndelivered(sql, rows.filter((row) => row.made === 0).map((row) => row.id))
         return rows.reduce((sum, row) => sum + row.made, 0)
       })
     },

@@ -59,11 +59,13 @@ export async function dropPendingDeliveries(sql: Sql, webhookId: number, reason:
   )
 }
 
-/** Deletes the fanned-out events that no delivery refers to any more. */
-export async function forgetUndelivered(sql: Sql): Promise<void> {
-  await sql.query(
-    `DELETE FROM webhook_events e WHERE e.status = 'fanned' AND NOT EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.event_id = e.id)`,
-  )
+/** Deletes those of `eventIds` that were fanned out and that no delivery refers to (any more): nobody will read their data. */
+export async function forgetUndelivered(sql: Sql, eventIds: readonly number[]): Promise<void> {
+  for (const id of eventIds)
+    await sql.query(
+      `DELETE FROM webhook_events e WHERE e.id = $1 AND e.status = 'fanned' AND NOT EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.event_id = e.id)`,
+      [id],
+    )
 }
 
 export function webhookStore(backend: Backend): WebhookStore {
@@ -109,12 +111,13 @@ export function webhookStore(backend: Backend): WebhookStore {
     },
     remove(id, scope) {
       return backend.transaction(async (sql) => {
+        const events = await sql.query<{ id: number }>(`SELECT DISTINCT event_id::int AS id FROM webhook_deliveries WHERE webhook_id = $1`, [id])
         const [row] = await sql.query<WebhookRow>(
           `WITH gone AS (DELETE FROM webhooks WHERE id = $1 AND ${IN_SCOPE} RETURNING *) ${SELECT_WEBHOOK.replace('FROM webhooks', 'FROM gone')}`,
           [id, scope],
         )
         // Its deliveries went with it: an event left with none keeps a visitor's data for nobody.
-        if (row) await forgetUndelivered(sql)
+        if (row) await forgetUndelivered(sql, events.map((event) => event.id))
         return row
       })
     },
