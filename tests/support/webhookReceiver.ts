@@ -34,7 +34,7 @@ export function calSignatureValid(delivery: Pick<Delivery, 'headers' | 'body'>, 
 /** Whether the Standard Webhooks signature holds (within the library's five minutes of the timestamp). */
 export function standardSignatureValid(delivery: Pick<Delivery, 'headers' | 'body'>, secret: string): boolean {
   try {
-    new Webhook(secret, { format: 'raw' }).verify(delivery.body, delivery.headers)
+    new Webhook(secret, { format: 'raw' }).verify(delivery.body, delivery.headers, { jsonParse: false })
     return true
   } catch {
     return false

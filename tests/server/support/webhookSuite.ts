@@ -65,6 +65,8 @@ export function defineWebhookSuite(name: string, makeBackend: () => Promise<Stor
     const sites: Site[] = []
     /** Every secret a test made: none may reach a log. */
     const secrets = new Set<string>([API_KEY])
+    /** Each subscription's secret as it is now, by id: every delivery is checked with its own. */
+    const hookSecrets = new Map<number, string | null>()
 
     beforeAll(async () => {
       backend = await makeBackend()
@@ -73,6 +75,20 @@ export function defineWebhookSuite(name: string, makeBackend: () => Promise<Stor
     })
     afterEach(async () => {
       for (const s of sites.splice(0)) await s.close()
+      // Every delivery of the test, whatever it asserted: signed with its subscription's secret, both ways.
+      for (const delivery of receiver.received) {
+        const hookId = Number(delivery.headers['webhook-id']?.split('_').pop())
+        const secret = hookSecrets.get(hookId)
+        if (secret === undefined) continue
+        if (secret === null) {
+          expect(delivery.headers['x-cal-signature-256']).toBe('no-secret-provided')
+          expect(delivery.headers['webhook-signature']).toBeUndefined()
+        } else {
+          expect(calSignatureValid(delivery, secret), `X-Cal-Signature-256 of ${delivery.headers['webhook-id']}`).toBe(true)
+          expect(standardSignatureValid(delivery, secret), `webhook-signature of ${delivery.headers['webhook-id']}`).toBe(true)
+        }
+      }
+      hookSecrets.clear()
       for (const hook of await store.webhooks.all()) await store.webhooks.remove(hook.id, hook.eventTypeId)
       receiver.answers = []
       receiver.silent = false
@@ -114,6 +130,7 @@ export function defineWebhookSuite(name: string, makeBackend: () => Promise<Stor
           secrets.add(secret)
           const answer = await v2(base, { method: 'POST', body: { subscriberUrl: receiver.url, triggers: N8N_EVENTS, active: true, secret, ...hook } })
           expect(answer.status, JSON.stringify(answer.body)).toBe(201)
+          hookSecrets.set(answer.body.data.id, secret)
           return { id: answer.body.data.id, secret }
         },
         async book(start, overrides = {}) {
@@ -210,6 +227,7 @@ export function defineWebhookSuite(name: string, makeBackend: () => Promise<Stor
         )
         expect(found?.id).toBe(created.body.data.id)
         expect(found?.secret).toBe(secret)
+        hookSecrets.set(found!.id, secret)
         expect((await s.v2('/webhooks?take=250&skip=1')).body.data).toEqual([])
         expect((await s.v2(`/webhooks/${found!.id}`)).body.data).toEqual(created.body.data)
 
@@ -311,6 +329,7 @@ export function defineWebhookSuite(name: string, makeBackend: () => Promise<Stor
         const patched = await s.v2(`/event-types/7/webhooks/${mine.id}`, { method: 'PATCH', body: { payloadTemplate: template } })
         expect(patched.body.data).toMatchObject({ triggers: ['BOOKING_CREATED'], payloadTemplate: template, secret: mine.secret, active: true })
         const cleared = await s.v2(`/event-types/7/webhooks/${mine.id}`, { method: 'PATCH', body: { secret: null, payloadTemplate: null } })
+        hookSecrets.set(mine.id, null)
         expect(cleared.body.data).toMatchObject({ secret: null, payloadTemplate: null, triggers: ['BOOKING_CREATED'] })
 
         // Turned off while its subscriber is down: the retry still to go never goes, even once it is on again.
