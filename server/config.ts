@@ -8,6 +8,7 @@ import { parseHolidayCode } from './settings/holidayCode'
 import { DEFAULT_VIDEO_CALL_URL, ROOM_PLACEHOLDER } from './settings/videoCallUrl'
 import { LOG_LEVELS } from './log/logger'
 import { parseDurations } from './settings/reminderDurations'
+import { DEFAULT_WEBHOOK_RETRIES, MAX_WEBHOOK_RETRIES, parseRetries } from './settings/webhookRetries'
 
 export { ConfigError }
 
@@ -72,7 +73,7 @@ const mailbox = (name: string, fallback: string, example: string) =>
     v.transform((box) => box as { name: string; address: string }),
   )
 
-/** Secrets (ADMIN_TOKEN, VAPI_SERVER_SECRET) are at least this long: 32 random characters cannot be guessed. */
+/** Secrets (ADMIN_TOKEN, VAPI_SERVER_SECRET, API_KEY) are at least this long: 32 random characters cannot be guessed. */
 export const MIN_SECRET_LENGTH = 32
 
 const EnvSchema = v.object({
@@ -143,6 +144,33 @@ const EnvSchema = v.object({
     envUrl('VAPI_API_URL'),
     v.check((s) => s === undefined || /^https?:\/\//.test(s), 'VAPI_API_URL must be an http:// or https:// URL such as https://api.vapi.ai'),
     v.transform((s) => s ?? DEFAULT_VAPI_API_URL),
+  ),
+  /**
+   * The key automation tools send as `Authorization: Bearer` to Cal.com's API v2 under /v2 (docs/webhooks.md);
+   * the /v2 routes are off (404) when empty.
+   */
+  API_KEY: v.pipe(
+    v.optional(v.string(), ''),
+    v.transform((s) => s.trim()),
+    v.check((s) => s === '' || s.length >= MIN_SECRET_LENGTH, `API_KEY must be at least ${MIN_SECRET_LENGTH} characters`),
+    v.transform((s) => (s === '' ? undefined : s)),
+  ),
+  /** Webhook subscribers on loopback, private or link-local addresses (a self-hosted n8n beside the site): refused unless true. */
+  WEBHOOK_ALLOW_PRIVATE: v.pipe(
+    v.optional(v.string(), 'false'),
+    v.transform((s) => s.trim().toLowerCase()),
+    v.picklist(['true', 'false', ''], 'WEBHOOK_ALLOW_PRIVATE must be true or false'),
+    v.transform((s) => s === 'true'),
+  ),
+  /** How long after each failed delivery the next try goes (Standard Webhooks' schedule by default); then it gives up. */
+  WEBHOOK_RETRIES: v.pipe(
+    v.optional(v.string(), DEFAULT_WEBHOOK_RETRIES),
+    v.transform(parseRetries),
+    v.check(
+      (list) => list !== undefined,
+      `WEBHOOK_RETRIES must be at most ${MAX_WEBHOOK_RETRIES} durations with units d, h, m or s, separated by commas, such as ${DEFAULT_WEBHOOK_RETRIES}, or empty for no retries`,
+    ),
+    v.transform((list) => list as number[]),
   ),
   /** Shared with the browser build: the host handle sent as `user` and `usernameList`, the event type. */
   ...bookingSettingsEntries,
@@ -219,7 +247,7 @@ const EnvSchema = v.object({
   RATE_LIMIT_WINDOW_SECONDS: envInt('RATE_LIMIT_WINDOW_SECONDS', 1, 86_400, 60),
   RATE_LIMIT_SLOTS: envInt('RATE_LIMIT_SLOTS', 1, 10_000_000, 120),
   RATE_LIMIT_BOOKINGS: envInt('RATE_LIMIT_BOOKINGS', 1, 10_000_000, 10),
-  /** Wrong secrets (voice tools, admin token) per address per window; past them, 429 before any comparison. */
+  /** Wrong secrets (voice tools, admin token, API key) per address per window; past them, 429 before any comparison. */
   RATE_LIMIT_SECRET_FAILURES: envInt('RATE_LIMIT_SECRET_FAILURES', 1, 1000, 5),
   /** The voice platform calls from a few addresses for every caller: its own, higher limit. */
   RATE_LIMIT_VOICE_TOOLS: envInt('RATE_LIMIT_VOICE_TOOLS', 1, 10_000_000, 120),

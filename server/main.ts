@@ -28,6 +28,9 @@ import { createMailer } from './mail/mailer'
 import { mailSettings } from './mail/settings'
 import { loadStaticSite } from './http/staticSite'
 import { inlineScriptSources } from './http/securityHeaders'
+import { createV2Api } from './http/v2/createV2Api'
+import { webhookWorkerFromConfig } from './webhooks/worker'
+import { Temporal } from 'temporal-polyfill'
 
 type Handler = (request: Request, env: unknown) => Response | Promise<Response>
 
@@ -132,6 +135,15 @@ async function main(logger: Logger) {
   // The deadline counts from the signal: the workers start stopping after the delay at the earliest.
   const mailDeadlineMs = Math.max(0, config.SHUTDOWN_TIMEOUT_MS - config.SHUTDOWN_DELAY_MS - 1000)
   lifecycle.onShutdown('workers', 'mail outbox', () => mail.stop({ deadlineMs: mailDeadlineMs }))
+  // Webhooks (docs/webhooks.md): the same outbox's events, sent to the subscriptions. With Cal.com, Cal.com sends its own.
+  const webhooks = config.CALCOM_URL ? undefined : webhookWorkerFromConfig(config, store, (line) => logger.info(line))
+  webhooks?.start()
+  if (webhooks) lifecycle.onShutdown('workers', 'webhook outbox', () => webhooks.stop({ deadlineMs: mailDeadlineMs }))
+  /** A change wrote outbox jobs: both workers look now. */
+  const queued = () => {
+    mail.wake()
+    webhooks?.wake()
+  }
 
   // The host's calendars: read now and every HOST_CALENDAR_REFRESH_SECONDS; stopped with the workers.
   const calendar = hostCalendarFromConfig({ config, store, log: logger, caldav })
@@ -150,7 +162,8 @@ async function main(logger: Logger) {
     site,
     inlineScripts: inlineScriptSources(template),
     renderNotFound: async (url) => (await render.renderDocument(template, url)).html,
-    api: createApi({ config, store, onMailQueued: mail.wake, calendar, log: logger }),
+    api: createApi({ config, store, onMailQueued: queued, calendar, log: logger }),
+    v2: createV2Api({ config, store, clock: () => Temporal.Now.instant() }),
   })
   handler = app.fetch
   lifecycle.ready()

@@ -6,6 +6,7 @@
  */
 import type { Temporal } from 'temporal-polyfill'
 import type { NewMailJob } from './mailMessage'
+import { dropWaitingEvents, writeWebhookEvents, type NewWebhookEvent } from './webhookOutbox'
 import { announceChange } from './changeFeed'
 import type { BookingRow, NewBooking } from './rows'
 import { isUniqueViolation, SELECT_BOOKING, type Backend, type Sql } from './sql'
@@ -60,10 +61,12 @@ export type Change = 'rescheduled' | 'cancelled'
 /**
  * The outbox jobs of a change of an existing booking, made from its row as read at `sequence`: written only if the
  * locked row is still at that sequence (every change adds 1), else the change answers `outdated` and writes nothing.
+ * `events`: its webhook events (server/db/webhookOutbox.ts).
  */
 export interface ChangeJobs {
   sequence: number
   jobs: NewMailJob[]
+  events?: NewWebhookEvent[]
 }
 
 /** The row changed after the jobs were made (another change came first): make them again from the row as it is now. */
@@ -225,13 +228,14 @@ async function gateRefusal(sql: Sql, gate: BookingGate, now: Temporal.Instant): 
   return { recent }
 }
 
-/** Inserts the booking of id `b.id` (BookingStore.newBookingId) with its outbox `jobs`, made from bookedRow(b). */
+/** Inserts the booking of id `b.id` (BookingStore.newBookingId) with its outbox `jobs` and webhook `events`, made from bookedRow(b). */
 export async function insertBooking(
   backend: Backend,
   b: NewBooking & { id: number },
   limits: BookingLimits,
   jobs: NewMailJob[],
   gate: BookingGate = { channel: 'web' },
+  events: NewWebhookEvent[] = [],
 ): Promise<InsertResult> {
   try {
     return await backend.transaction(async (sql): Promise<InsertResult> => {
@@ -275,6 +279,7 @@ export async function insertBooking(
       if (!booking) throw new Error('INSERT returned no row')
       await countClientAction(sql, limits, 'booked', weight)
       await writeMailJobs(sql, booking, jobs, limits.now)
+      await writeWebhookEvents(sql, booking.id, events, limits.now)
       await announceChange(sql, booking.host)
       return { ok: true, booking, ...(recent === undefined ? {} : { recent }) }
     })
@@ -341,7 +346,10 @@ async function change(
       if (!booking) throw new Error('UPDATE returned no row')
       await countClientAction(sql, limits, kind, weight)
       await dropReminders(sql, booking, kind)
+      // Its MEETING_ENDED waits for the old end: a move writes one for the new end, a cancellation none.
+      await dropWaitingEvents(sql, booking.id, kind === 'rescheduled' ? 'the call was moved' : 'the call was cancelled', now)
       await writeMailJobs(sql, booking, made.jobs, now)
+      await writeWebhookEvents(sql, booking.id, made.events ?? [], now)
       await announceChange(sql, booking.host)
       return { ok: true, booking, previous: row }
     })

@@ -17,6 +17,8 @@ import {
   type InsertResult,
 } from './bookingChanges'
 import type { NewMailJob } from './mailMessage'
+import { webhookOutboxStore, type NewWebhookEvent, type WebhookOutboxStore } from './webhookOutbox'
+import { webhookStore, type WebhookStore } from './webhooks'
 import { calendarCopyStore, type CopyStore } from './calendarCopies'
 import { CHANGE_FEED_APPLICATION, listenForChanges, localFeed, type ChangeFeed } from './changeFeed'
 import { emailCodeStore, type EmailCodeStore } from './emailCodes'
@@ -38,7 +40,10 @@ export interface BookingStore {
    * Reports that (host, start) is taken (the partial unique index decides races) or a limit is reached;
    * nothing is written then.
    */
-  insert(booking: NewBooking & { id: number }, options: { limits: BookingLimits; jobs: NewMailJob[]; gate?: BookingGate }): Promise<InsertResult>
+  insert(
+    booking: NewBooking & { id: number },
+    options: { limits: BookingLimits; jobs: NewMailJob[]; gate?: BookingGate; events?: NewWebhookEvent[] },
+  ): Promise<InsertResult>
   /**
    * Moves an upcoming active booking (same uid, sequence + 1) and writes its outbox jobs, in one transaction;
    * not to where it is, not more than `maxReschedules` times, and within the daily caps of `limits`.
@@ -64,6 +69,10 @@ export interface BookingStore {
   calendarCopies: CopyStore
   /** Voice calls that booked, and their end-of-call reports. */
   voiceCalls: VoiceCallStore
+  /** The webhook subscriptions of Cal.com's API v2 (docs/webhooks.md). */
+  webhooks: WebhookStore
+  /** The webhooks' outbox: events, deliveries and their attempts. */
+  webhookOutbox: WebhookOutboxStore
   /** Told of every booking change, this instance's at once and (PostgreSQL) the other instances' within milliseconds. */
   changes: ChangeFeed
   /**
@@ -143,7 +152,7 @@ export async function openStore(options: StoreOptions): Promise<BookingStore> {
       if (!row) throw new Error('nextval returned no row')
       return row.id
     },
-    insert: (booking, { limits, jobs, gate }) => announced(insertBooking(backend, booking, limits, jobs, gate)),
+    insert: (booking, { limits, jobs, gate, events }) => announced(insertBooking(backend, booking, limits, jobs, gate, events)),
     reschedule: (uid, to, limits, made) => announced(rescheduleBooking(backend, uid, to, limits, made)),
     cancel: (uid, reason, limits, made) => announced(cancelBooking(backend, uid, reason, limits, made)),
     async find(uid) {
@@ -154,6 +163,8 @@ export async function openStore(options: StoreOptions): Promise<BookingStore> {
     calendarSecret: secret.value,
     calendarCopies: calendarCopyStore(backend),
     voiceCalls: voiceCallStore(backend),
+    webhooks: webhookStore(backend),
+    webhookOutbox: webhookOutboxStore(backend),
     changes: feed,
     rateLimiter: backend.rateLimiter,
     async takenStarts(host, from, to) {

@@ -2,6 +2,9 @@ import { Hono, type MiddlewareHandler } from 'hono'
 import type { ServerConfig } from '../config'
 import { SERVER_SENTENCES } from '../sentences'
 import { apiServerError } from './api/serverError'
+import { isJsonContentType } from './jsonContentType'
+import { failure } from './v2/envelope'
+import { V2_SENTENCES } from './v2/sentences'
 import { hasCommonHeaders } from './completeResponse'
 import { healthRoutes, type HealthDeps } from './health'
 import { chooseEncoding } from '../runtime/jsonBody'
@@ -27,9 +30,10 @@ export interface AppDeps extends BaseDeps {
   renderNotFound: (url: string) => Promise<string>
   /** The API routes, mounted under /api. */
   api?: Hono
+  /** Cal.com's API v2 for automation tools (server/http/v2/), mounted under /v2. */
+  v2?: Hono
 }
 
-const JSON_CONTENT_TYPE = /^application\/json\s*(;|$)/i
 
 /**
  * The path as the request line logs it: a booking's uid is a capability (whoever has it can cancel),
@@ -68,7 +72,8 @@ function everyRequest({ logger, pageHeaders, health }: { logger: Logger; pageHea
     c.set('requestId', reqId)
     c.set('baseLog', logger)
     const path = c.req.path
-    const headers: Record<string, string> = { ...(path.startsWith('/api/') ? DATA_SECURITY_HEADERS : pageHeaders), 'X-Request-Id': reqId }
+    const data = path.startsWith('/api/') || path.startsWith('/v2/')
+    const headers: Record<string, string> = { ...(data ? DATA_SECURITY_HEADERS : pageHeaders), 'X-Request-Id': reqId }
     c.set('commonHeaders', headers)
     await next()
     // A route's complete answer has them already (server/http/completeResponse.ts).
@@ -89,10 +94,14 @@ function baseApp({ config, logger, health = { state: () => 'ready' }, inlineScri
   app.route('/', healthRoutes(health))
   // Only JSON bodies: also refuses the form posts another site could make a visitor's browser send.
   app.on(['POST', 'PUT', 'PATCH', 'DELETE'], '/api/*', async (c, next) => {
-    if (!JSON_CONTENT_TYPE.test(c.req.header('content-type') ?? '')) return c.json({ message: SERVER_SENTENCES.notJsonContentType }, 415)
+    if (!isJsonContentType(c.req.header('content-type'))) return c.json({ message: SERVER_SENTENCES.notJsonContentType }, 415)
     await next()
   })
   app.onError((error, c) => {
+    if (c.req.path.startsWith('/v2/')) {
+      logOf(c).error({ err: error }, 'API v2 error')
+      return failure(c, 500, V2_SENTENCES.serverError)
+    }
     if (c.req.path.startsWith('/api/')) {
       logOf(c).error({ err: error }, 'API error')
       return apiServerError(c)
@@ -115,11 +124,13 @@ export function createStartingApp(deps: BaseDeps): Hono {
   return app
 }
 
-export function createApp({ site, renderNotFound, api, ...base }: AppDeps): Hono {
+export function createApp({ site, renderNotFound, api, v2, ...base }: AppDeps): Hono {
   const app = baseApp(base)
 
   if (api) app.route('/api', api)
   app.all('/api/*', (c) => c.json({ message: SERVER_SENTENCES.notFound }, 404))
+  if (v2) app.route('/v2', v2)
+  app.all('/v2/*', (c) => failure(c, 404, V2_SENTENCES.notFound))
 
   app.on(['GET', 'HEAD'], '*', async (c) => {
     const file = lookup(site, c.req.path)

@@ -28,7 +28,24 @@ export type LogLevel = (typeof LOG_LEVELS)[number]
  * Keys whose values are a visitor's or a secret, at the top of a log object or one level down (pino's
  * redact paths). Errors never carry them once `safeError` has run; this catches the rest.
  */
-const REDACTED_PATHS = ['responses', 'attendees', 'email', 'guests', 'notes', 'params', 'parameters', 'detail', 'where', 'password']
+const REDACTED_PATHS = [
+  'responses',
+  'attendees',
+  'email',
+  'guests',
+  'notes',
+  'params',
+  'parameters',
+  'detail',
+  'where',
+  'password',
+  // Webhooks (docs/webhooks.md): a subscription's URL carries tokens, its secret signs, a payload is a visitor's.
+  'subscriberUrl',
+  'secret',
+  'payload',
+  'payloadTemplate',
+  'apiKey',
+]
   .flatMap((key) => [key, `*.${key}`])
   .concat(['headers.authorization', 'headers.cookie', '*.headers.authorization', '*.headers.cookie'])
 

@@ -7,6 +7,7 @@
  */
 import type { Temporal } from 'temporal-polyfill'
 import type { MailJob, MailJobStore } from '../db/mailJobs'
+import { pollingLoop } from '../runtime/pollingLoop'
 import { errorCode, errorText, isPermanentFailure, type MailTransport } from './transport'
 
 export interface MailWorker {
@@ -43,11 +44,6 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
   // With the backoff above, about 13 hours of trying.
   const maxAttempts = options.maxAttempts ?? 20
 
-  let started = false
-  let stopping = false
-  let timer: ReturnType<typeof setTimeout> | undefined
-  let running: Promise<void> | undefined
-  let again = false
   let inFlight: AbortController | undefined
 
   const describe = (job: MailJob) => `mail job ${job.id} (${job.kind}, to the ${job.recipient})`
@@ -76,76 +72,35 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
     }
   }
 
-  async function drain(): Promise<void> {
-    while (!stopping) {
-      const now = clock()
-      // A reminder whose call has started (the server was down at its moment) is dropped, not sent late;
-      // of several overdue ones to one person only the latest goes; a code's email is not sent once the code expired.
-      for (const { id, reason } of await jobs.dropLate(now)) log(`Mail: mail job ${id} dropped: ${reason}`)
-      const claimed = await jobs.claim(now, now.add({ milliseconds: leaseMs }), batchSize)
-      if (claimed.length === 0) return
-      for (const [i, job] of claimed.entries()) {
-        if (stopping) {
-          for (const rest of claimed.slice(i)) await jobs.release(rest.id)
-          return
+  const loop = pollingLoop({
+    async drain() {
+      while (!loop.stopping) {
+        const now = clock()
+        // A reminder whose call has started (the server was down at its moment) is dropped, not sent late;
+        // of several overdue ones to one person only the latest goes; a code's email is not sent once the code expired.
+        for (const { id, reason } of await jobs.dropLate(now)) log(`Mail: mail job ${id} dropped: ${reason}`)
+        const claimed = await jobs.claim(now, now.add({ milliseconds: leaseMs }), batchSize)
+        if (claimed.length === 0) return
+        for (const [i, job] of claimed.entries()) {
+          if (loop.stopping) {
+            for (const rest of claimed.slice(i)) await jobs.release(rest.id)
+            return
+          }
+          await deliver(job)
         }
-        await deliver(job)
       }
-    }
-  }
-
-  async function nextDelay(): Promise<number> {
-    const due = await jobs.nextDue().catch(() => undefined)
-    if (!due) return pollMs
-    // A floor, so a job another instance is claiming right now does not spin this loop.
-    return Math.min(pollMs, Math.max(250, due.epochMilliseconds - clock().epochMilliseconds))
-  }
-
-  function schedule(delayMs: number): void {
-    clearTimeout(timer)
-    if (stopping || !started) return
-    timer = setTimeout(tick, delayMs)
-    timer.unref?.()
-  }
-
-  function tick(): void {
-    if (stopping || !started) return
-    if (running) {
-      again = true
-      return
-    }
-    running = drain()
-      .catch((error: unknown) => log(`Mail: the outbox could not be read (${errorCode(error)}); trying again later`))
-      .then(async () => {
-        const delay = again ? 0 : await nextDelay()
-        again = false
-        running = undefined
-        schedule(delay)
-      })
-  }
+    },
+    nextDue: () => jobs.nextDue(),
+    clock,
+    pollMs,
+    onError: (error) => log(`Mail: the outbox could not be read (${errorCode(error)}); trying again later`),
+  })
 
   return {
-    start() {
-      if (started) return
-      started = true
-      stopping = false
-      tick()
-    },
-    wake() {
-      if (started) schedule(0)
-    },
+    start: () => loop.start(),
+    wake: () => loop.wake(),
     async stop({ deadlineMs = 10_000 } = {}) {
-      stopping = true
-      clearTimeout(timer)
-      const current = running
-      if (current) {
-        let deadline: ReturnType<typeof setTimeout> | undefined
-        const late = new Promise<'late'>((resolve) => (deadline = setTimeout(() => resolve('late'), deadlineMs)))
-        if ((await Promise.race([current, late])) === 'late') inFlight?.abort()
-        clearTimeout(deadline)
-        await current
-      }
-      started = false
+      await loop.stop({ deadlineMs, onLate: () => inFlight?.abort() })
       transport.close()
     },
   }

@@ -1,8 +1,8 @@
 /**
  * The built-in scheduler's one write path (docs/design.md#server): a booking, a reschedule and a cancellation side by
- * side, and the manage page's view. Each change's side effects (the mails, the reminders, the CalDAV write) are made
- * here as outbox jobs, from the row as the change will leave it (rowAfter), and handed to the store, which writes
- * them in the change's own transaction.
+ * side, and the manage page's view. Each change's side effects (the mails, the reminders, the CalDAV write, the
+ * webhook events) are made here as outbox jobs, from the row as the change will leave it (rowAfter), and handed to the
+ * store, which writes them in the change's own transaction.
  */
 import { randomUUID } from 'node:crypto'
 import type { BookingResponse } from '../../core/bookingWire'
@@ -21,6 +21,8 @@ import { emailKey } from '../limits/keys'
 import type { Logger } from '../log/logger'
 import { reminderMails } from '../mail/reminderMails'
 import { mailSettings } from '../mail/settings'
+import { changeEvents, payloadSettings, type ChangedBy } from '../webhooks/bookingPayload'
+import { EVENT_TYPE_TITLE } from '../webhooks/eventType'
 import type { Availability } from './availability'
 import type { CallLocation } from '../../core/callLocation'
 import { locationFields, toResponse } from './bookingResponse'
@@ -81,6 +83,7 @@ const notFound = refuse('notFound')
 export function bookingChanges({ config, store, clock, availability, onMailQueued, newId, isFree, log }: ChangeContext) {
   const host = config.BOOKING_HOST
   const settings = mailSettings(config, store.calendarSecret)
+  const payloads = payloadSettings(config, settings)
   const codes = emailCodes({ config, store, newId, log })
   const notice: ChangeNotice = {
     minutes: config.SCHEDULE_CHANGE_NOTICE_MINUTES,
@@ -99,9 +102,10 @@ export function bookingChanges({ config, store, clock, availability, onMailQueue
     ...(kind === 'cancelled' ? [] : reminderMails({ booking, plan: reminders, settings, now: now.toString(), newId })),
   ]
   /** The jobs of a change of `row` into `after`, valid while the row stays at its sequence. */
-  const madeOf = (kind: ChangeKind, after: BookingRow, row: BookingRow, now: Temporal.Instant): ChangeJobs => ({
+  const madeOf = (kind: ChangeKind, after: BookingRow, row: BookingRow, now: Temporal.Instant, by?: ChangedBy): ChangeJobs => ({
     sequence: row.sequence,
     jobs: jobsFor(kind, after, row, now),
+    events: changeEvents(kind, after, row, { settings: payloads, now, newId, by }),
   })
   /**
    * Runs a change of the booking of `uid` with its jobs made from `row`, and again from the row as it is now
@@ -172,7 +176,7 @@ export function bookingChanges({ config, store, clock, availability, onMailQueue
         uid: randomUUID(),
         host,
         eventTypeId: config.BOOKING_EVENT_TYPE_ID,
-        title: `15 Min Call between ${config.BOOKING_HOST_NAME} and ${name}`,
+        title: `${EVENT_TYPE_TITLE} between ${config.BOOKING_HOST_NAME} and ${name}`,
         start,
         end,
         name,
@@ -204,6 +208,7 @@ export function bookingChanges({ config, store, clock, availability, onMailQueue
       const result = await store.insert(numbered, {
         limits: { now, emailKey: emailKey(email), maxUpcomingPerEmail: config.MAX_UPCOMING_PER_EMAIL, clients },
         jobs: jobsFor('booked', row, undefined, now),
+        events: changeEvents('booked', row, undefined, { settings: payloads, now, newId }),
         gate: admitted.gate,
       })
       codes.observe(result)
@@ -224,14 +229,14 @@ export function bookingChanges({ config, store, clock, availability, onMailQueue
       return row?.status === 'ACCEPTED' && tooLateToChange(row, now, notice.minutes, 'rescheduled') !== undefined
     },
 
-    /** Cancels the booking of `uid`: its slot is free at once. */
-    async cancel(uid: string, reason: string | undefined, clients: readonly ClientLimit[]): Promise<Outcome<CancelResponse>> {
+    /** Cancels the booking of `uid`: its slot is free at once. `by`: who cancelled, as the webhooks' `cancelledBy` names them. */
+    async cancel(uid: string, reason: string | undefined, clients: readonly ClientLimit[], by: ChangedBy = 'visitor'): Promise<Outcome<CancelResponse>> {
       if (!isBookingUid(uid)) return notFound
       const now = clock()
       const limits = { now, clients, changeNoticeMinutes: notice.minutes }
       const why = reason || undefined
       const result = await onCurrentRow(uid, await store.find(uid), (row) =>
-        store.cancel(uid, why, limits, madeOf('cancelled', rowAfter.cancelled(row, why, now), row, now)),
+        store.cancel(uid, why, limits, madeOf('cancelled', rowAfter.cancelled(row, why, now), row, now, by)),
       )
       if (!result.ok) return result
       onMailQueued()

@@ -10,7 +10,6 @@
  * Guarded by VAPI_SERVER_SECRET (404 without it, 401 on a wrong one, compared in constant time). Nothing
  * the caller says is logged.
  */
-import { createHash, timingSafeEqual } from 'node:crypto'
 import type { Context, MiddlewareHandler } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { createMiddleware } from 'hono/factory'
@@ -18,6 +17,7 @@ import * as v from 'valibot'
 import type { ServerConfig } from '../config'
 import type { ClientLimit } from '../db/store'
 import { digestKey } from '../limits/keys'
+import { sameSecret } from '../limits/sameSecret'
 import type { SecretFailures } from '../limits/secretFailures'
 import type { ApiContext } from '../scheduler/apiContext'
 import { isCallReport, type CallReports } from './callReport'
@@ -33,13 +33,6 @@ import { runTool } from './tools'
 export const MAX_VOICE_TOOLS_BODY_BYTES = 256 * 1024
 
 // --- Authentication ------------------------------------------------------------------------------------
-
-const digest = (text: string) => createHash('sha256').update(text).digest()
-
-/** Equal texts, in a time that does not depend on where they differ (both are hashed to one length). */
-function sameSecret(given: string, expected: string): boolean {
-  return timingSafeEqual(digest(given), digest(expected))
-}
 
 /**
  * 404 while VAPI_SERVER_SECRET is unset (the route does not exist), 429 for an address past its wrong

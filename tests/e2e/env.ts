@@ -8,6 +8,9 @@ export const E2E_ORIGIN = `http://127.0.0.1:${E2E_PORT}`
 /** The served site's DATA_DIR, emptied at each start (serve.ts): the specs read its outbox/ as a mailbox. */
 export const E2E_DATA_DIR = join(tmpdir(), `agency-e2e-data-${E2E_PORT}`)
 
+/** The served site's API_KEY: an automation tool's credential (tests/e2e/webhooks.spec.ts). */
+export const E2E_API_KEY = 'e2e-api-key-0123456789abcdef0123456789abcdef'
+
 export const e2eEnv: Record<string, string> = {
   PORT: String(E2E_PORT),
   VITE_SITE_URL: E2E_ORIGIN,
@@ -27,4 +30,7 @@ export const e2eEnv: Record<string, string> = {
   MAX_UPCOMING_PER_EMAIL: '1000',
   // The specs book far more than an hour's BOOKING_VERIFY_AFTER: email codes are off but where a spec turns them on.
   BOOKING_VERIFY: 'off',
+  // Cal.com's API v2 for the webhooks spec, its subscriber on this machine.
+  API_KEY: E2E_API_KEY,
+  WEBHOOK_ALLOW_PRIVATE: 'true',
 }

@@ -81,6 +81,15 @@ describe('server configuration', () => {
     expect(loadConfig({ BOOKING_VERIFY: 'off', BOOKING_VERIFY_AFTER: '0' })).toMatchObject({ BOOKING_VERIFY: 'off', BOOKING_VERIFY_AFTER: 0 })
   })
 
+  it('keeps the webhook retries in the order written, Standard Webhooks’ schedule by default, and none when empty', () => {
+    expect(loadConfig({}).WEBHOOK_RETRIES).toEqual([5e3, 3e5, 18e5, 72e5, 18e6, 36e6, 504e5, 72e6, 864e5])
+    expect(loadConfig({ WEBHOOK_RETRIES: '1m, 10s,1h30m' }).WEBHOOK_RETRIES).toEqual([60_000, 10_000, 5_400_000])
+    expect(loadConfig({ WEBHOOK_RETRIES: '' }).WEBHOOK_RETRIES).toEqual([])
+    expect(loadConfig({}).WEBHOOK_ALLOW_PRIVATE).toBe(false)
+    expect(loadConfig({ WEBHOOK_ALLOW_PRIVATE: 'TRUE' }).WEBHOOK_ALLOW_PRIVATE).toBe(true)
+    expect(loadConfig({}).API_KEY).toBeUndefined()
+  })
+
   it('reads scheduler overrides', () => {
     const config = loadConfig({
       SCHEDULE_DAYS: 'mon,wed-fri,sun',
@@ -102,6 +111,11 @@ describe('server configuration', () => {
     // 31 characters: 16 were once accepted.
     [{ ADMIN_TOKEN: 'a'.repeat(31) }, 'ADMIN_TOKEN must be at least 32 characters'],
     [{ VAPI_SERVER_SECRET: 'b'.repeat(31) }, 'VAPI_SERVER_SECRET must be at least 32 characters'],
+    [{ API_KEY: 'c'.repeat(31) }, 'API_KEY must be at least 32 characters'],
+    [{ WEBHOOK_ALLOW_PRIVATE: 'yes' }, 'WEBHOOK_ALLOW_PRIVATE must be true or false'],
+    [{ WEBHOOK_RETRIES: '5s,soon' }, 'WEBHOOK_RETRIES must be at most 20 durations with units d, h, m or s'],
+    [{ WEBHOOK_RETRIES: '0s' }, 'WEBHOOK_RETRIES must be at most 20 durations with units d, h, m or s'],
+    [{ WEBHOOK_RETRIES: Array(21).fill('1m').join(',') }, 'WEBHOOK_RETRIES must be at most 20 durations with units d, h, m or s'],
     [{ HTTP_HEADERS_TIMEOUT_MS: '20000', HTTP_REQUEST_TIMEOUT_MS: '10000' }, 'HTTP_REQUEST_TIMEOUT_MS must be at least HTTP_HEADERS_TIMEOUT_MS'],
     [{ MAX_CONNECTIONS: '0' }, 'MAX_CONNECTIONS must be a whole number from 1 to 1000000'],
     [{ RATE_LIMIT_SECRET_FAILURES: '0' }, 'RATE_LIMIT_SECRET_FAILURES must be a whole number from 1 to 1000'],

@@ -1,10 +1,10 @@
-import { createHash, timingSafeEqual } from 'node:crypto'
 import type { Context } from 'hono'
 import { buildCalendar } from '../../../core/icalendar'
 import { bookingEvent } from '../../calendar/bookingEvent'
 import type { BookingRow } from '../../db/rows'
 import type { MailSettings } from '../../db/mailMessage'
 import { mailSettings } from '../../mail/settings'
+import { sameSecret } from '../../limits/sameSecret'
 import type { SecretFailures } from '../../limits/secretFailures'
 import { SERVER_SENTENCES } from '../../sentences'
 import type { ApiContext } from '../../scheduler/apiContext'
@@ -44,13 +44,6 @@ export function bookingsCalendar(
   })
 }
 
-/** Compares digests so neither the token's length nor its content leaks through timing. */
-function tokenMatches(given: string, expected: string): boolean {
-  const a = createHash('sha256').update(given).digest()
-  const b = createHash('sha256').update(expected).digest()
-  return timingSafeEqual(a, b)
-}
-
 /**
  * GET /api/bookings.ics — the host's calendar feed, behind ADMIN_TOKEN (404 when none is configured;
  * 429 for an address past its wrong tokens, before comparing).
@@ -61,7 +54,7 @@ export async function bookingsFeedRoute(c: Context, ctx: ApiContext, failures: S
   const refused = await failures.refusal(c)
   if (refused) return refused
   const match = /^Bearer +(\S+) *$/i.exec(c.req.header('authorization') ?? '')
-  if (!match || !tokenMatches(match[1] as string, token)) {
+  if (!match || !sameSecret(match[1] as string, token)) {
     await failures.failed(c)
     return c.json({ message: SERVER_SENTENCES.bearerRequired }, 401, { 'WWW-Authenticate': 'Bearer realm="bookings"' })
   }

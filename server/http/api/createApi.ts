@@ -11,7 +11,7 @@ import type { Logger } from '../../log/logger'
 import { clientKey } from '../../limits/keys'
 import { clientAddressOf, type TrustedProxies } from '../../settings/trustedProxies'
 import { rateLimit, type ErrorBody } from '../../limits/rateLimit'
-import { secretFailures } from '../../limits/secretFailures'
+import { secretFailures, type SecretFailures } from '../../limits/secretFailures'
 import { createScheduler } from '../../scheduler/chooseScheduler'
 import { MAX_BODY_BYTES } from '../../scheduler/validation'
 import { SERVER_SENTENCES } from '../../sentences'
@@ -41,7 +41,7 @@ export interface ApiDeps {
 }
 
 /** The client address the limits count: the socket's, or, from a trusted proxy, the one it forwarded for. */
-function clientAddress(c: Context, proxies: TrustedProxies): string {
+export function clientAddress(c: Context, proxies: TrustedProxies): string {
   let peer = 'unknown'
   try {
     peer = getConnInfo(c).remote.address ?? 'unknown'
@@ -49,6 +49,31 @@ function clientAddress(c: Context, proxies: TrustedProxies): string {
     // No socket (a request made in the process): 'unknown', which no proxy list trusts.
   }
   return clientAddressOf(peer, c.req.header('x-forwarded-for'), proxies)
+}
+
+/** One count of wrong secrets per store and configuration, whichever route took them: the voice platform's, the admin token, the API key. */
+const guards = new WeakMap<BookingStore, WeakMap<ServerConfig, SecretFailures>>()
+
+/**
+ * Wrong secrets per network, counted apart from the request limits: guessing costs, the right secret does not. The
+ * same guard for /api and /v2 (server/http/v2/), so a key guessed on one surface costs on the other.
+ */
+export function wrongSecrets(config: ServerConfig, store: BookingStore): SecretFailures {
+  const ofStore = guards.get(store) ?? new WeakMap<ServerConfig, SecretFailures>()
+  guards.set(store, ofStore)
+  let guard = ofStore.get(config)
+  if (!guard) {
+    guard = secretFailures({
+      limiter: store.rateLimiter({
+        keyPrefix: `secret-failures:${config.RATE_LIMIT_SECRET_FAILURES}/${config.RATE_LIMIT_WINDOW_SECONDS}s`,
+        points: config.RATE_LIMIT_SECRET_FAILURES,
+        duration: config.RATE_LIMIT_WINDOW_SECONDS,
+      }),
+      key: (c) => clientKey(clientAddress(c, config.TRUST_PROXY)),
+    })
+    ofStore.set(config, guard)
+  }
+  return guard
 }
 
 /** The booking route's error shape (Cal.com reads `message`). */
@@ -96,15 +121,7 @@ export function createApi({ config, store, clock = () => Temporal.Now.instant(),
   api.post('/book/event', limited('book', config.RATE_LIMIT_BOOKINGS, messageError), limitedBody(), (c) => bookRoute(c, ctx))
   api.post('/cancel', limited('cancel', config.RATE_LIMIT_BOOKINGS, messageError), limitedBody(), (c) => cancelRoute(c, ctx))
   api.get('/booking/:uid', limited('booking', config.RATE_LIMIT_SLOTS, messageError), (c) => bookingRoute(c, ctx))
-  // Wrong secrets per network, counted apart from the request limits: guessing costs, the right secret does not.
-  const secretGuard = secretFailures({
-    limiter: store.rateLimiter({
-      keyPrefix: `secret-failures:${config.RATE_LIMIT_SECRET_FAILURES}/${windowSeconds}s`,
-      points: config.RATE_LIMIT_SECRET_FAILURES,
-      duration: windowSeconds,
-    }),
-    key: (c) => clientKey(ctx.clientAddress(c)),
-  })
+  const secretGuard = wrongSecrets(config, store)
   api.get('/bookings.ics', (c) => bookingsFeedRoute(c, ctx, secretGuard))
   // The voice assistant's tools (server/voice/voiceTools.ts): the secret first (404 when unset), then the limits.
   const reports = callReports({ config, store, clock, onMailQueued: onMailQueued ?? (() => undefined) })

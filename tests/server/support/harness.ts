@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net'
 import { Temporal } from 'temporal-polyfill'
 import { createApi } from '../../../server/http/api/createApi'
 import { createApp } from '../../../server/http/app'
+import { createV2Api } from '../../../server/http/v2/createV2Api'
 import { loadConfig, type ServerConfig } from '../../../server/config'
 import { localFeed } from '../../../server/db/changeFeed'
 import { memoryRateLimiter } from '../../../server/db/rateLimitWindows'
@@ -110,6 +111,7 @@ export async function startServer(options: {
     site: new Map(),
     renderNotFound: async () => '<h1>Not found</h1>',
     api,
+    v2: createV2Api({ config: options.config, store: options.store, clock: options.clock.read }),
   })
   const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' })
   await new Promise<void>((resolve) => server.once('listening', () => resolve()))

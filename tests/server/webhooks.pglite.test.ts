@@ -1,0 +1,4 @@
+import { pgliteBackend } from './support/databases'
+import { defineWebhookSuite } from './support/webhookSuite'
+
+defineWebhookSuite('PGlite in a temporary directory', pgliteBackend)
