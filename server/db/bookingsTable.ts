@@ -3,10 +3,7 @@ import { formatPhone } from '../../core/phone'
 import type { LeadSource } from '../../core/leadSource'
 import { CAME_FROM, cameFrom } from './leadLine'
 import type { BookingRow } from './rows'
-
-// Terminal-safe: no control characters (escape sequences) from stored text reach the screen.
-// eslint-disable-next-line no-control-regex
-const clean = (text: string) => text.replace(/[\u0000-\u001f\u007f-\u009f]/g, '?')
+import { columns, terminalSafe as clean } from './textTable'
 
 /** booked, rescheduled (moved at least once) or cancelled. */
 export function bookingState(row: BookingRow): string {
@@ -26,8 +23,8 @@ const sourceLine = (source: LeadSource) => `  ${CAME_FROM}: ${clean(cameFrom(sou
 /**
  * The upcoming bookings (start at or after `now`) as a text table, start time in the host's zone,
  * with their state: cancelled ones stay listed, so the agency sees what was called off. A booking's
- * number, notes and where its lead came from follow on lines of their own, so the table stays aligned. A booking made with an email code
- * says 'verified' in the last column, and `verified` counts them (docs/design.md#email-codes).
+ * number, notes and where its lead came from follow on lines of their own, so the table stays aligned. A booking
+ * made with an email code says 'verified' in the last column, and `verified` counts them (docs/design.md#email-codes).
  */
 export function upcomingBookingsTable(
   rows: readonly BookingRow[],
@@ -48,12 +45,7 @@ export function upcomingBookingsTable(
     return { cells, notes: row.notes, phone: row.phone, source: row.leadSource }
   })
   const header = [`Start (${zone})`, 'Status', 'Name', 'Email', 'Email code']
-  const widths = header.map((h, i) => Math.max(h.length, ...table.map((r) => (r.cells[i] as string).length)))
-  const line = (cells: string[]) =>
-    cells
-      .map((c, i) => c.padEnd(widths[i] as number))
-      .join('  ')
-      .trimEnd()
+  const { head, line } = columns(header, table.map((r) => r.cells))
   const verified = upcoming.filter((row) => row.emailVerified).length
-  return { count: upcoming.length, verified, text: [line(header), line(widths.map((w) => '-'.repeat(w))), ...table.flatMap((r) => [line(r.cells), ...(r.phone ? [phoneLine(r.phone)] : []), ...(r.notes ? [noteLine(r.notes)] : []), ...(r.source ? [sourceLine(r.source)] : [])])].join('\n') }
+  return { count: upcoming.length, verified, text: [...head, ...table.flatMap((r) => [line(r.cells), ...(r.phone ? [phoneLine(r.phone)] : []), ...(r.notes ? [noteLine(r.notes)] : []), ...(r.source ? [sourceLine(r.source)] : [])])].join('\n') }
 }

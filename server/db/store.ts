@@ -20,6 +20,7 @@ import type { NewMailJob } from './mailMessage'
 import { calendarCopyStore, type CopyStore } from './calendarCopies'
 import { CHANGE_FEED_APPLICATION, listenForChanges, localFeed, type ChangeFeed } from './changeFeed'
 import { emailCodeStore, type EmailCodeStore } from './emailCodes'
+import { leadStore, type LeadStore } from './leads'
 import { mailJobStore, type MailJobStore } from './mailJobs'
 import { migrate, migrationFiles } from './migrate'
 import type { RateLimitOptions } from './rateLimitWindows'
@@ -64,6 +65,8 @@ export interface BookingStore {
   calendarCopies: CopyStore
   /** Voice calls that booked, and their end-of-call reports. */
   voiceCalls: VoiceCallStore
+  /** Where the bookings' leads came from, for `npm run leads`. */
+  leads: LeadStore
   /** Told of every booking change, this instance's at once and (PostgreSQL) the other instances' within milliseconds. */
   changes: ChangeFeed
   /**
@@ -154,6 +157,7 @@ export async function openStore(options: StoreOptions): Promise<BookingStore> {
     calendarSecret: secret.value,
     calendarCopies: calendarCopyStore(backend),
     voiceCalls: voiceCallStore(backend),
+    leads: leadStore(backend),
     changes: feed,
     rateLimiter: backend.rateLimiter,
     async takenStarts(host, from, to) {
