@@ -2,7 +2,8 @@
 import { Temporal } from 'temporal-polyfill'
 import { normalizeNotes } from './bookingFields'
 import { BOOKING_LENGTH_MINUTES, type BookingRequest } from './bookingWire'
-import { leadRequestFields, type LeadSource } from './leadSource'
+import { leadRequestFields } from './leadWire'
+import type { LeadSource } from './leadSource'
 import type { RescheduleRequest } from './manageWire'
 
 export interface BookingIdentity {
@@ -31,8 +32,8 @@ export interface BookingInput extends SlotChoice {
   emailVerificationCode?: string
   /** The visitor reads times in the 24-hour clock; left out, nothing is said and emails use the 12-hour one. */
   hour24?: boolean
-  /** Where the lead came from (core/leadSource.ts): Cal.com's `tracking` and `metadata` strings; left out, nothing. */
-  lead?: LeadSource
+  /** Where the lead came from (core/leadSource.ts): Cal.com's `tracking` and `metadata` strings; left out or null, nothing. */
+  lead?: LeadSource | null
 }
 
 export interface RescheduleInput extends SlotChoice {

@@ -9,7 +9,7 @@
  */
 import * as v from 'valibot'
 import { emailSchema, guestsSchema, isPlainText, nameSchema, notesSchema, NAME_MAX_LENGTH, NAME_MIN_LENGTH, NOTES_MAX_LENGTH } from './bookingFields'
-import { plainMetadata, plainTracking } from './leadSource'
+import { plainMetadata, plainTracking } from './leadWire'
 
 /** Length of a call and the slot grid, in minutes (docs/design.md#constants). */
 export const BOOKING_LENGTH_MINUTES = 15

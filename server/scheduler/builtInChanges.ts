@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto'
 import type { BookingResponse } from '../../core/bookingWire'
 import { wantsHour24 } from '../../core/bookingPayload'
-import { leadSourceOf } from '../../core/leadSource'
+import { leadSourceOf } from '../../core/leadWire'
 import { changeNoticeMessage, isBookingUid, MANAGE_MESSAGES, type BookingView, type CancelResponse } from '../../core/manageWire'
 import type { Clock } from '../clock'
 import type { ServerConfig } from '../config'

@@ -2,34 +2,10 @@ import { Temporal } from 'temporal-polyfill'
 import { describe, expect, it } from 'vitest'
 import { upcomingBookingsTable } from '../../server/db/bookingsTable'
 import type { BookingRow } from '../../server/db/rows'
+import { bookingRow } from './support/bookingRow'
 
-const row = (startTime: string, name: string, email: string, change: Partial<BookingRow> = {}): BookingRow => ({
-  id: 1,
-  uid: 'u',
-  host: 'kiwi-automate',
-  eventTypeId: 7,
-  title: 't',
-  startTime,
-  endTime: startTime,
-  name,
-  email,
-  guests: [],
-  timeZone: 'UTC',
-  language: 'en',
-  status: 'ACCEPTED',
-  createdAt: startTime,
-  sequence: 0,
-  cancelledAt: null,
-  cancellationReason: null,
-  rescheduledAt: null,
-  previousStartTime: null,
-  notes: null,
-  phone: null,
-  emailVerified: false,
-  hour24: false,
-  leadSource: null,
-  ...change,
-})
+const row = (startTime: string, name: string, email: string, change: Partial<BookingRow> = {}): BookingRow =>
+  bookingRow({ startTime, endTime: startTime, createdAt: startTime, name, email, ...change })
 
 describe('npm run bookings', () => {
   it('lists upcoming bookings with the start in the host zone, status, name and email, and their notes', () => {

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { calendarEvent } from '../../server/calendar/caldavWriter'
 import { cameFrom } from '../../server/db/leadLine'
 import type { BookingRow } from '../../server/db/rows'
+import { bookingRow } from './support/bookingRow'
 import { TEST_MAIL_SETTINGS } from './support/mailSettings'
 
 describe('the Came from line', () => {
@@ -42,32 +43,12 @@ describe('the Came from line', () => {
 })
 
 describe('the CalDAV event', () => {
-  const row: BookingRow = {
+  const row = bookingRow({
     id: 41,
     uid: '8d1f4a52-4a43-4c2b-9a51-2f1ad0c1e0aa',
-    host: 'kiwi-automate',
-    eventTypeId: 7,
     title: '15 Min Call between Kiwi Automate and Aroha Ngata',
-    startTime: '2026-11-24T21:00:00.000Z',
-    endTime: '2026-11-24T21:15:00.000Z',
-    name: 'Aroha Ngata',
-    email: 'aroha@example.co.nz',
-    guests: [],
-    timeZone: 'Pacific/Auckland',
-    language: 'en',
-    status: 'ACCEPTED',
-    createdAt: '2026-11-23T00:00:00.000Z',
-    sequence: 0,
-    cancelledAt: null,
-    cancellationReason: null,
-    rescheduledAt: null,
-    previousStartTime: null,
-    notes: null,
-    phone: null,
-    emailVerified: false,
-    hour24: false,
     leadSource: { tracking: { utm_source: 'linkedin', utm_medium: 'paid' }, landingPath: '/', bookedOnPage: '/', bookedFrom: 'hero' },
-  }
+  })
   const description = (booking: BookingRow) =>
     /\r\nDESCRIPTION:(.*?)\r\n[A-Z]/s.exec(calendarEvent(booking, TEST_MAIL_SETTINGS, '2026-11-23T00:00:00.000Z').replace(/\r\n /g, ''))?.[1]
 

@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest'
 import { isPlainText } from '../../../core/bookingFields'
 import { buildBookingPayload } from '../../../core/bookingPayload'
 import { BookingRequestSchema } from '../../../core/bookingWire'
-import { leadRequestFields, leadSourceOf, leadText, plainMetadata, plainTracking, sourceName, type LeadSource } from '../../../core/leadSource'
+import { leadPage, sourceName, type LeadSource } from '../../../core/leadSource'
+import { leadRequestFields, leadSourceOf, leadText, plainMetadata, plainTracking } from '../../../core/leadWire'
 import { bookingPayload } from '../../support/bookingPayload'
 
 const identity = { host: 'kiwi-automate', eventTypeId: 7, eventTypeSlug: 'quick-chat' }
@@ -92,6 +93,16 @@ describe("Cal.com's tracking and metadata", () => {
       expect(parsed.output.metadata).toEqual({})
     }
     expect(v.safeParse(BookingRequestSchema, { ...bookingPayload(), tracking: 'linkedin' }).success).toBe(true)
+  })
+})
+
+describe('a page a lead names', () => {
+  it('never carries the manage page’s uid (a capability), however it arrives', () => {
+    expect(leadPage('/booking/8d1f4a52-4a43-4c2b-9a51-2f1ad0c1e0aa')).toBe('/booking/{uid}')
+    expect(leadPage('/use-cases')).toBe('/use-cases')
+    const parsed = leadSourceOf({ metadata: { landingPath: '/booking/8d1f4a52', bookedOnPage: '/booking/x/y', referrerHost: 'booking' } })
+    expect(parsed).toEqual({ landingPath: '/booking/{uid}', bookedOnPage: '/booking/{uid}/y', referrerHost: 'booking' })
+    expect(leadRequestFields({ landingPath: '/booking/8d1f4a52', bookedFrom: 'manage' }).metadata).toEqual({ landingPath: '/booking/{uid}', bookedFrom: 'manage' })
   })
 })
 
