@@ -108,11 +108,11 @@ const config = {
             // Expert…): one file rather than one each.
             { name: 'blocks', test: /[\\/]src[\\/]components[\\/]/, minShareCount: 3 },
             // The small modules the booking form shares with the site's machines, its toast and the manage page (focus,
-            // dates, Add to calendar…): one file rather than seven, each a request of its own that a press on slow 4G
+            // dates, Add to calendar, the visit's first touch…): one file rather than seven, each a request of its own that a press on slow 4G
             // waits for (docs/performance.md#the-forms-files). Not in 'blocks', which a page's first load fetches.
             {
               name: 'booking-parts',
-              test: /[\\/](src[\\/]lib[\\/]dom[\\/]focus|src[\\/]lib[\\/]time[\\/]format|machines[\\/](providedByApp|particleBackground)|src[\\/]components[\\/]booking[\\/](CallPlace|AddToCalendar))\.tsx?$/,
+              test: /[\\/](src[\\/]lib[\\/]dom[\\/]focus|src[\\/]lib[\\/]time[\\/]format|src[\\/]lib[\\/]pages[\\/]firstTouch|core[\\/]leadSource|machines[\\/](providedByApp|particleBackground)|src[\\/]components[\\/]booking[\\/](CallPlace|AddToCalendar))\.tsx?$/,
               priority: 1,
             },
           ],

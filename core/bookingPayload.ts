@@ -2,6 +2,8 @@
 import { Temporal } from 'temporal-polyfill'
 import { normalizeNotes } from './bookingFields'
 import { BOOKING_LENGTH_MINUTES, type BookingRequest } from './bookingWire'
+import { leadRequestFields } from './leadWire'
+import type { LeadSource } from './leadSource'
 import type { RescheduleRequest } from './manageWire'
 
 export interface BookingIdentity {
@@ -30,6 +32,8 @@ export interface BookingInput extends SlotChoice {
   emailVerificationCode?: string
   /** The visitor reads times in the 24-hour clock; left out, nothing is said and emails use the 12-hour one. */
   hour24?: boolean
+  /** Where the lead came from (core/leadSource.ts): Cal.com's `tracking` and `metadata` strings; left out or null, nothing. */
+  lead?: LeadSource | null
 }
 
 export interface RescheduleInput extends SlotChoice {
@@ -76,6 +80,8 @@ export const wantsHour24 = (metadata: Record<string, unknown>): boolean => metad
 
 export function buildBookingPayload(input: BookingInput, identity: BookingIdentity): BookingRequest {
   const notes = normalizeNotes(input.notes ?? '')
+  const lead = leadRequestFields(input.lead ?? {})
+  const metadata = { ...(input.hour24 === undefined ? {} : clockMetadata(input.hour24)), ...lead.metadata }
   return {
     responses: {
       name: input.name.trim(),
@@ -85,7 +91,8 @@ export function buildBookingPayload(input: BookingInput, identity: BookingIdenti
       ...(input.location ? { location: input.location } : {}),
     },
     ...callFields(input, identity),
-    ...(input.hour24 === undefined ? {} : { metadata: clockMetadata(input.hour24) }),
+    metadata,
+    ...(lead.tracking ? { tracking: lead.tracking } : {}),
     ...(input.emailVerificationCode ? { emailVerificationCode: input.emailVerificationCode } : {}),
   }
 }

@@ -9,6 +9,7 @@
  */
 import * as v from 'valibot'
 import { emailSchema, guestsSchema, isPlainText, nameSchema, notesSchema, NAME_MAX_LENGTH, NAME_MIN_LENGTH, NOTES_MAX_LENGTH } from './bookingFields'
+import { plainMetadata, plainTracking } from './leadWire'
 
 /** Length of a call and the slot grid, in minutes (docs/design.md#constants). */
 export const BOOKING_LENGTH_MINUTES = 15
@@ -171,7 +172,13 @@ export const BookingRequestSchema = v.object(
     eventTypeSlug: Text(WIRE_MESSAGES.eventType, 100),
     timeZone: TimeZone(WIRE_MESSAGES.timeZone),
     language: Text(WIRE_MESSAGES.language, 35),
-    metadata: v.record(Text(WIRE_MESSAGES.metadata, 100), v.unknown(), WIRE_MESSAGES.metadata),
+    /**
+     * Cal.com's free-form strings (the visitor's clock, where the lead came from: core/leadSource.ts). A value is
+     * kept under the one text rule, cut to 200 characters; a value that is not a string is left out, never a 400.
+     */
+    metadata: v.pipe(v.record(Text(WIRE_MESSAGES.metadata, 100), v.unknown(), WIRE_MESSAGES.metadata), v.transform(plainMetadata)),
+    /** Cal.com's UTM parameters of the visit (core/leadSource.ts): kept as metadata's strings are, anything else ignored. */
+    tracking: v.optional(v.pipe(v.unknown(), v.transform(plainTracking))),
     hasHashedBookingLink: v.boolean(WIRE_MESSAGES.flags),
     routedTeamMemberIds: v.null(WIRE_MESSAGES.flags),
     skipContactOwner: v.boolean(WIRE_MESSAGES.flags),

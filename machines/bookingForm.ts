@@ -14,6 +14,7 @@ import { joinLinkOf } from '../core/callLocation'
 import type { PhoneRules } from '../core/phoneRules'
 import { bookingErrorText, emailCodeStep, isSlotTaken } from '../core/bookingErrors'
 import { buildBookingPayload, type BookingIdentity } from '../core/bookingPayload'
+import type { LeadSource } from '../core/leadSource'
 import { normalizeNotes, validateBooking, type BookingFields, type FieldErrors, type FieldName } from '../core/bookingFields'
 import { providedByApp } from './providedByApp'
 import { timeDisplayActions, timeDisplayTransitions, type TimeDisplayEvent } from './timeDisplay'
@@ -107,6 +108,11 @@ export interface BookingFormContext {
   codePrompt: string | null
   code: string
   codeError: string | null
+  /**
+   * Where the lead came from (docs/booking.md#where-a-lead-came-from), sent with the booking: what the view knew when
+   * the visitor last sent it (the visit's first touch, the page, what opened the form). Null until then.
+   */
+  lead: LeadSource | null
 }
 
 /** What the app gives the form as it starts: the rest of the context starts empty. */
@@ -124,7 +130,8 @@ export type BookingFormEvent =
   | { type: 'LOCATION_CHOSEN'; location: CallKind }
   /** Choosing a time also marks the time touched. */
   | { type: 'SLOT_CHOSEN'; slot: string }
-  | { type: 'SUBMIT' }
+  /** `lead`: where the booking comes from, as the view knows it (kept, and sent with the request). */
+  | { type: 'SUBMIT'; lead?: LeadSource }
   /** The emailed code as typed (docs/design.md#email-codes). */
   | { type: 'CODE_CHANGED'; value: string }
   /** 'Send a new code': the same request without a code. */
@@ -184,7 +191,7 @@ const editing = {
 // A submit attempt sets the submitted flag; it books only when all three fields are valid, the note is
 // empty or valid (an empty note never blocks a booking), and a phone call has a valid number.
 const submit = [
-  { guard: 'fieldsValid', target: 'submitting', actions: 'markSubmitted' },
+  { guard: 'fieldsValid', target: 'submitting', actions: ['markSubmitted', 'keepLead'] },
   { target: 'submitted', actions: ['markSubmitted', 'pointAtFirstInvalid'] },
 ] as const
 
@@ -241,6 +248,13 @@ export const bookingFormMachine = setup({
     }),
     ...timeDisplayActions<BookingFormContext, BookingFormEvent>(),
     markSubmitted: assign({ submitted: true }),
+    /** What the view says of where the booking comes from, as an attempt is sent (the code step sends it again). */
+    keepLead: assign({
+      lead: ({ event }) => {
+        assertEvent(event, 'SUBMIT')
+        return event.lead ?? null
+      },
+    }),
     clearBookingError: assign({ bookingError: null }),
     storeBookingError: assign((_, params: { error: unknown }) => ({ bookingError: bookingErrorText(params.error) })),
     /**
@@ -293,6 +307,7 @@ export const bookingFormMachine = setup({
     codePrompt: null,
     code: '',
     codeError: null,
+    lead: null,
   }),
   invoke: {
     id: 'slots',
@@ -332,6 +347,7 @@ export const bookingFormMachine = setup({
               location: locationOf(context),
               emailVerificationCode: context.code,
               hour24: context.hour24,
+              lead: context.lead,
             },
             context.identity,
           ),

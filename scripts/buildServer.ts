@@ -1,5 +1,5 @@
 /**
- * The server as plain JavaScript for `node`: server/main.ts, scripts/bookings.ts, scripts/calendar.ts, scripts/webhooks.ts and the calendar worker bundled by esbuild
+ * The server as plain JavaScript for `node`: server/main.ts, scripts/bookings.ts, scripts/leads.ts, scripts/calendar.ts, scripts/webhooks.ts and the calendar worker bundled by esbuild
  * into <dist>/server/, the SQL migrations beside them. Packages stay imports, resolved from node_modules
  * at run time, and each must be one of package.json's `dependencies`: a production install
  * (`npm ci --omit=dev`) has nothing else.
@@ -43,7 +43,7 @@ export async function buildServer(distDir: string): Promise<void> {
   const result = await build({
     absWorkingDir: root,
     // The calendar worker is a file of its own: server/calendar/expandInWorker.ts starts it beside the bundle.
-    entryPoints: { main: 'server/main.ts', bookings: 'scripts/bookings.ts', calendar: 'scripts/calendar.ts', webhooks: 'scripts/webhooks.ts', calendarWorker: 'server/calendar/calendarWorker.ts' },
+    entryPoints: { main: 'server/main.ts', bookings: 'scripts/bookings.ts', leads: 'scripts/leads.ts', calendar: 'scripts/calendar.ts', webhooks: 'scripts/webhooks.ts', calendarWorker: 'server/calendar/calendarWorker.ts' },
     outdir,
     bundle: true,
     platform: 'node',

@@ -14,6 +14,7 @@ import { bookingEvent } from './bookingEvent'
 import { manageUrl, type ChangeKind, type MailSettings, type NewMailJob } from '../db/mailMessage'
 import type { CaldavAccount } from './caldav'
 import { SourceError } from './sourceError'
+import { CAME_FROM, cameFrom } from '../db/leadLine'
 
 /** The outbox job that brings the host's calendar up to date after a change (the message is a record only). */
 export function calendarJob(kind: ChangeKind, settings: MailSettings, newId: () => string): NewMailJob {
@@ -38,7 +39,8 @@ export function calendarJob(kind: ChangeKind, settings: MailSettings, newId: () 
 /**
  * The event as stored in the host's calendar: no METHOD (a CalDAV object must not have one) and no
  * ORGANIZER or ATTENDEE (a calendar server would then send invitations of its own); who booked is in
- * the description, with the visitor's notes and the manage link.
+ * the description, with the visitor's notes, where the lead came from (the host's own calendar: the agency's eyes
+ * only) and the manage link.
  */
 export function calendarEvent(booking: BookingRow, settings: MailSettings, now: string): string {
   const link = manageUrl(settings, booking.uid)
@@ -51,7 +53,7 @@ export function calendarEvent(booking: BookingRow, settings: MailSettings, now: 
         ...bookingEvent(booking, settings, {
           cancelled: false,
           describe: (where) =>
-            `${where.descriptionLine}\nBooked by ${who}${booking.guests.length ? `, with ${booking.guests.join(', ')}` : ''}.${booking.notes ? `\nNotes: ${booking.notes}` : ''}\nReschedule or cancel: ${link}`,
+            `${where.descriptionLine}\nBooked by ${who}${booking.guests.length ? `, with ${booking.guests.join(', ')}` : ''}.${booking.notes ? `\nNotes: ${booking.notes}` : ''}${booking.leadSource ? `\n${CAME_FROM}: ${cameFrom(booking.leadSource)}` : ''}\nReschedule or cancel: ${link}`,
         }),
         url: link,
       },

@@ -248,9 +248,9 @@ export async function insertBooking(
         `WITH inserted AS (
            INSERT INTO bookings (uid, host, event_type_id, title, start_at, end_at, name, email, guests, time_zone,
                                  language, email_key, client_key, created_at, notes, phone, channel, email_verified,
-                                 hour24, id)
+                                 hour24, id, lead_source)
            VALUES ($1, $2, $3, $4, $5::timestamptz, $6::timestamptz, $7, $8, $9::jsonb, $10, $11, $12, $13, $14::timestamptz, $15, $16, $17, $18,
-                   $19, $20)
+                   $19, $20, $21::jsonb)
            RETURNING *
          ) ${SELECT_BOOKING.replace('FROM bookings', 'FROM inserted')}`,
         [
@@ -274,6 +274,7 @@ export async function insertBooking(
           gate.codeId !== undefined,
           b.hour24 ?? false,
           b.id,
+          b.leadSource ? JSON.stringify(b.leadSource) : null,
         ],
       )
       if (!booking) throw new Error('INSERT returned no row')

@@ -1,10 +1,9 @@
 import { Temporal } from 'temporal-polyfill'
 import { formatPhone } from '../../core/phone'
+import type { LeadSource } from '../../core/leadSource'
+import { CAME_FROM, cameFrom } from './leadLine'
 import type { BookingRow } from './rows'
-
-// Terminal-safe: no control characters (escape sequences) from stored text reach the screen.
-// eslint-disable-next-line no-control-regex
-const clean = (text: string) => text.replace(/[\u0000-\u001f\u007f-\u009f]/g, '?')
+import { columns, terminalSafe as clean } from './textTable'
 
 /** booked, rescheduled (moved at least once) or cancelled. */
 export function bookingState(row: BookingRow): string {
@@ -18,11 +17,14 @@ const phoneLine = (phone: string) => `  Phone: ${clean(formatPhone(phone))}`
 /** A note on one line under its booking: its line breaks as ' / '. */
 const noteLine = (notes: string) => `  Notes: ${clean(notes.replace(/\n+/g, ' / '))}`
 
+/** Where the lead came from, on a line of its own (docs/booking.md#where-a-lead-came-from). */
+const sourceLine = (source: LeadSource) => `  ${CAME_FROM}: ${clean(cameFrom(source))}`
+
 /**
  * The upcoming bookings (start at or after `now`) as a text table, start time in the host's zone,
  * with their state: cancelled ones stay listed, so the agency sees what was called off. A booking's
- * notes follow on a line of their own, so the table stays aligned. A booking made with an email code
- * says 'verified' in the last column, and `verified` counts them (docs/design.md#email-codes).
+ * number, notes and where its lead came from follow on lines of their own, so the table stays aligned. A booking
+ * made with an email code says 'verified' in the last column, and `verified` counts them (docs/design.md#email-codes).
  */
 export function upcomingBookingsTable(
   rows: readonly BookingRow[],
@@ -30,7 +32,7 @@ export function upcomingBookingsTable(
   now: Temporal.Instant,
 ): { count: number; verified: number; text: string } {
   const upcoming = rows.filter((row) => Temporal.Instant.compare(Temporal.Instant.from(row.startTime), now) >= 0)
-  const table = upcoming.map((row): { cells: string[]; notes: string | null; phone: string | null } => {
+  const table = upcoming.map((row): { cells: string[]; notes: string | null; phone: string | null; source: LeadSource | null } => {
     const start = Temporal.Instant.from(row.startTime).toZonedDateTimeISO(zone)
     const weekday = start.toLocaleString('en-NZ', { weekday: 'short' })
     const cells = [
@@ -40,15 +42,10 @@ export function upcomingBookingsTable(
       clean(row.email),
       row.emailVerified ? 'verified' : '',
     ]
-    return { cells, notes: row.notes, phone: row.phone }
+    return { cells, notes: row.notes, phone: row.phone, source: row.leadSource }
   })
   const header = [`Start (${zone})`, 'Status', 'Name', 'Email', 'Email code']
-  const widths = header.map((h, i) => Math.max(h.length, ...table.map((r) => (r.cells[i] as string).length)))
-  const line = (cells: string[]) =>
-    cells
-      .map((c, i) => c.padEnd(widths[i] as number))
-      .join('  ')
-      .trimEnd()
+  const { head, line } = columns(header, table.map((r) => r.cells))
   const verified = upcoming.filter((row) => row.emailVerified).length
-  return { count: upcoming.length, verified, text: [line(header), line(widths.map((w) => '-'.repeat(w))), ...table.flatMap((r) => [line(r.cells), ...(r.phone ? [phoneLine(r.phone)] : []), ...(r.notes ? [noteLine(r.notes)] : [])])].join('\n') }
+  return { count: upcoming.length, verified, text: [...head, ...table.flatMap((r) => [line(r.cells), ...(r.phone ? [phoneLine(r.phone)] : []), ...(r.notes ? [noteLine(r.notes)] : []), ...(r.source ? [sourceLine(r.source)] : [])])].join('\n') }
 }

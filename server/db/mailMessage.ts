@@ -53,7 +53,7 @@ export interface NewMailJob {
 export type MailBooking = Pick<
   BookingRow,
   'id' | 'uid' | 'title' | 'startTime' | 'endTime' | 'name' | 'email' | 'guests' | 'timeZone' | 'sequence' | 'cancellationReason' | 'notes'
-> & { phone?: string | null; hour24?: boolean }
+> & { phone?: string | null; hour24?: boolean; leadSource?: BookingRow['leadSource'] }
 
 /** What the messages read of the configuration. */
 export interface MailSettings {

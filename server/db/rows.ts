@@ -1,4 +1,5 @@
 import type { Temporal } from 'temporal-polyfill'
+import type { LeadSource } from '../../core/leadSource'
 
 /** A booking as the store reads it (SELECT_BOOKING in sql.ts) and as it is written. */
 export interface BookingRow {
@@ -33,6 +34,11 @@ export interface BookingRow {
   emailVerified: boolean
   /** The visitor read the times in the 24-hour clock: their emails write them so (docs/email.md#times). */
   hour24: boolean
+  /**
+   * Where the lead came from (docs/booking.md#where-a-lead-came-from): for the agency only, never the visitor's
+   * mails or the manage page; null when the booking carried none.
+   */
+  leadSource: LeadSource | null
 }
 
 export interface NewBooking {
@@ -53,6 +59,8 @@ export interface NewBooking {
   phone?: string
   /** The visitor's 24-hour clock; undefined: the 12-hour one. */
   hour24?: boolean
+  /** Where the lead came from; undefined: not known. */
+  leadSource?: LeadSource
 }
 
 /** An instant as SELECT_BOOKING reads it: ISO UTC with milliseconds. */
@@ -88,6 +96,7 @@ export const rowAfter = {
     phone: b.phone ?? null,
     emailVerified,
     hour24: b.hour24 ?? false,
+    leadSource: b.leadSource ?? null,
   }),
   /** `row` moved to [start, end) at `now`. */
   rescheduled: (row: BookingRow, to: { start: Temporal.Instant; end: Temporal.Instant }, now: Temporal.Instant): BookingRow => ({

@@ -22,6 +22,7 @@ import { webhookStore, type WebhookStore } from './webhooks'
 import { calendarCopyStore, type CopyStore } from './calendarCopies'
 import { CHANGE_FEED_APPLICATION, listenForChanges, localFeed, type ChangeFeed } from './changeFeed'
 import { emailCodeStore, type EmailCodeStore } from './emailCodes'
+import { leadStore, type LeadStore } from './leads'
 import { mailJobStore, type MailJobStore } from './mailJobs'
 import { migrate, migrationFiles } from './migrate'
 import type { RateLimitOptions } from './rateLimitWindows'
@@ -73,6 +74,8 @@ export interface BookingStore {
   webhooks: WebhookStore
   /** The webhooks' outbox: events, deliveries and their attempts. */
   webhookOutbox: WebhookOutboxStore
+  /** Where the bookings' leads came from, for `npm run leads`. */
+  leads: LeadStore
   /** Told of every booking change, this instance's at once and (PostgreSQL) the other instances' within milliseconds. */
   changes: ChangeFeed
   /**
@@ -165,6 +168,7 @@ export async function openStore(options: StoreOptions): Promise<BookingStore> {
     voiceCalls: voiceCallStore(backend),
     webhooks: webhookStore(backend),
     webhookOutbox: webhookOutboxStore(backend),
+    leads: leadStore(backend),
     changes: feed,
     rateLimiter: backend.rateLimiter,
     async takenStarts(host, from, to) {

@@ -6,11 +6,13 @@
 import type { ReportedBooking } from '../db/voiceCalls'
 
 /** What a brief reads of its booking. */
-export type BriefBooking = Pick<ReportedBooking, 'id' | 'uid' | 'name' | 'email' | 'startTime' | 'endTime' | 'timeZone' | 'notes' | 'callSummary' | 'callTranscript'>
+export type BriefBooking = Pick<ReportedBooking, 'id' | 'uid' | 'name' | 'email' | 'startTime' | 'endTime' | 'timeZone' | 'notes' | 'callSummary' | 'callTranscript'> &
+  Partial<Pick<ReportedBooking, 'leadSource'>>
 import { renderHtml, renderText, type MailContent } from './layout'
 import { manageUrl, type MailSettings, type NewMailJob } from '../db/mailMessage'
 import { shortDateTime, whenRows } from './times'
 import { bookingPageSignature } from './mailSentences'
+import { CAME_FROM, cameFrom } from '../db/leadLine'
 
 /** How much of a transcript is kept and attached: a 15-minute call's talk fits several times over. */
 export const TRANSCRIPT_MAX_LENGTH = 20_000
@@ -29,6 +31,7 @@ export function briefContent(booking: BriefBooking, settings: MailSettings): Mai
       ['Name', booking.name],
       ['Email', booking.email],
       ['Notes', booking.notes ?? 'none'],
+      ...(booking.leadSource ? [[CAME_FROM, cameFrom(booking.leadSource)] as [string, string]] : []),
       ['Summary', booking.callSummary ?? 'none (the assistant made no summary of this call)'],
     ],
     action: { label: 'View the booking', url: manageUrl(settings, booking.uid) },

@@ -6,8 +6,12 @@ import type { MailContent } from './layout'
 import { manageUrl, type MailBooking, type ChangeKind, type MailSettings } from '../db/mailMessage'
 import { shortDateTime, timeRange, whenRows } from './times'
 import { bookingPageSignature, INVITE_SENTENCES } from './mailSentences'
+import { CAME_FROM, cameFrom } from '../db/leadLine'
 
-/** When (the host's zone first), who booked, and what they want to discuss: the agency's rows in each of its emails. */
+/**
+ * When (the host's zone first), who booked, what they want to discuss, and where the lead came from
+ * (docs/booking.md#where-a-lead-came-from): the agency's rows in each of its emails.
+ */
 export function hostDetails(booking: MailBooking, settings: MailSettings): [string, string][] {
   return [
     ...whenRows(booking, { label: 'When', zone: settings.hostZone }, { label: 'Their time', zone: booking.timeZone }),
@@ -16,6 +20,7 @@ export function hostDetails(booking: MailBooking, settings: MailSettings): [stri
     ['Email', booking.email],
     ['Guests', booking.guests.length > 0 ? booking.guests.join(', ') : 'none'],
     ['Notes', booking.notes ?? 'none'],
+    ...(booking.leadSource ? [[CAME_FROM, cameFrom(booking.leadSource)] as [string, string]] : []),
   ]
 }
 

@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto'
 import type { BookingResponse } from '../../core/bookingWire'
 import { wantsHour24 } from '../../core/bookingPayload'
+import { leadSourceOf } from '../../core/leadWire'
 import { changeNoticeMessage, isBookingUid, MANAGE_MESSAGES, type BookingView, type CancelResponse } from '../../core/manageWire'
 import type { Clock } from '../clock'
 import type { ServerConfig } from '../config'
@@ -172,6 +173,8 @@ export function bookingChanges({ config, store, clock, availability, onMailQueue
       if (!(await isFree(start, now))) return refuse('slotTaken')
 
       const { name, email, guests, notes } = responses
+      // Where the lead came from, for the agency (docs/booking.md#where-a-lead-came-from).
+      const leadSource = leadSourceOf(request.request)
       const booking: NewBooking = {
         uid: randomUUID(),
         host,
@@ -187,6 +190,7 @@ export function bookingChanges({ config, store, clock, availability, onMailQueue
         notes: notes || undefined,
         ...(request.phone ? { phone: request.phone } : {}),
         ...(wantsHour24(request.request.metadata) ? { hour24: true } : {}),
+        ...(leadSource ? { leadSource } : {}),
       }
       if (request.request._isDryRun) {
         // Cal.com's dry run: the slot checked, nothing written.

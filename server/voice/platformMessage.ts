@@ -28,6 +28,8 @@ export const MessageSchema = v.object({
         customer: v.optional(v.object({ number: v.optional(v.pipe(v.string(), v.maxLength(64))) })),
       }),
     ),
+    /** The text conversation (`/chat/web`), in place of a call, when the assistant was typed to. */
+    chat: v.optional(v.object({ id: v.optional(v.pipe(v.string(), v.maxLength(200))) })),
   }),
 })
 
@@ -52,6 +54,9 @@ export function toolCalls(message: v.InferOutput<typeof MessageSchema>['message'
     return { id: call.id, name: call.function?.name ?? call.name ?? '', args }
   })
 }
+
+/** How the visitor talked to the assistant: a call, or the text chat (docs/booking.md#where-a-lead-came-from). */
+export const conversationKind = (message: v.InferOutput<typeof MessageSchema>['message']): 'voice' | 'chat' => (message.chat ? 'chat' : 'voice')
 
 /** The conversation a message belongs to. */
 export type VoiceCall = NonNullable<v.InferOutput<typeof MessageSchema>['message']['call']>

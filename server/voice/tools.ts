@@ -26,13 +26,16 @@ import { formatPhone } from '../../core/phone'
 /** How many days after the asked-for day check_availability looks for the next free one. */
 export const NEXT_FREE_DAY_SEARCH_DAYS = 14
 
-/** `callId`: the conversation's id on the platform (`message.call.id`), recorded with what book_call books. */
-export async function runTool(call: ToolCall, ctx: ApiContext, clients: ClientLimit[], callId?: string): Promise<string> {
+/**
+ * `callId`: the conversation's id on the platform (`message.call.id`), recorded with what book_call books; `via`: a call
+ * or the text chat, recorded as where the lead came from.
+ */
+export async function runTool(call: ToolCall, ctx: ApiContext, clients: ClientLimit[], callId?: string, via: 'voice' | 'chat' = 'voice'): Promise<string> {
   switch (call.name) {
     case CHECK_AVAILABILITY:
       return checkAvailability(call.args, ctx)
     case BOOK_CALL:
-      return bookCall(call.args, ctx, clients, callId)
+      return bookCall(call.args, ctx, clients, callId, via)
     default:
       return VOICE_TOOL_MESSAGES.unknownTool(call.name)
   }
@@ -124,7 +127,7 @@ async function alternatives(ctx: ApiContext, start: Temporal.Instant, timeZone: 
   return sayAlternatives(slots, timeZone)
 }
 
-async function bookCall(args: unknown, ctx: ApiContext, clients: ClientLimit[], callId: string | undefined): Promise<string> {
+async function bookCall(args: unknown, ctx: ApiContext, clients: ClientLimit[], callId: string | undefined, via: 'voice' | 'chat'): Promise<string> {
   const parsed = v.safeParse(BookCallArgs, args ?? {})
   if (!parsed.success) return firstMessage(parsed.issues, VOICE_TOOL_MESSAGES.badStart)
   const { name, email, timeZone, notes, location, phone } = parsed.output
@@ -136,7 +139,9 @@ async function bookCall(args: unknown, ctx: ApiContext, clients: ClientLimit[], 
   // The note rides in Cal.com's responses.notes, where the form sends it, under the same rule.
   // The location too, as the form sends it (Cal.com's responses.location); checkBooking reads the number.
   const where = location ? { value: location, ...(location === 'phone' ? { optionValue: phone ?? '' } : {}) } : undefined
-  const payload = buildBookingPayload({ name, email, slot: start.toString(), timeZone, notes: notes ?? undefined, location: where }, identity)
+  // Booked by the assistant, on a call or in the text chat: no page opened a form (docs/booking.md#where-a-lead-came-from).
+  const lead = { bookedFrom: via }
+  const payload = buildBookingPayload({ name, email, slot: start.toString(), timeZone, notes: notes ?? undefined, location: where, lead }, identity)
   const checked = checkBooking(payload, ctx.config)
   if (!checked.ok) return checked.message
   // The assistant keeps its own per-call limits: it is never asked for an email code (docs/design.md#email-codes).

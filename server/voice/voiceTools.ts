@@ -21,7 +21,7 @@ import { sameSecret } from '../limits/sameSecret'
 import type { SecretFailures } from '../limits/secretFailures'
 import type { ApiContext } from '../scheduler/apiContext'
 import { isCallReport, type CallReports } from './callReport'
-import { MessageSchema, toolCalls, type VoiceCall } from './platformMessage'
+import { conversationKind, MessageSchema, toolCalls, type VoiceCall } from './platformMessage'
 import { SERVER_SENTENCES } from '../sentences'
 import { VOICE_TOOL_MESSAGES } from './sentences'
 import { runTool } from './tools'
@@ -88,7 +88,7 @@ export async function voiceToolsRoute(c: Context, ctx: ApiContext, reports: Call
     // One book_call per request: the others are answered, not run.
     const another = call.name === 'book_call' && booking
     if (call.name === 'book_call') booking = true
-    results.push({ toolCallId: call.id, name: call.name, result: another ? VOICE_TOOL_MESSAGES.onePerRequest : await runTool(call, ctx, clients, message.call?.id) })
+    results.push({ toolCallId: call.id, name: call.name, result: another ? VOICE_TOOL_MESSAGES.onePerRequest : await runTool(call, ctx, clients, message.call?.id, conversationKind(message)) })
   }
   return c.json({ results }, 200)
 }

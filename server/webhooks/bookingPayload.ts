@@ -6,6 +6,7 @@
  */
 import { Temporal } from 'temporal-polyfill'
 import type { CallLocation } from '../../core/callLocation'
+import { leadRequestFields } from '../../core/leadWire'
 import type { ServerConfig } from '../config'
 import type { ChangeKind, MailSettings } from '../db/mailMessage'
 import type { BookingRow } from '../db/rows'
@@ -59,6 +60,8 @@ export function bookingPayload(row: BookingRow, settings: PayloadSettings): Reco
     utcOffset: utcOffset(row.timeZone, row.startTime),
   })
   const notes = row.notes ?? ''
+  // Where the lead came from, as the booking request carried it: Cal.com's `tracking` and `metadata` strings.
+  const lead = leadRequestFields(row.leadSource ?? {})
   return {
     type: settings.eventType.slug,
     title: row.title,
@@ -101,7 +104,8 @@ export function bookingPayload(row: BookingRow, settings: PayloadSettings): Reco
     currency: 'usd',
     length: settings.eventType.lengthInMinutes,
     status: row.status,
-    metadata: where.metadata,
+    ...(lead.tracking ? { tracking: lead.tracking } : {}),
+    metadata: { ...lead.metadata, ...where.metadata },
   }
 }
 

@@ -25,6 +25,16 @@ export function loadAppAfterFirstPaint(
   later: string[] = [],
   firstSlots?: [worker: string, zoneKey: string],
 ): void {
+  // The visit's first touch (docs/booking.md#where-a-lead-came-from): the landing page's address (path and query)
+  // and the referring site's host (a referrer is an origin or a URL), noted for the tab alone on the first page of
+  // the visit, here, before the app runs, so that a visitor who moves on before it does keeps them too. As small as
+  // it can be written, since every page carries it: an array stored is its items joined by commas, and a host has
+  // none. At the first idle moment the note is reduced to what the booking may carry (src/lib/pages/firstTouch.ts).
+  try {
+    sessionStorage['kiwi.firstTouch'] ??= [location.pathname + location.search, document.referrer.split('/')[2]]
+  } catch {
+    // Storage blocked: nothing is noted.
+  }
   // Until the app runs, a button does nothing when pressed: note it, and the app presses it again once
   // it listens (main.tsx). Links and form submits work without the app, so only plain buttons count.
   const pressed = new Set<HTMLButtonElement>()

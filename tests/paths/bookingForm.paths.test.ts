@@ -20,6 +20,7 @@ import {
   EMAIL,
   failureOf,
   HOSTILE_NOTE,
+  LEAD,
   NAME,
   NOTE,
   PHONE_E164,
@@ -305,10 +306,11 @@ describeMachinePaths(
         expect(context.bookingError).toBeNull()
         expect(visibleErrors(context)).toEqual({})
         // The request of docs/design.md#wire, built from the fields as they are now; a note only when written; the
-        // emailed code when Confirm sent one (docs/design.md#email-codes); the clock the times are shown in (docs/email.md#times).
+        // emailed code when Confirm sent one (docs/design.md#email-codes); the clock the times are shown in (docs/email.md#times);
+        // where the lead came from, as the attempt said it (docs/booking.md#where-a-lead-came-from).
         const responses = { name: NAME, email: EMAIL, guests: [], ...(sut.notes ? { notes: NOTE } : {}), ...expectedLocation(sut) }
         const code = sut.sentCode ? { emailVerificationCode: sut.sentCode } : {}
-        const metadata = { timeFormat: sut.hour24 ? '24' : '12' }
+        const metadata = { timeFormat: sut.hour24 ? '24' : '12', ...LEAD }
         expect(sut.book.last.input).toStrictEqual(bookingPayload({ responses, start: CHOSEN_START, end: CHOSEN_END, timeZone: TIME_ZONE, metadata, ...code }))
         expectCodeStep(sut)
       },

@@ -2,33 +2,10 @@ import { Temporal } from 'temporal-polyfill'
 import { describe, expect, it } from 'vitest'
 import { upcomingBookingsTable } from '../../server/db/bookingsTable'
 import type { BookingRow } from '../../server/db/rows'
+import { bookingRow } from './support/bookingRow'
 
-const row = (startTime: string, name: string, email: string, change: Partial<BookingRow> = {}): BookingRow => ({
-  id: 1,
-  uid: 'u',
-  host: 'kiwi-automate',
-  eventTypeId: 7,
-  title: 't',
-  startTime,
-  endTime: startTime,
-  name,
-  email,
-  guests: [],
-  timeZone: 'UTC',
-  language: 'en',
-  status: 'ACCEPTED',
-  createdAt: startTime,
-  sequence: 0,
-  cancelledAt: null,
-  cancellationReason: null,
-  rescheduledAt: null,
-  previousStartTime: null,
-  notes: null,
-  phone: null,
-  emailVerified: false,
-  hour24: false,
-  ...change,
-})
+const row = (startTime: string, name: string, email: string, change: Partial<BookingRow> = {}): BookingRow =>
+  bookingRow({ startTime, endTime: startTime, createdAt: startTime, name, email, ...change })
 
 describe('npm run bookings', () => {
   it('lists upcoming bookings with the start in the host zone, status, name and email, and their notes', () => {
@@ -36,7 +13,10 @@ describe('npm run bookings', () => {
     const { count, verified, text } = upcomingBookingsTable(
       [
         row('2026-11-22T19:00:00.000Z', 'Started earlier', 'old@example.com'),
-        row('2026-11-22T21:30:00.000Z', 'Aroha Ngata', 'aroha@example.co.nz', { emailVerified: true }),
+        row('2026-11-22T21:30:00.000Z', 'Aroha Ngata', 'aroha@example.co.nz', {
+          emailVerified: true,
+          leadSource: { tracking: { utm_source: 'linkedin', utm_medium: 'paid', utm_campaign: 'spring' }, landingPath: '/', bookedOnPage: '/', bookedFrom: 'service:automation' },
+        }),
         row('2026-11-24T00:15:00.000Z', 'Evil\u001b[31m name', 'e@example.com'),
         row('2026-11-24T01:00:00.000Z', 'Moved', 'm@example.com', {
           sequence: 1,
@@ -55,6 +35,8 @@ describe('npm run bookings', () => {
       '---------------------------  -----------  --------------  -------------------  ----------',
       // Booked with the code emailed to the address (docs/design.md#email-codes).
       'Mon 2026-11-23 10:30 +13:00  booked       Aroha Ngata     aroha@example.co.nz  verified',
+      // Where the lead came from, on a line of its own; none for a booking that carried nothing.
+      '  Came from: linkedin / paid / spring — landed on /, booked from the automation service card',
       'Tue 2026-11-24 13:15 +13:00  booked       Evil?[31m name  e@example.com',
       'Tue 2026-11-24 14:00 +13:00  rescheduled  Moved           m@example.com',
       // The number to call, then the visitor's notes, under their booking, each on one line, terminal-safe.

@@ -40,6 +40,12 @@ describe('the brief', () => {
     expect(job.message.text).toContain('none (the assistant made no summary of this call)')
     expect(job.message.text).toContain('The voice platform sent no transcript of this call.')
     expect(job.message.attachments).toBeUndefined()
+    expect(job.message.text).not.toContain('Came from')
+  })
+
+  it('says where the lead came from: the voice assistant, or the text chat (docs/booking.md#where-a-lead-came-from)', () => {
+    expect(briefMail({ ...booking, leadSource: { bookedFrom: 'voice' } }, settings, () => 'id-3').message.text).toMatch(/^Came from: +the voice assistant, on a call$/m)
+    expect(briefMail({ ...booking, leadSource: { bookedFrom: 'chat' } }, settings, () => 'id-4').message.text).toMatch(/^Came from: +the assistant's text chat$/m)
   })
 })
 

@@ -114,6 +114,27 @@ describe('the messages of a change', () => {
     })
   })
 
+  it("says where the lead came from to the agency only: its notice and reminder, never the visitor's or a guest's mail or the invite", () => {
+    const leadSource = {
+      tracking: { utm_source: 'linkedin', utm_medium: 'paid', utm_campaign: 'spring' },
+      landingPath: '/use-cases',
+      bookedOnPage: '/',
+      bookedFrom: 'service:automation',
+    }
+    const sourced = { ...booking, leadSource }
+    const [visitor, host, guest] = bookingMails({ kind: 'booked', booking: sourced, previous: undefined, settings, now: '2026-11-23T00:00:00.000Z', newId: () => 'x' })
+    const line = 'linkedin / paid / spring — landed on /use-cases, booked from the automation service card on /'
+    expect(host?.message.text).toMatch(new RegExp(`^Came from: +${line}$`, 'm'))
+    expect(host?.message.html).toContain(line)
+    for (const job of [visitor, guest]) expect(`${job?.message.subject}${job?.message.text}${job?.message.html}`).not.toMatch(/Came from|linkedin/)
+    for (const job of [visitor, host, guest]) expect(job?.message.invite?.content).not.toMatch(/linkedin|use-cases/)
+    const reminders = reminderMails({ booking: sourced, plan: { visitor: [3_600_000], host: [3_600_000] }, settings, now: '2026-11-23T00:00:00.000Z', newId: () => 'y' })
+    expect(reminders.find((job) => job.recipient === 'host')?.message.text).toContain(line)
+    expect(reminders.find((job) => job.recipient === 'visitor')?.message.text).not.toContain('linkedin')
+    // A booking that carried nothing has no line.
+    expect(jobs('booked')[1]?.message.text).not.toContain('Came from')
+  })
+
   it('sends the agency notice to the outbox only without HOST_EMAIL, organised by the sender', () => {
     const [visitor, host] = bookingMails({
       kind: 'booked',

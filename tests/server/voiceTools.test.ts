@@ -189,6 +189,17 @@ describe('voice assistant tools (POST /api/voice/tools)', () => {
         ['booked', 'visitor'],
       ])
       expect(await say(server, 'check_availability', { date: '2026-11-26', timeZone: NZ })).toMatch(/from 9:00 am to 2:15 pm and 2:45 pm to 4:45 pm/)
+      // Where the lead came from (docs/booking.md#where-a-lead-came-from): the assistant, on a call.
+      expect(booked.leadSource).toEqual({ bookedFrom: 'voice' })
+    })
+
+    it('a booking made in the text chat (a message with the chat, no call) records chat', async () => {
+      const args = { name: 'Tia Text', email: 'tia@example.com', start: '2026-12-07T10:15+13:00', timeZone: NZ }
+      const chat = { message: { ...toolCall('book_call', args).message, chat: { id: 'chat_7f3a' } } }
+      const [result] = await results(server, chat)
+      expect(result!.result).toMatch(/^Booked: /)
+      const row = (await store.list(Temporal.Instant.from('2026-12-01T00:00:00Z'))).find((r) => r.email === 'tia@example.com')!
+      expect(row.leadSource).toEqual({ bookedFrom: 'chat' })
     })
 
     it('location and phone: refused when the host does not offer them; with phone offered, the number is kept in E.164 and said back', async () => {
@@ -408,7 +419,10 @@ describe('voice assistant tools: limits and Cal.com mode', () => {
       expect(await say(server, 'book_call', args)).toMatch(/^Booked: a 15-minute call on Thursday 26 November at 2:30 pm/)
       expect(sent[0]!.url).toBe('https://cal.example.com/api/book/event')
       const identity = { host: config.BOOKING_HOST, eventTypeId: config.BOOKING_EVENT_TYPE_ID, eventTypeSlug: config.BOOKING_EVENT_TYPE_SLUG }
-      expect(sent[0]!.body).toEqual(buildBookingPayload({ name: args.name, email: args.email, slot: '2026-11-26T01:30:00Z', timeZone: NZ }, identity))
+      // With where the lead came from in Cal.com's metadata, as a string (Cal.com takes strings only there).
+      const lead = { bookedFrom: 'voice' }
+      expect(sent[0]!.body).toEqual(buildBookingPayload({ name: args.name, email: args.email, slot: '2026-11-26T01:30:00Z', timeZone: NZ, lead }, identity))
+      expect((sent[0]!.body as { metadata: unknown }).metadata).toEqual({ bookedFrom: 'voice' })
 
       // The caller's note goes in the booking as the form sends it: Cal.com's responses.notes.
       const notes = 'Automating quotes for a plumbing business; we use Xero.'

@@ -5,6 +5,7 @@ import type { BookingRow } from '../../db/rows'
 import type { MailSettings } from '../../db/mailMessage'
 import { mailSettings } from '../../mail/settings'
 import { sameSecret } from '../../limits/sameSecret'
+import { CAME_FROM, cameFrom } from '../../db/leadLine'
 import type { SecretFailures } from '../../limits/secretFailures'
 import { SERVER_SENTENCES } from '../../sentences'
 import type { ApiContext } from '../../scheduler/apiContext'
@@ -20,7 +21,8 @@ function history(b: BookingRow): string {
 /**
  * The feed of the host's bookings, one event each; `now` is an ISO instant. A cancelled booking stays
  * in the feed with STATUS:CANCELLED (and says so in its title, for calendars that show it anyway); a
- * moved one carries its SEQUENCE.
+ * moved one carries its SEQUENCE. Each says where its lead came from (docs/booking.md#where-a-lead-came-from): the
+ * feed is the agency's, behind ADMIN_TOKEN.
  */
 export function bookingsCalendar(
   bookings: readonly BookingRow[],
@@ -38,7 +40,7 @@ export function bookingsCalendar(
         cancelled,
         title: cancelled ? `Cancelled: ${b.title}` : b.title,
         describe: (where) =>
-          `${where.descriptionLine}\nName: ${b.name}\nEmail: ${b.email}\nTime zone: ${b.timeZone}${b.notes ? `\nNotes: ${b.notes}` : ''}${history(b)}`,
+          `${where.descriptionLine}\nName: ${b.name}\nEmail: ${b.email}\nTime zone: ${b.timeZone}${b.notes ? `\nNotes: ${b.notes}` : ''}${b.leadSource ? `\n${CAME_FROM}: ${cameFrom(b.leadSource)}` : ''}${history(b)}`,
       })
     }),
   })

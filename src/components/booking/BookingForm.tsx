@@ -32,6 +32,8 @@ export function prepareToOpen(): void {
 
 export interface BookingFormProps {
   variant: 'modal' | 'inline'
+  /** What opened the form, kept with the booking (docs/booking.md#where-a-lead-came-from); the inline form is `inline`. */
+  openedFrom?: string | undefined
   /** Modal variant: called once the booking is confirmed, so the modal can close and the toast show. */
   onConfirmed?: (booking: ConfirmedBooking) => void
 }
@@ -41,7 +43,7 @@ export interface BookingFormProps {
  * how to meet (docs/design.md#where-the-call-happens), Select Time and the optional note, driven by the
  * bookingForm machine. It renders the snapshot and sends events; nothing else.
  */
-export function BookingForm({ variant, onConfirmed }: BookingFormProps) {
+export function BookingForm({ variant, onConfirmed, openedFrom = variant === 'inline' ? 'inline' : undefined }: BookingFormProps) {
   const id = useId()
   const fieldIds: Record<AttentionField, string> = {
     name: `${id}-name`,
@@ -53,8 +55,11 @@ export function BookingForm({ variant, onConfirmed }: BookingFormProps) {
   }
   // A field comes to the middle of the screen; the tall group of times shows its top (its label and message). The
   // code's field is drawn by the render that the server's asking starts.
-  const form = useBookingForm(variant, onConfirmed, (field) =>
-    field === 'code' ? focusWhenDrawn(fieldIds.code, 'center') : focusAndReveal(fieldIds[field], field === 'slot' ? 'start' : 'center'),
+  const form = useBookingForm(
+    variant,
+    onConfirmed,
+    (field) => (field === 'code' ? focusWhenDrawn(fieldIds.code, 'center') : focusAndReveal(fieldIds[field], field === 'slot' ? 'start' : 'center')),
+    openedFrom,
   )
   const confirmationRef = useRef<HTMLDivElement>(null)
   // The inline confirmation stands above the form, which has just cleared: focus and view go there once it is
@@ -212,6 +217,11 @@ export function BookingForm({ variant, onConfirmed }: BookingFormProps) {
 export interface ModalFormProps {
   /** Whether the modal's machine has the dialog open. */
   open: boolean
+  /**
+   * What opened it (the modal machine's opener): a Book a Call button names itself in `data-from`, so a press before
+   * the app ran is named too (docs/booking.md#where-a-lead-came-from).
+   */
+  opener: unknown
   /** The machine's count of opens: each OPEN it takes starts a fresh form. */
   formKey: number
   onConfirmed: (booking: ConfirmedBooking) => void
@@ -223,9 +233,10 @@ export interface ModalFormProps {
  * (docs/performance.md#the-next-form-drawn-ahead). Drawn again if the visitor's zone, clock or day has changed
  * by the time it opens; never while it is open, where it holds what the visitor typed.
  */
-export function ModalForm({ open, formKey, onConfirmed }: ModalFormProps) {
+export function ModalForm({ open, opener, formKey, onConfirmed }: ModalFormProps) {
   const startKey = useStartKeyHeldWhileOpen(open)
-  return <BookingForm key={`${open ? formKey : formKey + 1} ${startKey}`} variant="modal" onConfirmed={onConfirmed} />
+  const openedFrom = open ? (opener as { dataset?: DOMStringMap } | null)?.dataset?.from : undefined
+  return <BookingForm key={`${open ? formKey : formKey + 1} ${startKey}`} variant="modal" onConfirmed={onConfirmed} openedFrom={openedFrom} />
 }
 
 /** What a new form starts from (formStartKey), read again each time the dialog opens or shuts. */

@@ -94,7 +94,7 @@ export function BookingModal() {
             <Activity mode={formShown ? 'visible' : 'hidden'}>
               <FormLoadBoundary>
                 <Suspense fallback={<FormLoading />}>
-                  <ModalForm open={open} formKey={formKey} onConfirmed={modal.confirm} />
+                  <ModalForm open={open} opener={opener} formKey={formKey} onConfirmed={modal.confirm} />
                 </Suspense>
               </FormLoadBoundary>
             </Activity>

@@ -8,6 +8,7 @@ import { noPhoneRules } from '../../../core/phoneRules'
 import { bookingSettings } from '../../config'
 import { bookingFormLogic } from '../../logic/bookingForm'
 import { nowInstant } from '../../lib/time/format'
+import { firstTouch } from '../../lib/pages/firstTouch'
 import { preferredHour24, preferredTimeZone } from '../../lib/time/timePreferences'
 import { useDaySlots } from './useDaySlots'
 
@@ -32,13 +33,25 @@ export function formStartKey(): string {
 }
 
 /**
+ * Where a booking made now comes from (docs/booking.md#where-a-lead-came-from): the visit's first touch, the page the
+ * form is on, and what opened it.
+ */
+const leadNow = (openedFrom: string | undefined) => ({
+  ...firstTouch(),
+  bookedOnPage: location.pathname,
+  ...(openedFrom ? { bookedFrom: openedFrom } : {}),
+})
+
+/**
  * One booking form actor per component instance, with the visitor's zone and the current time as
- * input, and named senders so the views never build events.
+ * input, and named senders so the views never build events. `openedFrom`: what opened the form (the Book a Call
+ * button's `from`, `inline`), sent with the booking.
  */
 export function useBookingForm(
   variant: BookingVariant,
   onConfirmed: ((booking: ConfirmedBooking) => void) | undefined,
   onAttention: (field: AttentionField) => void,
+  openedFrom?: string,
 ) {
   const form = useActorRef(bookingFormLogic, {
     input: {
@@ -110,7 +123,7 @@ export function useBookingForm(
     blurPhone: () => form.send({ type: 'PHONE_BLURRED' }),
     chooseLocation: (location: CallKind) => form.send({ type: 'LOCATION_CHOSEN', location }),
     chooseSlot: (slot: string) => form.send({ type: 'SLOT_CHOSEN', slot }),
-    submit: () => form.send({ type: 'SUBMIT' }),
+    submit: () => form.send({ type: 'SUBMIT', lead: leadNow(openedFrom) }),
     changeCode: (value: string) => form.send({ type: 'CODE_CHANGED', value }),
     resendCode: () => form.send({ type: 'RESEND' }),
     chooseTimeZone: (zone: string) => form.send({ type: 'TIME_ZONE_CHOSEN', timeZone: zone }),

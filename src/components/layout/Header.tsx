@@ -31,7 +31,7 @@ export function Header() {
           </ul>
         </nav>
         <div className="hidden md:block">
-          <BookCallButton className={`${navButton} py-2 shadow-lg shadow-sky-500/20`} />
+          <BookCallButton from="header" className={`${navButton} py-2 shadow-lg shadow-sky-500/20`} />
         </div>
         <MobileMenu />
       </div>

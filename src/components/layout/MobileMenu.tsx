@@ -37,6 +37,8 @@ export function MobileMenu() {
     <div className="md:hidden">
       <button
         ref={toggleRef}
+        // The modal's opener when it opens from the menu: it names where the booking came from.
+        data-from="mobile-menu"
         type="button"
         aria-label="Menu"
         aria-expanded={open}

@@ -151,7 +151,7 @@ function ChangeActions({ manage }: { manage: ManageBookingView }) {
 function BookNewCall() {
   return (
     <div className={actionRow}>
-      <BookCallButton>{manageCopy.actions.bookNew}</BookCallButton>
+      <BookCallButton from="manage">{manageCopy.actions.bookNew}</BookCallButton>
     </div>
   )
 }

@@ -20,7 +20,7 @@ export function ChannelServicePage({ page, id }: { page: ChannelPage; id: string
             </h1>
             <p className="mt-6 text-lg leading-8 text-slate-300">{page.lead}</p>
             <div className="mt-10">
-              <BookCallButton className={primaryButton} />
+              <BookCallButton from="hero" className={primaryButton} />
             </div>
           </div>
           {/* Like the article cover only in its priority attributes; size and frame differ, so no shared component. */}

@@ -12,7 +12,7 @@ export function CtaBanner({ id, title, text }: { id: string; title: string; text
           </h2>
           <p className="mx-auto mt-4 max-w-xl text-lg leading-8 text-slate-200">{text}</p>
           <div className="mt-8">
-            <BookCallButton className={primaryButton} />
+            <BookCallButton from="cta" className={primaryButton} />
           </div>
         </div>
       </div>

@@ -23,7 +23,7 @@ export function PlanCards({ plans }: { plans: ReadonlyArray<Plan> }) {
           <p className="mt-3 leading-7 text-slate-300">{plan.description}</p>
           <CheckList items={plan.features} className="mt-6 mb-8" />
           <div className="mt-auto">
-            <BookCallButton className={`${plan.highlighted ? primaryButton : secondaryButton} w-full`} />
+            <BookCallButton from={`plan:${plan.name.toLowerCase()}`} className={`${plan.highlighted ? primaryButton : secondaryButton} w-full`} />
           </div>
         </li>
       ))}

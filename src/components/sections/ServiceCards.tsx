@@ -23,7 +23,7 @@ export function ServiceCards({ services }: { services: ReadonlyArray<ServiceCard
             <p className="mt-4 leading-7 text-slate-300">{service.description}</p>
             <CheckList items={service.includes} className="mt-6 mb-8" />
             <div className="mt-auto">
-              <BookCallButton className={`${primaryButton} w-full`} />
+              <BookCallButton from={`service:${service.id}`} className={`${primaryButton} w-full`} />
             </div>
           </div>
         </li>

@@ -80,7 +80,7 @@ export default function VoiceCallWidget({ startOnLoad, notice, typeInstead, chat
             <p className="font-semibold text-white">{NOT_CONFIGURED}</p>
             <p>{notSetUpText.offer}</p>
             <div className="flex gap-2">
-              <button type="button" aria-haspopup="dialog" className={`${navButton} py-2`} onClick={(e) => bookingModal.open(e.currentTarget)}>
+              <button type="button" aria-haspopup="dialog" data-from="voice" className={`${navButton} py-2`} onClick={(e) => bookingModal.open(e.currentTarget)}>
                 {notSetUpText.book}
               </button>
               <button type="button" className={panelButton} onClick={events.dismiss}>
@@ -134,7 +134,7 @@ export default function VoiceCallWidget({ startOnLoad, notice, typeInstead, chat
           {/* A way on from any failure: the same assistant by text, a booked call instead, or the box closed. */}
           <div className="flex flex-wrap justify-end gap-2">
             {typeInstead}
-            <button type="button" aria-haspopup="dialog" className={`${navButton} min-h-11 py-2`} onClick={(e) => bookingModal.open(e.currentTarget)}>
+            <button type="button" aria-haspopup="dialog" data-from="voice" className={`${navButton} min-h-11 py-2`} onClick={(e) => bookingModal.open(e.currentTarget)}>
               {notSetUpText.book}
             </button>
             {canDismiss && (

@@ -22,7 +22,7 @@ function HomePage() {
     <>
       <PageHero badge={homeHero.badge} title={homeHero.title} lead={homeHero.lead} centered accentFrom={3}>
         <div className="flex w-full flex-col items-stretch justify-center gap-4 sm:w-auto sm:flex-row sm:items-center">
-          <BookCallButton className={primaryButton} />
+          <BookCallButton from="hero" className={primaryButton} />
           <ScrollIntentButton target="services" className={secondaryButton}>
             Our Services
           </ScrollIntentButton>

@@ -17,7 +17,7 @@ function UseCasesPage() {
   return (
     <>
       <PageHero badge={useCasesHero.badge} title={useCasesHero.title} lead={useCasesHero.lead} accentFrom={2}>
-        <BookCallButton className={primaryButton} />
+        <BookCallButton from="hero" className={primaryButton} />
       </PageHero>
 
       <Section

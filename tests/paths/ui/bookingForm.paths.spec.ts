@@ -451,11 +451,15 @@ const states: StateChecks<M, FormUi> = {
     if (sut.location === 'phone') await expect(phoneField(sut.scope)).toHaveAttribute('readonly')
     await expect(meetingChoice(sut.scope, 'Phone call')).toBeDisabled()
     // What is sent (docs/design.md#wire): the fields as shown, the note as `responses.notes` only when written,
-    // the chosen time in the visitor's zone, the build's event type, the clock the times show in (docs/email.md#times).
+    // the chosen time in the visitor's zone, the build's event type, the clock the times show in (docs/email.md#times),
+    // and where the lead came from: the page the form is on, the first of the visit, and what opened it
+    // (docs/booking.md#where-a-lead-came-from).
     const request = (await nthRoute(sut.routes.bookings, sut.answeredBookings + 1)).request()
     const responses = { name: NAME, email: EMAIL, guests: [], ...(sut.values.notes ? { notes: NOTE } : {}), location: sentLocation(sut) }
     const code = sut.sentCode ? { emailVerificationCode: sut.sentCode } : {}
-    const metadata = { timeFormat: sut.hour24 ? '24' : '12' }
+    const page = new URL(sut.page.url()).pathname
+    const lead = { landingPath: page, bookedOnPage: page, bookedFrom: sut.variant === 'modal' ? 'header' : 'inline' }
+    const metadata = { timeFormat: sut.hour24 ? '24' : '12', ...lead }
     expect(request.postDataJSON()).toEqual(bookingPayload({ responses, start: CHOSEN_START, end: CHOSEN_END, timeZone: TIME_ZONE, metadata, ...code }))
     await expectFields(sut)
     await expectNoBookingError(sut)

@@ -343,6 +343,53 @@ export function defineBookingSuite(name: string, makeBackend: () => Promise<Stor
       })
     })
 
+    describe('where the lead came from (docs/booking.md#where-a-lead-came-from)', () => {
+      const leadOf = async (response: Response) => {
+        expect(response.status).toBe(200)
+        const { uid } = (await response.json()) as BookingResponse
+        return (await store.find(uid))?.leadSource
+      }
+
+      it("keeps Cal.com's tracking and the metadata strings on the booking, never in its answer", async () => {
+        const tracking = { utm_source: 'linkedin', utm_medium: 'paid', utm_campaign: 'spring', utm_term: 'ai receptionist', utm_content: 'banner-b' }
+        const metadata = { timeFormat: '24', referrerHost: 'www.linkedin.com', landingPath: '/use-cases', gclid: 'Cj0KCQ', bookedOnPage: '/', bookedFrom: 'service:automation' }
+        const response = await postBooking(server.url, { ...bookingBody('2026-12-02T09:00'), tracking, metadata })
+        const answer = response.clone()
+        expect(await leadOf(response)).toEqual({
+          tracking,
+          clickId: { name: 'gclid', value: 'Cj0KCQ' },
+          referrerHost: 'www.linkedin.com',
+          landingPath: '/use-cases',
+          bookedOnPage: '/',
+          bookedFrom: 'service:automation',
+        })
+        expect(JSON.stringify(await answer.json())).not.toMatch(/linkedin|use-cases|Cj0KCQ/)
+        // The agency's feed says it in the event's DESCRIPTION (text escaped as RFC 5545 has it).
+        const feed = await fetch(`${server.url}/api/bookings.ics`, { headers: { Authorization: `Bearer ${ADMIN_TOKEN}` } })
+        expect((await feed.text()).replace(/\r\n /g, '')).toContain(
+          'Came from: linkedin / paid / spring (term ai receptionist\\, content banner-b) via www.linkedin.com\\, gclid Cj0KCQ — landed on /use-cases\\, booked from the automation service card on /',
+        )
+      })
+
+      it('cuts a 5,000-character utm_source to 200, drops control and invisible characters, ignores what is not a string: still booked', async () => {
+        const response = await postBooking(server.url, {
+          ...bookingBody('2026-12-02T09:15'),
+          tracking: { utm_source: 'x'.repeat(5_000), utm_medium: 'pa\u0000id\u202e', utm_campaign: 42, utm_term: { nested: true }, utm_content: '\u0007' },
+          metadata: { landingPath: '/\u001b[31mabout', bookedFrom: ['hero'], referrerHost: null, fbclid: 'a'.repeat(300) },
+        })
+        expect(await leadOf(response)).toEqual({
+          tracking: { utm_source: 'x'.repeat(200), utm_medium: 'paid' },
+          clickId: { name: 'fbclid', value: 'a'.repeat(200) },
+          landingPath: '/[31mabout',
+        })
+      })
+
+      it('a tracking that is not an object, or no lead at all: booked, with nothing kept', async () => {
+        expect(await leadOf(await postBooking(server.url, { ...bookingBody('2026-12-02T09:30'), tracking: 'linkedin' }))).toBeNull()
+        expect(await leadOf(await postBooking(server.url, bookingBody('2026-12-02T09:45')))).toBeNull()
+      })
+    })
+
     describe('bad slots input', () => {
       const good = slotsInput('2026-11-22T11:00:00.000Z', '2026-11-25T11:00:00.000Z')
       const cases: [string, string][] = [

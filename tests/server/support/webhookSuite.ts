@@ -409,6 +409,33 @@ export function defineWebhookSuite(name: string, makeBackend: () => Promise<Stor
         expect(receiver.of(booked.uid).filter((d) => d.json.triggerEvent !== 'MEETING_ENDED')).toHaveLength(3)
       })
 
+      it("carries where the lead came from: Cal.com's tracking, and the metadata strings beside the join link", async () => {
+        const s = await site()
+        await s.subscribe({ triggers: ['BOOKING_CREATED'] })
+        const tracking = { utm_source: 'linkedin', utm_medium: 'paid', utm_campaign: 'spring' }
+        const booked = await s.book('2026-11-24T13:00', {
+          tracking,
+          metadata: { referrerHost: 'www.linkedin.com', landingPath: '/use-cases', bookedOnPage: '/services/automation', bookedFrom: 'service:automation', gclid: 'Cj0KCQ' },
+        })
+        const [created] = await arrived(booked.uid, 'BOOKING_CREATED')
+        expect(created!.json.payload).toMatchObject({
+          tracking,
+          metadata: {
+            videoCallUrl: booked.location,
+            referrerHost: 'www.linkedin.com',
+            landingPath: '/use-cases',
+            bookedOnPage: '/services/automation',
+            bookedFrom: 'service:automation',
+            gclid: 'Cj0KCQ',
+          },
+        })
+        // A booking that carries no lead has no tracking at all, and only the join link in its metadata.
+        const plain = await s.book('2026-11-24T13:15')
+        const [bare] = await arrived(plain.uid, 'BOOKING_CREATED')
+        expect(bare!.json.payload).not.toHaveProperty('tracking')
+        expect(bare!.json.payload!.metadata).toEqual({ videoCallUrl: plain.location })
+      })
+
       it('a phone call carries its number, and a booking made by voice fires the same event', async () => {
         const s = await site({ BOOKING_LOCATIONS: 'video,phone' })
         await s.subscribe({ triggers: ['BOOKING_CREATED'] })

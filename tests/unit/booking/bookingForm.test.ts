@@ -149,6 +149,25 @@ describe('bookingForm: submitting', () => {
     expect(form.bookings).toHaveLength(1)
   })
 
+  it('sends where the lead came from as the attempt says it, in Cal.com’s tracking and metadata (docs/booking.md#where-a-lead-came-from)', async () => {
+    const form = start()
+    const lead = { tracking: { utm_source: 'linkedin', utm_campaign: 'spring' }, landingPath: '/use-cases', bookedOnPage: '/', bookedFrom: 'hero' }
+    await fillValid(form)
+    form.actor.send({ type: 'SUBMIT', lead })
+    expect(form.bookings[0]!.payload.tracking).toEqual({ utm_source: 'linkedin', utm_campaign: 'spring' })
+    expect(form.bookings[0]!.payload.metadata).toStrictEqual({ timeFormat: '12', landingPath: '/use-cases', bookedOnPage: '/', bookedFrom: 'hero' })
+    // A later attempt sends what it says, and one that says nothing sends nothing of it.
+    form.bookings[0]!.answer.reject(new TypeError('Failed to fetch'))
+    await waitFor(form.actor, (s) => s.matches('error'))
+    form.actor.send({ type: 'SUBMIT', lead: { bookedOnPage: '/about', bookedFrom: 'header' } })
+    expect(form.bookings[1]!.payload.tracking).toBeUndefined()
+    expect(form.bookings[1]!.payload.metadata).toStrictEqual({ timeFormat: '12', bookedOnPage: '/about', bookedFrom: 'header' })
+    form.bookings[1]!.answer.reject(new TypeError('Failed to fetch'))
+    await waitFor(form.actor, (s) => s.matches('error'))
+    form.actor.send({ type: 'SUBMIT' })
+    expect(form.bookings[2]!.payload.metadata).toStrictEqual({ timeFormat: '12' })
+  })
+
   it.each([
     [new BookingRejected(409, 'no_available_users_found_error'), 'This time slot is no longer available. Please select another time.'],
     [new BookingRejected(400, 'Please enter a valid email address.'), 'Please enter a valid email address.'],

@@ -21,7 +21,7 @@ function AutomationPage() {
   return (
     <>
       <PageHero badge={automationHero.badge} title={automationHero.title} lead={automationHero.lead} accentFrom={4}>
-        <BookCallButton className={primaryButton} />
+        <BookCallButton from="hero" className={primaryButton} />
       </PageHero>
 
       <Section id="services" eyebrow="Services" title="Automation across every channel" intro="Pick the channel to start with. Each one connects to the others." tinted>

@@ -62,6 +62,13 @@ export const PHONE = '021 555 0123'
 export const PHONE_E164 = '+64215550123'
 export const PHONE_SHOWN = '+64 21 555 0123'
 /** The emailed code as a visitor types it (docs/design.md#email-codes), and one too short for the form to send. */
+/**
+ * Where the lead came from, as the view says it with each attempt (docs/booking.md#where-a-lead-came-from): what the
+ * machine level sends (its tracking and the rest: tests/unit/booking/bookingForm.test.ts); in the browser the page
+ * says its own.
+ */
+export const LEAD = { bookedFrom: 'hero' }
+
 export const CODE = '482913'
 export const SHORT_CODE = '4829'
 /** The form's own sentence for a code that is not 6 digits (the wire's rule). */
@@ -201,6 +208,7 @@ export const bookingFormModel = (variant: BookingFormInput['variant'], locations
       { type: 'NOTES_CHANGED', value: HOSTILE_NOTE },
     ],
     SLOT_CHOSEN: [{ type: 'SLOT_CHOSEN', slot: CHOSEN.time }],
+    SUBMIT: [{ type: 'SUBMIT', lead: LEAD }],
     CODE_CHANGED: [
       { type: 'CODE_CHANGED', value: CODE },
       { type: 'CODE_CHANGED', value: SHORT_CODE },

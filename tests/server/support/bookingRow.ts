@@ -1,0 +1,30 @@
+import type { BookingRow } from '../../../server/db/rows'
+
+/** A stored booking as the store reads it, for the tests of what is made from one (tables, events, lines). */
+export const bookingRow = (change: Partial<BookingRow> = {}): BookingRow => ({
+  id: 1,
+  uid: 'u',
+  host: 'kiwi-automate',
+  eventTypeId: 7,
+  title: 't',
+  startTime: '2026-11-24T21:00:00.000Z',
+  endTime: '2026-11-24T21:15:00.000Z',
+  name: 'Aroha Ngata',
+  email: 'aroha@example.co.nz',
+  guests: [],
+  timeZone: 'UTC',
+  language: 'en',
+  status: 'ACCEPTED',
+  createdAt: '2026-11-23T00:00:00.000Z',
+  sequence: 0,
+  cancelledAt: null,
+  cancellationReason: null,
+  rescheduledAt: null,
+  previousStartTime: null,
+  notes: null,
+  phone: null,
+  emailVerified: false,
+  hour24: false,
+  leadSource: null,
+  ...change,
+})
