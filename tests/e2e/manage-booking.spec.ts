@@ -170,6 +170,20 @@ test('a reason with an invisible character gets the field’s sentence as it is 
   await expect(main.getByText(sentence)).toHaveCount(0)
 })
 
+test('a tap into the reason before the step has drawn its frame keeps the focus there and every key typed', async ({ page }) => {
+  const { main } = await openWith(page)
+  // A slow phone: the page's clock stands still, so the frame that moves the focus to the new step waits behind the tap.
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000)
+  await manageButton(main, 'Cancel this call').click()
+  const reason = reasonField(main)
+  await reason.click()
+  await reason.pressSequentially('Sorry, something came up')
+  await page.clock.runFor(1_000)
+  await expect(reason).toBeFocused()
+  await expect(reason).toHaveValue('Sorry, something came up')
+  await expect(stepHeading(main)).toHaveText(MANAGE_TEXTS.confirmCancelHeading)
+})
+
 test('keyboard only: leaving a step keeps the booking and puts the focus back on it', async ({ page }) => {
   const { main, routes } = await openWith(page)
   await tabTo(page, manageButton(main, 'Cancel this call'))

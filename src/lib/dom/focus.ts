@@ -28,12 +28,16 @@ function afterRender(run: () => void): void {
  * Focuses the element with `id`, and brings it into view, once the current render is committed, unless the visitor's focus is
  * somewhere else than the page's content (the header, the footer, the voice widget): a step that
  * changes under the visitor's hands takes the focus along, but never steals it from elsewhere.
+ * Nor from where the visitor put it since the step changed: on a slow phone the frame can come after
+ * a tap into the new step's field, and the keys typed there must stay there.
  */
 export function focusInPageContent(id: string): void {
+  const askedWith = document.activeElement
   const run = () => {
     const active = document.activeElement
     const main = document.getElementById('main')
     if (active && active !== document.body && !main?.contains(active)) return
+    if (active !== askedWith && active !== document.body && active?.isConnected) return
     const target = document.getElementById(id)
     target?.focus({ preventScroll: true })
     // In view too, not only focused: on a phone the step that replaced a long one starts above the screen.
