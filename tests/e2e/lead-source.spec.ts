@@ -3,7 +3,8 @@
  * from a LinkedIn ad (desktop), one referred by a news site (phone) and one from a newsletter who pressed Book a Call
  * before the app ran book; the agency's email, the owner feed,
  * `npm run bookings` and `npm run leads` say where each came from, the landing page and the button; the visitor's own
- * email does not; and neither browser holds a cookie or a local-storage entry.
+ * email does not; an automation subscribed through /v2/webhooks gets it in Cal.com's tracking and metadata; and neither
+ * browser holds a cookie or a local-storage entry.
  *
  * The built site runs here on a server of this spec's own, on a data directory of its own: `npm run bookings` and
  * `npm run leads` open PGlite's files, which only one process may hold, so the server is stopped before they run.
@@ -14,11 +15,12 @@ import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { expect, test, type Page } from '@playwright/test'
-import { E2E_PORT, e2eEnv } from './env'
+import { E2E_API_KEY, E2E_PORT, e2eEnv } from './env'
 import { holdAppScripts, waitForHydration } from './support/hydration'
 import { readOutbox, type ReceivedMail } from '../support/outbox'
 import { bookingDialog, chooseSlot, confirmButton, fillContact, goToBookableDay } from '../support/pages/bookingForm'
 import { menuToggle, mobileMenu } from '../support/pages/mobileMenu'
+import { WebhookReceiver } from '../support/webhookReceiver'
 
 const ROOT = join(import.meta.dirname, '../..')
 /** The build the suite's own server serves (tests/e2e/serve.ts builds it before any spec runs). */
@@ -38,6 +40,8 @@ test.describe.configure({ mode: 'serial' })
 let server: ChildProcess | undefined
 let origin = ''
 let dataDir = ''
+/** An automation of the agency's, subscribed to every booking. */
+const automation = new WebhookReceiver()
 
 async function freePort(): Promise<number> {
   const probe = createServer()
@@ -66,9 +70,17 @@ test.beforeAll(async () => {
     stdio: 'ignore',
   })
   await expect.poll(() => fetch(`${origin}/readyz`).then((r) => r.status, () => 0), { timeout: 30_000 }).toBe(200)
+  await automation.start()
+  const subscribed = await fetch(`${origin}/v2/webhooks`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${E2E_API_KEY}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ subscriberUrl: automation.url, triggers: ['BOOKING_CREATED'], active: true }),
+  })
+  expect(subscribed.status).toBe(201)
 })
 
 test.afterAll(async () => {
+  await automation.stop()
   await stopServer()
   await rm(dataDir, { recursive: true, force: true })
 })
@@ -148,6 +160,15 @@ test('desktop: from a LinkedIn ad, on past a page read before the app ran, booke
   const mails = await mailsOf(FROM_THE_AD)
   expect(cameFromIn(mails.agency)).toBe(AD_LINE)
   expect(mails.visitor.text).not.toMatch(/Came from|linkedin|spring|service card/)
+
+  // The agency's automation: Cal.com's tracking, and the rest as metadata strings beside the join link.
+  const ofTheAd = () =>
+    automation.received.filter((d) => (d.json.payload?.attendees as { email: string }[] | undefined)?.[0]?.email === FROM_THE_AD.email)
+  await expect.poll(() => ofTheAd().length, { timeout: 10_000, message: 'BOOKING_CREATED of the ad’s visitor' }).toBe(1)
+  expect(ofTheAd()[0]!.json.payload).toMatchObject({
+    tracking: { utm_source: 'linkedin', utm_medium: 'paid', utm_campaign: 'spring' },
+    metadata: { landingPath: '/', bookedOnPage: '/', bookedFrom: 'service:automation' },
+  })
 })
 
 test.describe('phone', () => {
