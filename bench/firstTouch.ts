@@ -1,6 +1,6 @@
 /**
- * `npm run bench:first-touch`: how soon Book a Call answers a new visitor on a phone. Chromium with 4× CPU
- * slowdown (or one fitted to the host, below) and Lighthouse's slow 4G (150 ms round trip, 1.6 Mbps down,
+ * `npm run bench:first-touch`: how soon Book a Call answers a new visitor on a phone. Chromium with the CPU
+ * slowed to a low-end phone's speed on this host (bench/cpuSpeed.ts), and Lighthouse's slow 4G (150 ms round trip, 1.6 Mbps down,
  * 750 kbps up), a fresh cache each load, at 390 px in two profiles: a phone (touch, device pixel ratio 2, a
  * tap) and the desktop profile of before (a mouse, ratio 1), so the two can be compared. The hero's Book a
  * Call is pressed at the page's load event, 1 s after it and 5 s after it. For each moment, the median of 5
@@ -12,9 +12,9 @@
  *   npm run bench:first-touch
  *   FIRST_TOUCH_RUNS=3 npm run bench:first-touch
  *   FIRST_TOUCH_PROFILE=phone npm run bench:first-touch    (the profiles whose name starts so)
- *   FIRST_TOUCH_CPU=calibrated npm run bench:first-touch
- *     (a CPU slowdown fitted to this host as Lighthouse advises, rather than 4×: the one under which the host's
- *     BenchmarkIndex is what 4× gives a high-end desktop, docs/performance.md#how-fast-the-host-is; or a number)
+ *   BENCH_CPU=4 npm run bench:first-touch
+ *     (a CPU slowdown outright, here Lighthouse's fixed 4×, rather than the one fitted to this host so that its
+ *     BenchmarkIndex is a low-end phone's, docs/performance.md#how-fast-the-host-is)
  *   FIRST_TOUCH_BASELINE=.tmp/dist-before npm run bench:first-touch
  *     (an A/B run: also a copy of another build's `dist`, kept inside the repository so its server finds the
  *     packages, served beside this one and pressed in turn with it; figures on this machine move by a third
@@ -25,8 +25,8 @@
 import { loadavg } from 'node:os'
 import { resolve } from 'node:path'
 import { chromium, type Browser, type Page } from '@playwright/test'
-import { pageFunctions } from 'lighthouse/core/lib/page-functions.js'
 import { chromiumArgs, ensureChromium } from '../scripts/chromium.ts'
+import { benchmarkIndex, cpuSetting } from './cpuSpeed.ts'
 import { median } from './median.ts'
 import { serveBuiltSite } from './serveBuilt.ts'
 
@@ -34,11 +34,6 @@ const RUNS = Number(process.env.FIRST_TOUCH_RUNS || 5)
 const MOMENTS = [0, 1000, 5000]
 /** docs/design.md#budgets: the dialog within 100 ms; slots within these after a press at each moment. */
 const GOALS = { dialogMs: 100, slotsMs: { 0: 1000, 1000: 500, 5000: 250 } as Record<number, number> }
-/**
- * Lighthouse's 4× is meant for a high-end desktop, BenchmarkIndex 1,500–2,000 (its docs/throttling.md): under it
- * such a host runs as a mid-tier phone does, at about a quarter of the bracket's middle.
- */
-const MID_TIER_PHONE_INDEX = 1750 / 4
 const SLOW_4G = { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 }
 
 /** A phone as people hold one (touch, two device pixels to a CSS pixel, a tap), and the mouse-driven profile beside it. */
@@ -115,52 +110,15 @@ async function slotsRoundTrip(browser: Browser, origin: string, cpuRate: number)
   }
 }
 
-/**
- * How fast the host's CPU is, by Lighthouse's own yardstick (its BenchmarkIndex, the figure its reports give as
- * "CPU/Memory Power"), at full speed and under this run's slowdown: CPU throttling divides whatever the host has, so
- * the same build gives figures a third apart from one hour to the next here (docs/performance.md#how-fast-the-host-is).
- * The median of three after one that warms the engine up.
- */
-async function benchmarkIndex(browser: Browser, rate: number): Promise<number> {
-  const page = await browser.newPage()
-  try {
-    const cdp = await page.context().newCDPSession(page)
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate })
-    const measure = () => page.evaluate<number>(pageFunctions.computeBenchmarkIndex)
-    await measure()
-    return median([await measure(), await measure(), await measure()])
-  } finally {
-    await page.context().close()
-  }
-}
-
-async function hostSpeed(browser: Browser, cpuRate: number): Promise<string> {
-  const [full, throttled] = [await benchmarkIndex(browser, 1), await benchmarkIndex(browser, cpuRate)]
-  return `Lighthouse benchmark index ${full.toFixed(0)}, ${throttled.toFixed(0)} under ${cpuRate}× CPU`
-}
-
-/**
- * The slowdown under which this host's BenchmarkIndex is a mid-tier phone's (MID_TIER_PHONE_INDEX), as DevTools
- * calibrates its own presets: a first guess from the index at full speed, then one correction from the index
- * measured under it (throttling does not divide the index exactly). Never below 1×.
- */
-async function calibratedRate(browser: Browser): Promise<number> {
-  const guess = Math.max(1, (await benchmarkIndex(browser, 1)) / MID_TIER_PHONE_INDEX)
-  const corrected = guess * ((await benchmarkIndex(browser, guess)) / MID_TIER_PHONE_INDEX)
-  return Math.max(1, Math.round(corrected * 10) / 10)
-}
-
 const baseline = process.env.FIRST_TOUCH_BASELINE
 const sites = [{ name: 'this build', ...(await serveBuiltSite()) }]
 if (baseline) sites.push({ name: baseline, ...(await serveBuiltSite({ distDir: resolve(baseline) })) })
 const browser = await chromium.launch({ executablePath: ensureChromium(), args: chromiumArgs })
 try {
-  const cpuSetting = process.env.FIRST_TOUCH_CPU ?? '4'
-  const cpuRate = cpuSetting === 'calibrated' ? await calibratedRate(browser) : Number(cpuSetting)
-  if (!(cpuRate >= 1)) throw new Error(`FIRST_TOUCH_CPU is a slowdown of 1 or more, or "calibrated"; got "${cpuSetting}"`)
-  const fitted = cpuSetting === 'calibrated' ? `, fitted to this host (its index under it near ${MID_TIER_PHONE_INDEX.toFixed(0)}, a mid-tier phone)` : ''
-  console.log(`Book a Call on / at 390 px, ${cpuRate}× CPU${fitted}, slow 4G; median of ${RUNS} loads; load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}`)
-  console.log(`host before: ${await hostSpeed(browser, cpuRate)} (Lighthouse means its 4× for 1,500–2,000, a high-end desktop)`)
+  const cpu = await cpuSetting(browser)
+  const cpuRate = cpu.rate
+  console.log(`Book a Call on / at 390 px, ${cpuRate}× CPU, slow 4G; median of ${RUNS} loads; load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}`)
+  console.log(`host before: ${cpu.describe}`)
   console.log(`${'profile'.padEnd(22)}  ${'pressed'.padEnd(13)}  dialog ms  (goal)  slots usable ms  (goal)`)
   const chosen = (Object.keys(PROFILES) as Profile[]).filter((name) => name.startsWith(process.env.FIRST_TOUCH_PROFILE ?? ''))
   for (const profile of chosen) {
@@ -182,7 +140,8 @@ try {
   const trips = []
   for (let run = 0; run < RUNS; run++) trips.push(await slotsRoundTrip(browser, sites[0]!.origin, cpuRate))
   console.log(`yardstick: one slots request from the loaded page ${median(trips).toFixed(0)} ms (median of ${RUNS}); load average now ${loadavg()[0]!.toFixed(1)}`)
-  console.log(`host after: ${await hostSpeed(browser, cpuRate)}`)
+  const [fullSpeed, throttled] = [await benchmarkIndex(browser, 1), await benchmarkIndex(browser, cpuRate)]
+  console.log(`host after: index ${fullSpeed.toFixed(0)} at full speed, ${throttled.toFixed(0)} under ${cpuRate}×`)
 } finally {
   await browser.close()
   for (const site of sites) site.stop()

@@ -1,5 +1,6 @@
 /**
- * `npm run bench:lighthouse`: Lighthouse (mobile: simulated slow 4G, 4× CPU) on every prerendered route,
+ * `npm run bench:lighthouse`: Lighthouse (mobile: simulated slow 4G, and a CPU slowdown fitted to this host so that
+ * its pages run as on a low-end phone, bench/cpuSpeed.ts; `BENCH_CPU=4` for Lighthouse's fixed 4×) on every prerendered route,
  * the real page and the same HTML with every script removed, served by the same real server in the same
  * run. Prints a table and compares each route with docs/design.md#budgets: performance 100, LCP ≤ 1.15 × the
  * script-free LCP, TBT ≤ 50 ms, CLS 0; accessibility, best practices and SEO 100.
@@ -10,11 +11,13 @@
  *
  * A benchmark, never a test: figures move with the machine's load, so it reports and does not fail.
  */
+import { chromium } from '@playwright/test'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { chromiumArgs, ensureChromium } from '../scripts/chromium.ts'
+import { cpuSetting, type CpuSetting } from './cpuSpeed.ts'
 import { median } from './median.ts'
 import { ensureBuilt, serveBuiltSite } from './serveBuilt.ts'
 
@@ -29,6 +32,8 @@ interface Run {
   lcp: number
   tbt: number
   cls: number
+  /** The host's index as Lighthouse measured it at the run's start, at full speed. */
+  benchmarkIndex: number
 }
 
 /** Every prerendered page of the build, as a URL path (`/`, `/about`, …). */
@@ -66,13 +71,13 @@ function scriptFreeCopy(dist: string): string {
 }
 
 /** One Lighthouse run; a run whose trace gave no figures (Lighthouse reports NO_LCP and the like) is run again, twice at most. */
-async function measure(port: number, url: string, attempt = 1): Promise<Run> {
-  const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', formFactor: 'mobile' })
+async function measure(port: number, url: string, cpuRate: number, attempt = 1): Promise<Run> {
+  const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', formFactor: 'mobile', throttling: { cpuSlowdownMultiplier: cpuRate } })
   if (!result) throw new Error(`Lighthouse returned no result for ${url}.`)
   const lcp = result.lhr.audits['largest-contentful-paint']?.numericValue
   if (lcp === undefined || Number.isNaN(lcp)) {
     if (attempt >= 3) throw new Error(`Lighthouse measured no LCP for ${url} in ${attempt} runs: ${result.lhr.runtimeError?.message ?? 'no error given'}.`)
-    return measure(port, url, attempt + 1)
+    return measure(port, url, cpuRate, attempt + 1)
   }
   const { categories, audits } = result.lhr
   const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100)
@@ -84,6 +89,7 @@ async function measure(port: number, url: string, attempt = 1): Promise<Run> {
     lcp: Math.round(audits['largest-contentful-paint']?.numericValue ?? NaN),
     tbt: Math.round(audits['total-blocking-time']?.numericValue ?? NaN),
     cls: Number((audits['cumulative-layout-shift']?.numericValue ?? NaN).toFixed(3)),
+    benchmarkIndex: Math.round(result.lhr.environment.benchmarkIndex),
   }
 }
 
@@ -97,19 +103,31 @@ const staticDist = scriptFreeCopy(dist)
 const real = await serveBuiltSite()
 const bare = await serveBuiltSite({ distDir: staticDist })
 const chrome = await chromeLauncher.launch({ chromePath: ensureChromium(), chromeFlags: ['--headless=new', ...chromiumArgs] })
+/** The slowdown, measured in the browser Lighthouse drives. */
+async function cpuOfThisHost(): Promise<CpuSetting> {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`)
+  try {
+    return await cpuSetting(browser)
+  } finally {
+    await browser.close()
+  }
+}
+const cpu = await cpuOfThisHost()
 const asked = process.argv.slice(2)
 const routes = asked.length > 0 ? asked : prerenderedRoutes(join(dist, 'client'))
 try {
   const rows: string[][] = []
   const misses: string[] = []
+  const indexes: number[] = []
   for (const route of routes) {
     const pageRuns: Run[] = []
     const bareRuns: Run[] = []
     // Alternate the two so a burst of load on the machine hits both alike.
     for (let i = 0; i < runs; i++) {
-      pageRuns.push(await measure(chrome.port, real.origin + route))
-      bareRuns.push(await measure(chrome.port, bare.origin + route))
+      pageRuns.push(await measure(chrome.port, real.origin + route, cpu.rate))
+      bareRuns.push(await measure(chrome.port, bare.origin + route, cpu.rate))
     }
+    indexes.push(...[...pageRuns, ...bareRuns].map((r) => r.benchmarkIndex))
     const page = medianRun(pageRuns)
     const noScript = medianRun(bareRuns)
     const ratio = page.lcp / noScript.lcp
@@ -135,6 +153,7 @@ try {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]?.length ?? 0)))
   const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0))).join('  ')
   console.log(`\nLighthouse, mobile, median of ${runs} runs; "no-JS" is the same HTML with every script removed, same server, same run.`)
+  console.log(`${cpu.describe}; Lighthouse's own index at each run's start, median ${median(indexes)}.`)
   console.log(line(header))
   for (const row of rows) console.log(line(row))
   console.log(
