@@ -8,6 +8,10 @@
  * idle (idle-time work such as the voice widget's panel: the page asks for it with requestIdleCallback)
  * are listed apart, not counted in the first load. Not the load event: the app itself is fetched after
  * the first paint, which can come after it.
+ *
+ * Beside it, every byte the page fetches by 5 s after its load event without any interaction (scripts, styles,
+ * fonts, the first slots, images; what a visitor on mobile data pays for by just opening the page), as the
+ * browser's resource timing counts it over the wire, with motion allowed as most visitors have it.
  */
 import { chromium, type Browser } from '@playwright/test'
 import { gzipSync } from 'node:zlib'
@@ -84,6 +88,27 @@ async function scriptsLoaded(browser: Browser, url: string, viewport: { width: n
   return bodies.map((s) => ({ ...s, afterLoad: (startOf.get(s.url) ?? 0) >= firstIdle }))
 }
 
+/** Bytes over the wire (headers and compressed bodies) of the page and all it fetched by `afterLoadMs` past its load event, by kind. */
+async function bytesWithoutInteraction(browser: Browser, url: string, viewport: { width: number; height: number }, afterLoadMs = 5000) {
+  const page = await browser.newPage({ viewport, reducedMotion: 'no-preference' })
+  try {
+    await page.goto(url, { waitUntil: 'load' })
+    await page.waitForTimeout(afterLoadMs)
+    return await page.evaluate(() => {
+      const byKind: Record<string, number> = {}
+      for (const entry of performance.getEntries()) {
+        if (!('transferSize' in entry)) continue
+        const timing = entry as PerformanceResourceTiming
+        const kind = timing.entryType === 'navigation' ? 'document' : timing.initiatorType
+        byKind[kind] = (byKind[kind] ?? 0) + timing.transferSize
+      }
+      return byKind
+    })
+  } finally {
+    await page.close()
+  }
+}
+
 const site = await serveBuiltSite()
 const browser = await chromium.launch({ executablePath: ensureChromium(), args: chromiumArgs })
 try {
@@ -106,6 +131,9 @@ try {
     console.log(`  at idle time (voice widget, booking modal, mobile menu): ${afterLoad.length} scripts, ${kb(afterLoad.reduce((sum, s) => sum + s.gzip, 0))} gzip`)
     for (const s of afterLoad.sort((a, b) => b.gzip - a.gzip)) console.log(`    ${kb(s.gzip).padStart(9)} gzip  ${kb(s.raw).padStart(9)} raw  ${s.url}`)
     console.log(`  particle background, at idle time when motion is allowed: ${idle.length} scripts, ${kb(idle.reduce((sum, s) => sum + s.gzip, 0))} gzip`)
+    const fetched = Object.entries(await bytesWithoutInteraction(browser, site.origin + path, viewport)).sort(([, a], [, b]) => b - a)
+    const fetchedTotal = fetched.reduce((sum, [, bytes]) => sum + bytes, 0)
+    console.log(`  fetched by load + 5 s without any interaction (motion allowed): ${kb(fetchedTotal)} over the wire (${fetched.map(([kind, bytes]) => `${kind} ${kb(bytes)}`).join(', ')})`)
   }
 } finally {
   await browser.close()
