@@ -1,8 +1,11 @@
 /**
- * The browser's settings: the one place the app reads them (docs/design.md#configuration). Vite reads
+ * The browser's settings: where the app reads them (docs/design.md#configuration). Vite reads
  * and checks the VITE_* and BOOKING_* variables when it builds (vite.config.ts with core/settings.ts: a
  * bad value stops the build, naming the variable, as server/config.ts stops the server) and bakes the
- * result in, so no validation code reaches the browser.
+ * result in, so no validation code reaches the browser. The two constants derived from them that decide what a
+ * build holds (import.meta.env.VOICE_CONFIGURED, PHONE_OFFERED) are read where they are used instead, so the
+ * bundler sees a literal at each use and drops the branch the build never takes; the build's year (BUILD_YEAR) is
+ * read by the footer, its one use.
  */
 import { BROWSER_DEFAULTS, type BrowserSettings } from '../core/browserSettings'
 

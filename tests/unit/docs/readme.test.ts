@@ -17,6 +17,15 @@ describe('the README', () => {
     expect(pages.filter((page) => !readme.includes(`docs/${page}`))).toEqual([])
   })
 
+  it('names every script of package.json in its Scripts table', () => {
+    const scripts = Object.keys((JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts)
+    const table = readme.split('\n## Scripts\n')[1]?.split('\n## ')[0] ?? ''
+    // A row names its script in the first cell: `npm run name`, or `npm name` for npm's own start and test.
+    const named = new Set([...table.matchAll(/^\| `npm (?:run )?([\w:-]+)` \|/gm)].map((match) => match[1]))
+    expect(scripts.length).toBeGreaterThan(0)
+    expect(scripts.filter((script) => !named.has(script))).toEqual([])
+  })
+
   it('keeps its two commands', () => {
     expect(readme).toContain('npm install && npm start')
     expect(readme).toContain('npm install && npm test')
