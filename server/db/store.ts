@@ -25,6 +25,7 @@ import { emailCodeStore, type EmailCodeStore } from './emailCodes'
 import { leadStore, type LeadStore } from './leads'
 import { mailJobStore, type MailJobStore } from './mailJobs'
 import { migrate, migrationFiles } from './migrate'
+import { checkFreeSpace } from './outage'
 import type { RateLimitOptions } from './rateLimitWindows'
 import type { BookingRow, NewBooking } from './rows'
 import { SELECT_BOOKING, type Backend } from './sql'
@@ -90,7 +91,10 @@ export interface BookingStore {
   count(): Promise<number>
   /** The secret of the events' iCalendar UIDs (server/calendar/calendarUid.ts), made by migration 005. */
   calendarSecret: string
-  /** Throws when the database cannot be reached or a migration of server/db/migrations is not applied (/readyz). */
+  /**
+   * Throws when the database cannot be reached, a migration of server/db/migrations is not applied, or (PGlite) the disk
+   * of its directory is full (/readyz; server/db/outage.ts tells which).
+   */
   checkReady(): Promise<void>
   close(): Promise<void>
 }
@@ -195,6 +199,8 @@ export async function openStore(options: StoreOptions): Promise<BookingStore> {
       const applied = new Set(rows.map((row) => row.version))
       const missing = migrations.filter((file) => !applied.has(file))
       if (missing.length > 0) throw new Error(`Migrations not applied: ${missing.join(', ')}`)
+      // Reads go on when the disk is full, and so would the check above: PGlite's directory is looked at too.
+      if (backend.kind === 'pglite' && options.dataDir) await checkFreeSpace(options.dataDir)
     },
     async close() {
       await listening?.close()
