@@ -17,13 +17,13 @@ import {
   type InsertResult,
 } from './bookingChanges'
 import type { NewMailJob } from './mailMessage'
-import { webhookOutboxStore, type NewWebhookEvent, type WebhookOutboxStore } from './webhookOutbox'
+import { releaseDeliveryLeases, webhookOutboxStore, type NewWebhookEvent, type WebhookOutboxStore } from './webhookOutbox'
 import { webhookStore, type WebhookStore } from './webhooks'
 import { calendarCopyStore, type CopyStore } from './calendarCopies'
 import { CHANGE_FEED_APPLICATION, listenForChanges, localFeed, type ChangeFeed } from './changeFeed'
 import { emailCodeStore, type EmailCodeStore } from './emailCodes'
 import { leadStore, type LeadStore } from './leads'
-import { mailJobStore, type MailJobStore } from './mailJobs'
+import { mailJobStore, releaseLeases, type MailJobStore } from './mailJobs'
 import { migrate, migrationFiles } from './migrate'
 import { checkFreeSpace } from './outage'
 import type { RateLimitOptions } from './rateLimitWindows'
@@ -132,6 +132,12 @@ export async function openStore(options: StoreOptions): Promise<BookingStore> {
     throw error
   }
   const migrations = await migrationFiles()
+  // PGlite is one process's (server/runtime/dataDirLock.ts): a lease still held was left by one that died mid-send, and
+  // its message would otherwise wait out the lease (5 minutes), to land after anything sent since.
+  if (backend.kind === 'pglite') {
+    const released = (await releaseLeases(backend)) + (await releaseDeliveryLeases(backend))
+    if (released > 0) options.logger?.warn({ released }, `Released ${released} outbox job(s) held by a process that is gone`)
+  }
   const [secret] = await backend.query<{ value: string }>(`SELECT value FROM server_secrets WHERE name = 'calendar_uid'`)
   if (!secret) throw new Error('The calendar_uid secret is missing from server_secrets')
   // Other instances change bookings only with PostgreSQL; PGlite is this process's alone.
