@@ -1,8 +1,9 @@
 /**
  * PostgreSQL stopped mid-stream and frozen (docs/operations.md#outages), on a cluster of the test's own: bookings,
- * the slots and the manage page answer 503 with Retry-After and a sentence, never 500; `/readyz` says the database is
+ * the slots, the manage page and API v2 answer 503 with Retry-After and a sentence, never 500; `/readyz` says the database is
  * unavailable; when PostgreSQL is back, everything answers again with nothing restarted.
  */
+import { randomBytes } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openStore, type BookingStore } from '../../server/db/store'
 import { createLogger } from '../../server/log/logger'
@@ -11,6 +12,7 @@ import { bookingBody, capturedLogger, postBooking, slotsInput, slotsPath, startS
 import { throwawayPostgres, type ThrowawayPostgres } from './support/throwawayPostgres'
 
 const UNAVAILABLE = 'Bookings are unavailable for a moment on our side. Please try again shortly.'
+const API_KEY = `key-${randomBytes(24).toString('hex')}`
 
 withPostgres('outages', () => {
   describe('PostgreSQL stopped or frozen', () => {
@@ -27,7 +29,7 @@ withPostgres('outages', () => {
         logger: createLogger({ level: 'silent' }),
       })
       server = await startServer({
-        config: testConfig(),
+        config: testConfig({ API_KEY }),
         store,
         clock: testClock(),
         logger: log.logger,
@@ -54,7 +56,7 @@ withPostgres('outages', () => {
       expect((await book(start)).status).toBe(200)
     }
 
-    it('stopped mid-stream: 503 with Retry-After for a booking, the slots and the manage page; /readyz names the database; it recovers', async () => {
+    it('stopped mid-stream: 503 with Retry-After for a booking, the slots, the manage page and /v2; /readyz names the database; it recovers', async () => {
       const booked = await book('2026-11-24T10:00')
       expect(booked.status).toBe(200)
 
@@ -65,8 +67,15 @@ withPostgres('outages', () => {
       expect(await slots.json()).toMatchObject({ error: { json: { message: UNAVAILABLE, data: { code: 'SERVICE_UNAVAILABLE', httpStatus: 503 } } } })
       const manage = await fetch(`${server.url}/api/booking/${booked.body.uid as string}`)
       expect([manage.status, manage.headers.get('retry-after'), await manage.json()]).toEqual([503, '30', { message: UNAVAILABLE }])
+      // The automations' API v2 too, in Cal.com's envelope.
+      const webhooks = await fetch(`${server.url}/v2/webhooks`, { headers: { Authorization: `Bearer ${API_KEY}` } })
+      expect([webhooks.status, webhooks.headers.get('retry-after'), await webhooks.json()]).toEqual([
+        503,
+        '30',
+        { status: 'error', error: { code: 'ServiceUnavailableException', message: UNAVAILABLE } },
+      ])
       expect(await readiness()).toEqual([503, { status: 'database unavailable' }])
-      expect(log.records().filter((r) => r.msg === 'API error')).toEqual([])
+      expect(log.records().filter((r) => r.msg === 'API error' || r.msg === 'API v2 error')).toEqual([])
       expect(log.records().find((r) => r.msg === 'Unavailable: the database cannot be reached')).toMatchObject({ level: 50, outage: 'database' })
 
       pg.start()
