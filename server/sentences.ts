@@ -12,6 +12,8 @@ export const SERVER_SENTENCES = {
   notJsonContentType: 'The request body must be JSON, sent with Content-Type: application/json.',
   serverError: 'Something went wrong on our side. Please try again.',
   starting: 'The server is starting. Please try again in a moment.',
+  // The database or its disk is out (docs/operations.md#outages): answered 503 with Retry-After.
+  unavailable: 'Bookings are unavailable for a moment on our side. Please try again shortly.',
   notFound: 'Not found',
   methodNotAllowed: 'Method Not Allowed',
   bearerRequired: 'A valid bearer token is required.',

@@ -83,7 +83,10 @@ const OUTDATED: Outdated = { ok: false, outdated: true }
 export interface BookingGate {
   /** 'voice': the assistant's book_call, which the hourly threshold does not count. */
   channel: 'web' | 'voice'
-  /** The right code the request carried: used up here, so that it books once (and stays usable if the slot is taken). */
+  /**
+   * The right code the request carried: used up here for this booking, so that it books once (and stays usable if the
+   * slot is taken); used by another request meanwhile, the booking answers `codeExpired`.
+   */
   codeId?: number
   /** Refused ('codeRequired') when the web bookings made since `since` already number `atMost` or more. */
   hourly?: { since: Temporal.Instant; atMost: number }
@@ -116,8 +119,8 @@ const LOCK_HOURLY = 13
 export async function writeMailJobs(sql: Sql, booking: Pick<BookingRow, 'id'> | null, jobs: NewMailJob[], now: Temporal.Instant): Promise<void> {
   for (const job of jobs) {
     await sql.query(
-      `INSERT INTO mail_jobs (booking_id, message_id, kind, recipient, message, next_attempt_at, not_after, remind_at, created_at)
-       VALUES ($1, $2, $3, $4, $5::jsonb, $6::timestamptz, $7::timestamptz, $8::timestamptz, $9::timestamptz)`,
+      `INSERT INTO mail_jobs (booking_id, message_id, kind, recipient, message, next_attempt_at, not_after, remind_at, created_at, email_code_id)
+       VALUES ($1, $2, $3, $4, $5::jsonb, $6::timestamptz, $7::timestamptz, $8::timestamptz, $9::timestamptz, $10)`,
       [
         booking?.id ?? null,
         job.messageId,
@@ -128,6 +131,7 @@ export async function writeMailJobs(sql: Sql, booking: Pick<BookingRow, 'id'> | 
         job.notAfter ?? null,
         job.dueAt ?? null,
         now.toString(),
+        job.emailCodeId ?? null,
       ],
     )
   }
@@ -206,8 +210,8 @@ async function overLimit(sql: Sql, limits: BookingLimits, weight: number): Promi
   return overClientLimit(sql, limits, weight)
 }
 
-/** The gate's checks, first in the booking's transaction: the hourly threshold, then the code (used up). */
-async function gateRefusal(sql: Sql, gate: BookingGate, now: Temporal.Instant): Promise<{ refused?: InsertResult; recent?: number }> {
+/** The gate's checks, first in the booking's transaction: the hourly threshold, then the code (used up, for `bookingId`). */
+async function gateRefusal(sql: Sql, gate: BookingGate, now: Temporal.Instant, bookingId: number): Promise<{ refused?: InsertResult; recent?: number }> {
   let recent: number | undefined
   if (gate.hourly) {
     await sql.query('SELECT pg_advisory_xact_lock($1::int, 0)', [LOCK_HOURLY])
@@ -219,10 +223,10 @@ async function gateRefusal(sql: Sql, gate: BookingGate, now: Temporal.Instant): 
     if (recent >= gate.hourly.atMost) return { refused: { ...refuse('codeRequired'), recent } }
   }
   if (gate.codeId !== undefined) {
-    const used = await sql.query(`UPDATE email_codes SET used_at = $2::timestamptz WHERE id = $1 AND used_at IS NULL RETURNING id`, [
-      gate.codeId,
-      now.toString(),
-    ])
+    const used = await sql.query(
+      `UPDATE email_codes SET used_at = $2::timestamptz, booking_id = $3 WHERE id = $1 AND used_at IS NULL RETURNING id`,
+      [gate.codeId, now.toString(), bookingId],
+    )
     if (used.length === 0) return { refused: refuse('codeExpired') }
   }
   return { recent }
@@ -239,7 +243,7 @@ export async function insertBooking(
 ): Promise<InsertResult> {
   try {
     return await backend.transaction(async (sql): Promise<InsertResult> => {
-      const { refused: closed, recent } = await gateRefusal(sql, gate, limits.now)
+      const { refused: closed, recent } = await gateRefusal(sql, gate, limits.now, b.id)
       if (closed) return closed
       const weight = weightOf(b.guests)
       const refused = await overLimit(sql, limits, weight)

@@ -36,19 +36,28 @@ export interface NewCode {
 /** A code issued, or why not (server/refusals.ts): asked again too soon, the site's hour of code emails used, a daily cap. */
 export type IssueResult = { ok: true } | (Refusal<'codeResendLimit' | 'codeMailLimit'> & { retryAfterSeconds: number }) | DailyLimit
 
-/** The newest live code of an address, its try counted. */
+/** The newest unexpired code of an address, its try counted. */
 export interface CodeTry {
   id: number
   codeHash: string
   /** Tries so far, this one included. */
   tries: number
+  /** Used already: it books nothing more, but the right code sent again gets its booking back (`bookingUid`). */
+  used: boolean
+  /** The booking it was used for, when there is one. */
+  bookingUid: string | null
 }
 
 export interface EmailCodeStore {
   /** Writes a code and its email unless a limit refuses; nothing is written then. */
   issue(code: NewCode): Promise<IssueResult>
-  /** Counts a try on the newest code of the address if it is unused, unexpired and has tries left. */
+  /**
+   * Counts a try on the newest code of the address if it is unexpired and has tries left, used or not: a used code is
+   * tried only to answer its own booking again, and as dearly as an unused one.
+   */
   try(addressKey: string, now: Temporal.Instant, maxTries: number): Promise<CodeTry | undefined>
+  /** The uid of the booking the code of `id` was used for (by another request, while this one held it). */
+  bookingOf(id: number): Promise<string | undefined>
   /** Code emails written since `since`, site-wide (the hourly cap counts them). */
   mailsSince(since: Temporal.Instant): Promise<number>
 }
@@ -83,12 +92,14 @@ export function emailCodeStore(backend: Backend): EmailCodeStore {
           return { ok: false, code: 'codeMailLimit', retryAfterSeconds: secondsUntil(oldest + 3_600_000, now) }
         }
         await sql.query(`DELETE FROM email_codes WHERE created_at < $1::timestamptz`, [now.subtract({ hours: KEEP_HOURS }).toString()])
-        await sql.query(
-          `INSERT INTO email_codes (address_key, code_hash, created_at, expires_at) VALUES ($1, $2, $3::timestamptz, $4::timestamptz)`,
+        const [inserted] = await sql.query<{ id: number }>(
+          `INSERT INTO email_codes (address_key, code_hash, created_at, expires_at) VALUES ($1, $2, $3::timestamptz, $4::timestamptz)
+           RETURNING id::int AS id`,
           [code.addressKey, code.codeHash, now.toString(), code.expiresAt.toString()],
         )
+        if (!inserted) throw new Error('INSERT returned no row')
         await countClientAction(sql, { now, clients: code.clients }, 'code', 1)
-        await writeMailJobs(sql, null, [code.mail], now)
+        await writeMailJobs(sql, null, [{ ...code.mail, emailCodeId: inserted.id }], now)
         return { ok: true }
       }),
 
@@ -97,11 +108,20 @@ export function emailCodeStore(backend: Backend): EmailCodeStore {
       const [row] = await backend.query<CodeTry>(
         `UPDATE email_codes SET tries = tries + 1
           WHERE id = (SELECT id FROM email_codes WHERE address_key = $1 ORDER BY id DESC LIMIT 1)
-            AND used_at IS NULL AND expires_at > $2::timestamptz AND tries < $3
-          RETURNING id::int AS id, code_hash AS "codeHash", tries`,
+            AND expires_at > $2::timestamptz AND tries < $3
+          RETURNING id::int AS id, code_hash AS "codeHash", tries, used_at IS NOT NULL AS used,
+                    (SELECT uid FROM bookings WHERE id = email_codes.booking_id) AS "bookingUid"`,
         [addressKey, now.toString(), maxTries],
       )
       return row
+    },
+
+    async bookingOf(id) {
+      const [row] = await backend.query<{ uid: string }>(
+        'SELECT b.uid FROM email_codes c JOIN bookings b ON b.id = c.booking_id WHERE c.id = $1',
+        [id],
+      )
+      return row?.uid
     },
 
     async mailsSince(since) {

@@ -2,7 +2,8 @@
  * The mail outbox's queue (table mail_jobs). Jobs are claimed with a lease: the claim is one UPDATE
  * over rows picked `FOR UPDATE SKIP LOCKED`, so concurrent workers on several instances take
  * different jobs, and the send itself runs outside any transaction. A worker that dies mid-send
- * leaves its lease to run out; another then sends again with the same Message-ID.
+ * leaves its lease to run out; another then sends again with the same Message-ID (with PGlite, one
+ * process alone, the next start releases its leases at once: releaseLeases).
  */
 import { Temporal } from 'temporal-polyfill'
 import type { MailKind, MailRecipient, OutboxMessage } from './mailMessage'
@@ -37,8 +38,9 @@ export interface MailJobState {
 
 export interface MailJobStore {
   /**
-   * Drops the due jobs that are pointless at `now`: a reminder whose call has started, and an overdue
-   * reminder when a later one to the same person is due too or sent (a server down through both moments).
+   * Drops the due jobs that are pointless at `now`: a reminder whose call has started, an overdue
+   * reminder when a later one to the same person is due too or sent (a server down through both moments),
+   * and a code's email whose code expired, was used or has a newer one.
    * They never go. Only due jobs are looked at (the due index), and claim() skips the others meanwhile.
    * Resolves with their ids and why, for the log.
    */
@@ -69,6 +71,15 @@ export interface MailJobStore {
  */
 const FORGET_CODE = `message = CASE WHEN kind = 'code' THEN '{"forgotten":true}'::jsonb ELSE message END`
 
+/**
+ * Whether the code's email `j` carries a code that no longer counts: a newer code of its address exists (only the newest
+ * is checked) or it was used. An email held by a worker that died would otherwise land after the newer one.
+ */
+const STALE_CODE = `(j.kind = 'code' AND EXISTS (
+  SELECT 1 FROM email_codes c
+   WHERE c.id = j.email_code_id
+     AND (c.used_at IS NOT NULL OR EXISTS (SELECT 1 FROM email_codes newer WHERE newer.address_key = c.address_key AND newer.id > c.id))))`
+
 const LATER_REMINDER_DUE = `(j.remind_at <= $1::timestamptz AND EXISTS (
   SELECT 1 FROM mail_jobs later
    WHERE later.booking_id = j.booking_id AND later.recipient = j.recipient AND later.status IN ('pending', 'sent')
@@ -80,11 +91,12 @@ export function mailJobStore(sql: Sql): MailJobStore {
       const rows = await sql.query<{ id: number; reason: string }>(
         `UPDATE mail_jobs j
             SET status = 'dropped', locked_until = NULL, ${FORGET_CODE},
-                last_error = CASE WHEN j.kind = 'code' THEN 'the code had expired'
+                last_error = CASE WHEN j.kind = 'code' AND j.not_after <= $1::timestamptz THEN 'the code had expired'
+                                  WHEN j.kind = 'code' THEN 'its code was used, or a newer code replaces it'
                                   WHEN j.not_after <= $1::timestamptz THEN 'the call had started' ELSE 'a later reminder replaces it' END
           WHERE j.status = 'pending' AND j.next_attempt_at <= $1::timestamptz
             AND (j.locked_until IS NULL OR j.locked_until <= $1::timestamptz)
-            AND (j.not_after <= $1::timestamptz OR ${LATER_REMINDER_DUE})
+            AND (j.not_after <= $1::timestamptz OR ${LATER_REMINDER_DUE} OR ${STALE_CODE})
           RETURNING j.id::int AS id, j.last_error AS reason`,
         [now.toString()],
       )
@@ -98,7 +110,7 @@ export function mailJobStore(sql: Sql): MailJobStore {
              WHERE status = 'pending' AND next_attempt_at <= $1::timestamptz
                AND (locked_until IS NULL OR locked_until <= $1::timestamptz)
                AND (not_after IS NULL OR not_after > $1::timestamptz)
-               AND NOT ${LATER_REMINDER_DUE}
+               AND NOT ${LATER_REMINDER_DUE} AND NOT ${STALE_CODE}
              ORDER BY next_attempt_at, id
              LIMIT $3
              FOR UPDATE SKIP LOCKED)
@@ -147,4 +159,13 @@ export function mailJobStore(sql: Sql): MailJobStore {
       )
     },
   }
+}
+
+/**
+ * Hands back every job a worker holds (PGlite only, at start: its one process is the only worker, so a lease still
+ * held was left by a process that died mid-send). Its attempt stays counted: the message may have gone.
+ */
+export async function releaseLeases(sql: Sql): Promise<number> {
+  const rows = await sql.query(`UPDATE mail_jobs SET locked_until = NULL WHERE status = 'pending' AND locked_until IS NOT NULL RETURNING id`)
+  return rows.length
 }

@@ -47,6 +47,8 @@ export interface NewMailJob {
   dueAt?: string
   /** ISO instant past which it is dropped unsent (a reminder: the call's start). */
   notAfter?: string
+  /** A code's email: its code's row (email_codes.id), which the store fills in when it writes both. */
+  emailCodeId?: number
 }
 
 /** What the messages read of a booking. */

@@ -17,14 +17,15 @@ import {
   type InsertResult,
 } from './bookingChanges'
 import type { NewMailJob } from './mailMessage'
-import { webhookOutboxStore, type NewWebhookEvent, type WebhookOutboxStore } from './webhookOutbox'
+import { releaseDeliveryLeases, webhookOutboxStore, type NewWebhookEvent, type WebhookOutboxStore } from './webhookOutbox'
 import { webhookStore, type WebhookStore } from './webhooks'
 import { calendarCopyStore, type CopyStore } from './calendarCopies'
 import { CHANGE_FEED_APPLICATION, listenForChanges, localFeed, type ChangeFeed } from './changeFeed'
 import { emailCodeStore, type EmailCodeStore } from './emailCodes'
 import { leadStore, type LeadStore } from './leads'
-import { mailJobStore, type MailJobStore } from './mailJobs'
+import { mailJobStore, releaseLeases, type MailJobStore } from './mailJobs'
 import { migrate, migrationFiles } from './migrate'
+import { checkFreeSpace } from './outage'
 import type { RateLimitOptions } from './rateLimitWindows'
 import type { BookingRow, NewBooking } from './rows'
 import { SELECT_BOOKING, type Backend } from './sql'
@@ -90,7 +91,10 @@ export interface BookingStore {
   count(): Promise<number>
   /** The secret of the events' iCalendar UIDs (server/calendar/calendarUid.ts), made by migration 005. */
   calendarSecret: string
-  /** Throws when the database cannot be reached or a migration of server/db/migrations is not applied (/readyz). */
+  /**
+   * Throws when the database cannot be reached, a migration of server/db/migrations is not applied, or (PGlite) the disk
+   * of its directory is full (/readyz; server/db/outage.ts tells which).
+   */
   checkReady(): Promise<void>
   close(): Promise<void>
 }
@@ -128,6 +132,12 @@ export async function openStore(options: StoreOptions): Promise<BookingStore> {
     throw error
   }
   const migrations = await migrationFiles()
+  // PGlite is one process's (server/runtime/dataDirLock.ts): a lease still held was left by one that died mid-send, and
+  // its message would otherwise wait out the lease (5 minutes), to land after anything sent since.
+  if (backend.kind === 'pglite') {
+    const released = (await releaseLeases(backend)) + (await releaseDeliveryLeases(backend))
+    if (released > 0) options.logger?.warn({ released }, `Released ${released} outbox job(s) held by a process that is gone`)
+  }
   const [secret] = await backend.query<{ value: string }>(`SELECT value FROM server_secrets WHERE name = 'calendar_uid'`)
   if (!secret) throw new Error('The calendar_uid secret is missing from server_secrets')
   // Other instances change bookings only with PostgreSQL; PGlite is this process's alone.
@@ -195,6 +205,8 @@ export async function openStore(options: StoreOptions): Promise<BookingStore> {
       const applied = new Set(rows.map((row) => row.version))
       const missing = migrations.filter((file) => !applied.has(file))
       if (missing.length > 0) throw new Error(`Migrations not applied: ${missing.join(', ')}`)
+      // Reads go on when the disk is full, and so would the check above: PGlite's directory is looked at too.
+      if (backend.kind === 'pglite' && options.dataDir) await checkFreeSpace(options.dataDir)
     },
     async close() {
       await listening?.close()

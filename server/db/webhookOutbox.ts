@@ -127,6 +127,12 @@ export async function dropWaitingEvents(sql: Sql, bookingId: number, reason: str
   )
 }
 
+/** Hands back every delivery a worker holds: PGlite only, at start, as the mail jobs (server/db/mailJobs.ts releaseLeases). */
+export async function releaseDeliveryLeases(sql: Sql): Promise<number> {
+  const rows = await sql.query(`UPDATE webhook_deliveries SET locked_until = NULL WHERE status = 'pending' AND locked_until IS NOT NULL RETURNING id`)
+  return rows.length
+}
+
 const SELECT_DELIVERY = `SELECT d.id::int AS id, d.webhook_id AS "webhookId", e.trigger_event AS trigger, d.message_id AS "messageId",
   d.status, d.attempts, d.last_status AS "lastStatus", d.last_error AS "lastError", ${iso('d.next_attempt_at')} AS "nextAttemptAt",
   ${iso('d.delivered_at')} AS "deliveredAt",

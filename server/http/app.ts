@@ -7,6 +7,7 @@ import { failure } from './v2/envelope'
 import { V2_SENTENCES } from './v2/sentences'
 import { hasCommonHeaders } from './completeResponse'
 import { healthRoutes, type HealthDeps } from './health'
+import { outageOf } from '../db/outage'
 import { chooseEncoding } from '../runtime/jsonBody'
 import { logOf, type Logger } from '../log/logger'
 import { contentSecurityPolicy, DATA_SECURITY_HEADERS, securityHeaders } from './securityHeaders'
@@ -84,7 +85,10 @@ function everyRequest({ logger, pageHeaders, health }: { logger: Logger; pageHea
   }
 }
 
-/** Request ids, logs, security headers, health routes, JSON-only API bodies and the last-resort 500. */
+/** How long a client should wait after a 503 for an outage before trying again (docs/operations.md#outages). */
+export const OUTAGE_RETRY_AFTER_SECONDS = 30
+
+/** Request ids, logs, security headers, health routes, JSON-only API bodies, the outages' 503 and the last-resort 500. */
 function baseApp({ config, logger, health = { state: () => 'ready' }, inlineScripts }: BaseDeps): Hono {
   const app = new Hono()
   const pageHeaders = securityHeaders(contentSecurityPolicy(config, inlineScripts))
@@ -98,6 +102,15 @@ function baseApp({ config, logger, health = { state: () => 'ready' }, inlineScri
     await next()
   })
   app.onError((error, c) => {
+    // The database stopped, frozen or out of disk: passing, so a 503 saying to try again, the same shape as the 500's.
+    const outage = outageOf(error)
+    if (outage) {
+      logOf(c).error({ err: error, outage }, outage === 'disk' ? 'Unavailable: the database’s disk is full' : 'Unavailable: the database cannot be reached')
+      const headers = { 'Retry-After': String(OUTAGE_RETRY_AFTER_SECONDS), 'Cache-Control': 'no-store' }
+      if (c.req.path.startsWith('/v2/')) return failure(c, 503, SERVER_SENTENCES.unavailable, headers)
+      if (c.req.path.startsWith('/api/')) return apiServerError(c, 503, headers)
+      return c.text(SERVER_SENTENCES.unavailable, 503, headers)
+    }
     if (c.req.path.startsWith('/v2/')) {
       logOf(c).error({ err: error }, 'API v2 error')
       return failure(c, 500, V2_SENTENCES.serverError)

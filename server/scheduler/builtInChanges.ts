@@ -124,6 +124,24 @@ export function bookingChanges({ config, store, clock, availability, onMailQueue
     }
   }
 
+  /** A booking's answer: the same for the request that made it and for that request sent again. */
+  const answered = (booking: BookingRow): Outcome<BookingResponse> => ({
+    ok: true,
+    status: 200,
+    body: toResponse(booking, settings.location(booking), settings.calendarUid(booking.id)),
+  })
+
+  /**
+   * A request sent again with the code that booked it (its answer was lost on the way): the booking it made, as
+   * Cal.com answers a booker who books the same slot again, when it is still at the request's start; nothing is
+   * written or mailed. Else the code is spent (a new one is needed), as for any other request.
+   */
+  async function bookedAlready(uid: string | undefined, start: Temporal.Instant): Promise<Outcome<BookingResponse>> {
+    const booking = uid === undefined ? undefined : await store.find(uid)
+    if (booking?.status === 'ACCEPTED' && booking.host === host && Date.parse(booking.startTime) === start.epochMilliseconds) return answered(booking)
+    return refuse('codeExpired')
+  }
+
   /** A call moved to `start` must not land inside its own notice period: it could not be changed again. */
   const movableTo = (start: Temporal.Instant, now: Temporal.Instant) =>
     start.epochMilliseconds - notice.minutes * 60_000 > now.epochMilliseconds
@@ -206,6 +224,7 @@ export function bookingChanges({ config, store, clock, availability, onMailQueue
         if (admitted.code === 'codeRequired') onMailQueued()
         return admitted
       }
+      if ('bookedAs' in admitted) return bookedAlready(admitted.bookedAs, start)
       // The id first, so that the jobs are made from the row as it will be.
       const numbered = { ...booking, id: await store.newBookingId() }
       const row = rowAfter.booked(numbered, now, admitted.gate.codeId !== undefined)
@@ -218,8 +237,11 @@ export function bookingChanges({ config, store, clock, availability, onMailQueue
       codes.observe(result)
       if (result.ok) {
         onMailQueued()
-        return { ok: true, status: 200, body: toResponse(result.booking, settings.location(result.booking), settings.calendarUid(result.booking.id)) }
+        return answered(result.booking)
       }
+      // The same request twice at once: the other one used the code meanwhile.
+      const { codeId } = admitted.gate
+      if (result.code === 'codeExpired' && codeId !== undefined) return bookedAlready(await store.emailCodes.bookingOf(codeId), start)
       if (result.code !== 'codeRequired') return result
       // No slot is held meanwhile: the same request with the code books, if the slot is still free then.
       const asked = await codes.ask(asking, now)

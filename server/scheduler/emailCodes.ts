@@ -77,9 +77,10 @@ export function emailCodes({
 
     /**
      * What the booking's transaction must check (server/db/bookingChanges.ts BookingGate), or why it cannot be
-     * tried: a wrong or spent code, or (BOOKING_VERIFY=always) no code yet, which sends one.
+     * tried: a wrong or spent code, or (BOOKING_VERIFY=always) no code yet, which sends one. The right code of a
+     * booking already made (`bookedAs`, its uid): the same request sent again, its answer lost on the way.
      */
-    async admit(request: CodeRequest, now: Temporal.Instant): Promise<{ ok: true; gate: BookingGate } | Refusal> {
+    async admit(request: CodeRequest, now: Temporal.Instant): Promise<{ ok: true; gate: BookingGate } | { ok: true; bookedAs: string } | Refusal> {
       if (request.channel === 'voice' || mode === 'off') return { ok: true, gate: { channel: request.channel } }
       if (request.code === undefined) {
         if (mode === 'always') return ask(request, now)
@@ -88,7 +89,10 @@ export function emailCodes({
       const address = addressKey(request.email)
       const tried = await store.emailCodes.try(address, now, EMAIL_CODE_TRIES)
       if (!tried) return refuse('codeExpired')
-      if (matches(tried.codeHash, codeHash(address, request.code))) return { ok: true, gate: { channel: 'web', codeId: tried.id } }
+      const right = matches(tried.codeHash, codeHash(address, request.code))
+      // A used code books nothing more; right, it names the booking it made (the caller checks it is this request's).
+      if (tried.used) return right && tried.bookingUid ? { ok: true, bookedAs: tried.bookingUid } : refuse('codeExpired')
+      if (right) return { ok: true, gate: { channel: 'web', codeId: tried.id } }
       const triesLeft = EMAIL_CODE_TRIES - tried.tries
       return triesLeft > 0 ? { ...refuse('codeWrong'), triesLeft } : refuse('codeExpired')
     },

@@ -11,6 +11,7 @@ const CODES: Partial<Record<ContentfulStatusCode, string>> = {
   415: 'UnsupportedMediaTypeException',
   429: 'TooManyRequestsException',
   500: 'InternalServerErrorException',
+  503: 'ServiceUnavailableException',
 }
 
 export const success = (c: Context, data: unknown, status: ContentfulStatusCode = 200) => c.json({ status: 'success', data }, status)

@@ -60,8 +60,8 @@ export function defineEmailCodeSuite(name: string, makeBackend: () => Promise<St
       await rm(dataDir, { recursive: true, force: true })
     })
 
-    /** A site on a database of its own, with its mail worker, as server/main.ts wires them. */
-    async function site(env: Record<string, string> = {}, clock: TestClock = testClock()) {
+    /** A site on a database of its own, with its mail worker (started unless `worker: false`), as server/main.ts wires them. */
+    async function site(env: Record<string, string> = {}, clock: TestClock = testClock(), { worker = true } = {}) {
       const backend = await makeBackend()
       const store: BookingStore = await backend.open()
       const config = testConfig({ SMTP_URL: sink.url, HOST_EMAIL: TEAM, BOOKING_VERIFY: 'auto', ...env })
@@ -69,7 +69,7 @@ export function defineEmailCodeSuite(name: string, makeBackend: () => Promise<St
       const mailLines: string[] = []
       const mail = createMailer({ config, store, dataDir, clock: clock.read, log: (line) => mailLines.push(line), pollMs: 100 })
       const server = await startServer({ config, store, clock, onMailQueued: mail.wake, logger: captured.logger })
-      mail.start()
+      if (worker) mail.start()
       // The sink serves every test: this site's mail is what arrived after it started.
       const firstMail = sink.received.length
       const codeMails = (address?: string) =>
@@ -94,7 +94,7 @@ export function defineEmailCodeSuite(name: string, makeBackend: () => Promise<St
         },
       }
       open.push(handle)
-      return { config, clock, store, server, book, codeFor, codeMails, logText, records: captured.records, mailLines }
+      return { config, clock, store, server, mail, book, codeFor, codeMails, logText, records: captured.records, mailLines }
     }
 
     it(
@@ -266,6 +266,56 @@ export function defineEmailCodeSuite(name: string, makeBackend: () => Promise<St
       })
       expect(Number(capped.retryAfter)).toBe(3600)
     })
+
+    it('answers the request sent again with the code that booked it (its answer lost) with the same booking, written and mailed once', async () => {
+      const s = await site({ BOOKING_VERIFY: 'always' })
+      const firstMail = sink.received.length
+      const jo = person('Jo', 'jo@example.com')
+      await s.book('2026-11-24T10:00', jo)
+      const code = await s.codeFor('jo@example.com')
+      // Sent twice at once (a double submit), then once more (a retry after the answer was lost).
+      const twice = await Promise.all([1, 2].map(() => s.book('2026-11-24T10:00', jo, { emailVerificationCode: code })))
+      expect(twice.map((a) => a.status), JSON.stringify(twice)).toEqual([200, 200])
+      const again = await s.book('2026-11-24T10:00', jo, { emailVerificationCode: code })
+      expect(again.status, JSON.stringify(again.body)).toBe(200)
+      expect(new Set([...twice, again].map((a) => a.body.uid)).size).toBe(1)
+      expect(again.body).toEqual(twice[0]?.body)
+      const week = [Temporal.Instant.from('2026-11-23T00:00:00Z'), Temporal.Instant.from('2026-11-30T00:00:00Z')] as const
+      expect(await s.store.count()).toBe(1)
+      expect((await s.store.takenStarts('kiwi-automate', ...week)).size).toBe(1)
+      // One confirmation to the visitor, not three.
+      const confirmations = () => sink.received.slice(firstMail).filter((m) => m.envelopeTo.includes('jo@example.com') && !/is your code/.test(m.parsed.subject ?? ''))
+      await expect.poll(() => confirmations().length, { timeout: 10_000 }).toBeGreaterThan(0)
+      await new Promise((resolve) => setTimeout(resolve, 1_000))
+      expect(confirmations()).toHaveLength(1)
+      // The code is spent for anything else: another time, or a wrong code.
+      expect((await s.book('2026-11-24T11:00', jo, { emailVerificationCode: code })).body.code).toBe('email_verification_expired')
+      const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0')
+      expect((await s.book('2026-11-24T10:00', jo, { emailVerificationCode: wrong })).body.code).toBe('email_verification_expired')
+      // Cancelled, the booking is not booked any more: the code books nothing.
+      expect((await fetch(`${s.server.url}/api/cancel`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ uid: again.body.uid }) })).status).toBe(200)
+      expect((await s.book('2026-11-24T10:00', jo, { emailVerificationCode: code })).body.code).toBe('email_verification_expired')
+    }, 60_000)
+
+    it('drops a code’s email held by a worker that died once a newer code exists: the newer one lands alone', async () => {
+      const s = await site({ BOOKING_VERIFY: 'always' }, testClock(), { worker: false })
+      const jo = person('Jo', 'jo@example.com')
+      expect((await s.book('2026-11-24T10:00', jo)).body.code).toBe('email_verification_required')
+      // A worker takes the first code's email and dies mid-send: its lease holds the job for 5 minutes.
+      const held = await s.store.mailJobs.claim(s.clock.now, s.clock.now.add({ minutes: 5 }), 10)
+      expect(held.map((job) => job.kind)).toEqual(['code'])
+      // The visitor asks again a minute later; a live worker sends the new code.
+      s.clock.now = s.clock.now.add({ seconds: 61 })
+      expect((await s.book('2026-11-24T10:00', jo)).body.code).toBe('email_verification_required')
+      s.mail.start()
+      const code = await s.codeFor('jo@example.com')
+      // The lease runs out: the first email is dropped, not sent after the newer one.
+      s.clock.now = s.clock.now.add({ minutes: 5 })
+      s.mail.wake()
+      await expect.poll(() => s.mailLines.some((line) => line === `Mail: mail job ${held[0]?.id} dropped: its code was used, or a newer code replaces it`), { timeout: 5_000 }).toBe(true)
+      expect(s.codeMails('jo@example.com')).toHaveLength(1)
+      expect((await s.book('2026-11-24T10:00', jo, { emailVerificationCode: code })).status).toBe(200)
+    }, 60_000)
 
     it('keeps a right code usable when its slot was taken meanwhile (409 as usual)', async () => {
       const s = await site({ BOOKING_VERIFY: 'always' })
