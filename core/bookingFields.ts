@@ -35,6 +35,28 @@ export const isPlainLines = (text: string): boolean => !INVISIBLE_IN_LINES.test(
 const isCleanName = (name: string): boolean => isPlainText(name) && !/[<>]/.test(name)
 
 /**
+ * What a mail program would show as a link, or mail to (docs/design.md#validation): the name heads the mails sent to
+ * whatever address was typed ("Kia ora {name},"), so a name that is a link would carry it in the agency's words. A
+ * scheme with `//` (`http://`, `ftp://`), `www.`, an `@` between two characters (an address), a host name followed
+ * by a path (`evil.test/login`), and a host name: words joined by a dot whose last is a lower-case top-level domain
+ * (`evil.test`), or one of the common ones in any case (`EVIL.COM`). A capitalised last word is a name's own
+ * (`J.Smith`, `St.John`), as is a dot with a space after it (`J. R. Smith`).
+ */
+const links = () => [
+  /[a-z][a-z\d+.-]*:\/\//i,
+  /(?<![\p{L}\p{N}])www\./iu,
+  /[^\s@]@[^\s@]/u,
+  /[\p{L}\p{N}-]\.[\p{L}\p{N}-]+\//u,
+  /[\p{L}\p{N}-]\.[a-z]{2,63}(?![\p{L}\p{N}])/u,
+  /[\p{L}\p{N}-]\.(?:com|net|org|info|biz|io|co|nz|au|uk|us|app|dev|xyz)(?![\p{L}\p{N}])/iu,
+]
+// Built at the first name it checks, as the email pattern below is, not as the form's code loads.
+let linkPatterns: RegExp[] | undefined
+
+/** True when a name holds no link and no email address. */
+const isLinkFree = (name: string): boolean => !(linkPatterns ??= links()).some((link) => link.test(name))
+
+/**
  * An address as a mailbox, never as a URL (docs/design.md#validation): the local part is dot-separated RFC 5322
  * atext (letters and digits of any script, and ! $ & ' * + - ^ _ ~; no quoted strings), the domain is
  * two or more labels of letters, digits and inner hyphens. So `?`, `=`, `%`, `#` and `/`, which would turn
@@ -58,9 +80,11 @@ export interface NameMessages {
   tooShort: string
   tooLong: string
   forbidden: string
+  /** A link or an email address in the name. */
+  link: string
 }
 
-/** The name rule: trimmed, 2 to 100 characters, no markup, control or invisible characters. */
+/** The name rule: trimmed, 2 to 100 characters, no markup, control or invisible characters, no link or address. */
 export function nameSchema(messages: NameMessages) {
   return v.pipe(
     v.string(messages.required),
@@ -69,6 +93,7 @@ export function nameSchema(messages: NameMessages) {
     v.minLength(NAME_MIN_LENGTH, messages.tooShort),
     v.maxLength(NAME_MAX_LENGTH, messages.tooLong),
     v.check(isCleanName, messages.forbidden),
+    v.check(isLinkFree, messages.link),
   )
 }
 
@@ -104,7 +129,7 @@ export function guestsSchema(message: string) {
   return v.pipe(v.array(emailSchema({ required: message, invalid: message }), message), v.maxLength(GUESTS_MAX, message))
 }
 
-/** The form's sentences (docs/design.md#validation; the last three cover what the spec leaves unsaid). */
+/** The form's sentences (docs/design.md#validation; those after the slot's cover what the spec leaves unsaid). */
 export const VALIDATION_MESSAGES = {
   nameRequired: 'Name is required',
   nameTooShort: 'Name must be at least 2 characters',
@@ -113,6 +138,7 @@ export const VALIDATION_MESSAGES = {
   slotRequired: 'Please select a time slot',
   nameTooLong: `Name must be at most ${NAME_MAX_LENGTH} characters`,
   nameForbidden: 'Name cannot contain < or > or invisible characters',
+  nameLink: 'Please enter your name, not a link or an email address',
   notes: `Notes must be at most ${NOTES_MAX_LENGTH.toLocaleString('en-NZ')} characters, without control or invisible characters`,
   phoneRequired: 'Phone number is required',
 } as const
@@ -132,6 +158,7 @@ export const BookingFieldsSchema = v.object({
     tooShort: VALIDATION_MESSAGES.nameTooShort,
     tooLong: VALIDATION_MESSAGES.nameTooLong,
     forbidden: VALIDATION_MESSAGES.nameForbidden,
+    link: VALIDATION_MESSAGES.nameLink,
   }),
   email: emailSchema({ required: VALIDATION_MESSAGES.emailRequired, invalid: VALIDATION_MESSAGES.emailInvalid }),
   slot: v.string(VALIDATION_MESSAGES.slotRequired),

@@ -49,7 +49,7 @@ export const MAX_SLOTS_RANGE_DAYS = 62
  */
 export const WIRE_MESSAGES = {
   body: 'The booking request must be a JSON object.',
-  name: `Please enter your name (${NAME_MIN_LENGTH} to ${NAME_MAX_LENGTH} characters, no < or > or invisible characters).`,
+  name: `Please enter your name (${NAME_MIN_LENGTH} to ${NAME_MAX_LENGTH} characters, no link or email address, no < or > or invisible characters).`,
   email: 'Please enter a valid email address.',
   guests: 'Guests must be a list of up to 10 email addresses.',
   /** The phone number of a phone call (responses.location.optionValue), read in BOOKING_PHONE_COUNTRY without +. */
@@ -150,6 +150,7 @@ export const BookingRequestSchema = v.object(
           tooShort: WIRE_MESSAGES.name,
           tooLong: WIRE_MESSAGES.name,
           forbidden: WIRE_MESSAGES.name,
+          link: WIRE_MESSAGES.name,
         }),
         email: emailSchema({ required: WIRE_MESSAGES.email, invalid: WIRE_MESSAGES.email }),
         guests: guestsSchema(WIRE_MESSAGES.guests),

@@ -250,6 +250,7 @@ describe('voice assistant tools (POST /api/voice/tools)', () => {
       expect(await say(server, 'book_call', { ...args, email: 'kiri at example' })).toBe(WIRE_MESSAGES.email)
       expect(await say(server, 'book_call', { ...args, name: 'K' })).toBe(WIRE_MESSAGES.name)
       expect(await say(server, 'book_call', { ...args, name: '<b>Kiri</b>' })).toBe(WIRE_MESSAGES.name)
+      expect(await say(server, 'book_call', { ...args, name: 'http://evil.test/login' })).toBe(WIRE_MESSAGES.name)
       expect(await say(server, 'book_call', { ...args, name: undefined })).toBe(WIRE_MESSAGES.name)
       expect(await say(server, 'book_call', { ...args, start: 'next Tuesday at ten' })).toBe(VOICE_TOOL_MESSAGES.badStart)
       expect(await say(server, 'book_call', { ...args, timeZone: 'Nowhere/Land' })).toBe(VOICE_TOOL_MESSAGES.badTimeZone)

@@ -140,6 +140,7 @@ describe('booking validation (docs/design.md#validation)', () => {
       slotRequired: 'Please select a time slot',
       nameTooLong: 'Name must be at most 100 characters',
       nameForbidden: 'Name cannot contain < or > or invisible characters',
+      nameLink: 'Please enter your name, not a link or an email address',
       notes: 'Notes must be at most 1,000 characters, without control or invisible characters',
       phoneRequired: 'Phone number is required',
     })
@@ -154,6 +155,43 @@ describe('booking validation (docs/design.md#validation)', () => {
     ...INVISIBLE.map(([, char]) => [`Aroha${char}Ngata`, 'Name cannot contain < or > or invisible characters']),
   ])('name %j → %s', (name, message) => {
     expect(validateBooking({ ...valid, name })).toEqual({ name: message })
+  })
+
+  describe('a name that a mail program would show as a link, or an address, is refused', () => {
+    it.each([
+      'http://evil.test/login',
+      'HTTPS://EVIL.TEST',
+      'Aroha ftp://files.evil.test',
+      'www.evil.test',
+      'Visit WWW.EVIL.TEST',
+      'evil.test/login',
+      'Aroha at EVIL.TEST/login',
+      'evil.test',
+      'Aroha from evil.co.nz',
+      'EVIL.COM',
+      'Aroha, Evil.Nz',
+      'aroha@evil.test',
+      'Aroha (write to a@b)',
+      'münchen.de',
+    ])('%j', (name) => {
+      expect(validateBooking({ ...valid, name })).toEqual({ name: 'Please enter your name, not a link or an email address' })
+    })
+
+    it.each([
+      'J.Smith',
+      'Mary St.John',
+      'J. R. R. Tolkien',
+      'J.R.R. Tolkien',
+      "Tāne O'Brien, Jr.",
+      'Aroha Ngata-Smith',
+      'Dr. Aroha Ngata, Ph.D.',
+      'Tom @ Acme',
+      'Ngā Hau e Whā',
+      'Wwwhatever Ltd',
+      'Comet.Lab',
+    ])('%j is a name', (name) => {
+      expect(validateBooking({ ...valid, name })).toEqual({})
+    })
   })
 
   it.each(["o'brien@example.com", 'aroha+work@example.co.nz', 'zoë@exämple.nz', 'a.b-c_d@sub-domain.example.co.nz', 'x@xn--mori-qsa.nz'])('accepts the address %s', (email) => {
