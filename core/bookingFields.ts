@@ -5,7 +5,7 @@
  */
 import * as v from 'valibot'
 import type { CallKind } from './browserSettings'
-import { noPhoneRules, type PhoneRules } from './phoneRules'
+import { noPhoneRules, type PhoneRefusal, type PhoneRules } from './phoneRules'
 
 export const NAME_MIN_LENGTH = 2
 export const NAME_MAX_LENGTH = 100
@@ -141,6 +141,8 @@ export const VALIDATION_MESSAGES = {
   nameLink: 'Please enter your name, not a link or an email address',
   notes: `Notes must be at most ${NOTES_MAX_LENGTH.toLocaleString('en-NZ')} characters, without control or invisible characters`,
   phoneRequired: 'Phone number is required',
+  phoneTrailingText: 'Please enter the phone number alone (an extension may follow, as in ext. 4567)',
+  phoneNotPersonal: 'Please enter a mobile or landline number (not premium-rate, free-phone or satellite)',
 } as const
 
 /**
@@ -150,6 +152,27 @@ export const VALIDATION_MESSAGES = {
 export function phoneInvalidMessage(country: string): string {
   const name = new Intl.DisplayNames(['en'], { type: 'region' }).of(country) ?? country
   return `Please enter a valid phone number (for one outside ${name}, start with + and the country code)`
+}
+
+/** A number of a country the agency does not call (BOOKING_PHONE_COUNTRIES): 'Please enter a number in New Zealand or Australia'. */
+export function phoneCountryMessage(countries: readonly string[]): string {
+  const names = new Intl.DisplayNames(['en'], { type: 'region' })
+  const list = new Intl.ListFormat('en', { type: 'disjunction' }).format(countries.map((code) => names.of(code) ?? code))
+  return `Please enter a number in ${list}`
+}
+
+/** The sentence at the field for a number the phone rules refuse. */
+function phoneMessage(refusal: PhoneRefusal, phone: PhoneRules): string {
+  switch (refusal) {
+    case 'trailingText':
+      return VALIDATION_MESSAGES.phoneTrailingText
+    case 'notPersonal':
+      return VALIDATION_MESSAGES.phoneNotPersonal
+    case 'country':
+      return phoneCountryMessage(phone.countries)
+    case 'invalid':
+      return phoneInvalidMessage(phone.country)
+  }
 }
 
 export const BookingFieldsSchema = v.object({
@@ -183,7 +206,8 @@ export type FieldErrors = Partial<Record<FieldName, string>>
 
 /**
  * The first message of each invalid field; an empty object when everything is valid. The phone number counts
- * only for a phone call, read with `phone` (core/phone.ts's rules: the server's; without them none is valid).
+ * only for a phone call, read with `phone` (core/phone.ts's rules: the server's; without them none is valid), and
+ * its sentence says why it is refused.
  */
 export function validateBooking(fields: BookingFields, phone: PhoneRules = noPhoneRules('NZ')): FieldErrors {
   const errors: FieldErrors = {}
@@ -198,7 +222,10 @@ export function validateBooking(fields: BookingFields, phone: PhoneRules = noPho
   if (fields.location === 'phone') {
     const number = fields.phone?.trim() ?? ''
     if (number === '') errors.phone = VALIDATION_MESSAGES.phoneRequired
-    else if (!phone.toE164(number)) errors.phone = phoneInvalidMessage(phone.country)
+    else {
+      const refusal = phone.refusal(number)
+      if (refusal) errors.phone = phoneMessage(refusal, phone)
+    }
   }
   return errors
 }

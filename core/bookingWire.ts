@@ -54,6 +54,10 @@ export const WIRE_MESSAGES = {
   guests: 'Guests must be a list of up to 10 email addresses.',
   /** The phone number of a phone call (responses.location.optionValue), read in BOOKING_PHONE_COUNTRY without +. */
   phone: 'Please enter a valid phone number, such as 021 555 0123 or +64 21 555 0123.',
+  /** A number with text after it (`+64 21 555 0123 https://…`): refused, never cut (core/phone.ts). */
+  phoneTrailingText: 'Please send the phone number alone, with its extension if it has one (ext. 4567).',
+  /** A number no person answers: premium-rate, free-phone, shared-cost, satellite (core/phone.ts). */
+  phoneNotPersonal: 'Please enter a mobile or landline number: premium-rate, free-phone and satellite numbers cannot be called.',
   /** responses.location naming a way of meeting the host does not offer (BOOKING_LOCATIONS). */
   location: 'That way of meeting is not offered. Please choose another.',
   notes: `Notes must be at most ${NOTES_MAX_LENGTH.toLocaleString('en-NZ')} characters, without control or invisible characters.`,

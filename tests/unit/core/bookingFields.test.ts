@@ -39,6 +39,49 @@ describe('booking validation (docs/design.md#validation)', () => {
     expect(validateBooking({ ...valid, location: 'phone', phone }, NZ)).toEqual({})
   })
 
+  describe('only a number a person answers, whole (docs/booking.md, where the call happens)', () => {
+    const notPersonal = 'Please enter a mobile or landline number (not premium-rate, free-phone or satellite)'
+    const trailing = 'Please enter the phone number alone (an extension may follow, as in ext. 4567)'
+
+    it.each([
+      ['0900 12 345', notPersonal],
+      ['+44 909 879 0000', notPersonal],
+      ['+881 6 12345678', notPersonal],
+      ['0800 123 456', notPersonal],
+      ['0508 123 456', notPersonal],
+      ['021 555 0123 ext. 4567 https://evil.test', trailing],
+      ['+64 21 555 0123 https://evil.test', trailing],
+      ['021 555 0123, evenings', trailing],
+      ['call 021 555 0123', trailing],
+    ])('%j → %s', (phone, message) => {
+      expect(validateBooking({ ...valid, location: 'phone', phone }, NZ)).toEqual({ phone: message })
+      expect(NZ.toE164(phone)).toBeUndefined()
+    })
+
+    it.each([
+      ['021 555 0123', '+64215550123'],
+      ['(09) 379 0000', '+6493790000'],
+      ['021 555 0123 ext. 4567', '+64215550123;ext=4567'],
+      ['+64 9 379 0000 x12', '+6493790000;ext=12'],
+      ['+1 212 555 0123', '+12125550123'],
+    ])('%j is kept as %s, which reads the same again', (phone, kept) => {
+      expect(validateBooking({ ...valid, location: 'phone', phone }, NZ)).toEqual({})
+      expect(NZ.toE164(phone)).toBe(kept)
+      expect(NZ.toE164(kept)).toBe(kept)
+    })
+
+    it('shows an extension as people read it', () => {
+      expect(NZ.format('+64215550123;ext=4567')).toBe('+64 21 555 0123 ext. 4567')
+    })
+
+    it('with BOOKING_PHONE_COUNTRIES, takes those countries’ numbers only, and names them', () => {
+      const nearby = phoneRules('NZ', ['NZ', 'AU'])
+      expect(validateBooking({ ...valid, location: 'phone', phone: '+44 20 7946 0958' }, nearby)).toEqual({ phone: 'Please enter a number in New Zealand or Australia' })
+      expect(validateBooking({ ...valid, location: 'phone', phone: '+61 412 345 678' }, nearby)).toEqual({})
+      expect(validateBooking({ ...valid, location: 'phone', phone: '021 555 0123' }, nearby)).toEqual({})
+    })
+  })
+
   it('without phone rules (a host who offers video alone) no number is read as valid', () => {
     expect(validateBooking({ ...valid, location: 'phone', phone: '021 555 0123' }).phone).toBe(
       'Please enter a valid phone number (for one outside New Zealand, start with + and the country code)',
@@ -143,6 +186,8 @@ describe('booking validation (docs/design.md#validation)', () => {
       nameLink: 'Please enter your name, not a link or an email address',
       notes: 'Notes must be at most 1,000 characters, without control or invisible characters',
       phoneRequired: 'Phone number is required',
+      phoneTrailingText: 'Please enter the phone number alone (an extension may follow, as in ext. 4567)',
+      phoneNotPersonal: 'Please enter a mobile or landline number (not premium-rate, free-phone or satellite)',
     })
   })
 
