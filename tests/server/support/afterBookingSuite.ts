@@ -670,12 +670,12 @@ export function defineAfterBookingSuite(name: string, makeBackend: () => Promise
             ['021 555 0123, evenings', WIRE_MESSAGES.phoneTrailingText],
           ]
           for (const [number, message] of refusals) {
-            const refused = await postBooking(s.server.url, bookingBody('2026-12-17T10:00', phoneCall(number)))
+            const refused = await postBooking(s.server.url, bookingBody('2026-12-16T14:00', phoneCall(number)))
             expect([number, refused.status, await refused.json()]).toEqual([number, 400, { message }])
           }
           expect(await store.count()).toBe(before)
 
-          const booking = await s.booked('2026-12-17T10:00', phoneCall('(09) 379 0000 ext. 4567'))
+          const booking = await s.booked('2026-12-16T14:00', phoneCall('(09) 379 0000 ext. 4567'))
           expect(booking.location).toBe('+6493790000;ext=4567')
           expect((await store.find(booking.uid))?.phone).toBe('+6493790000;ext=4567')
           expect((await sink.find(WHERE_TEAM, 'New booking: Pita Phone')).parsed.text).toContain('Phone call: +64 9 379 0000 ext. 4567.')
@@ -691,9 +691,9 @@ export function defineAfterBookingSuite(name: string, makeBackend: () => Promise
           const phoneCall = (optionValue: string) => ({
             responses: { name: 'Ana Abroad', email: 'ana.abroad@example.com', guests: [], location: { value: 'phone', optionValue } },
           })
-          const refused = await postBooking(s.server.url, bookingBody('2026-12-17T11:00', phoneCall('+44 20 7946 0958')))
+          const refused = await postBooking(s.server.url, bookingBody('2026-12-16T14:30', phoneCall('+44 20 7946 0958')))
           expect([refused.status, await refused.json()]).toEqual([400, { message: 'We call numbers in New Zealand and Australia only. Please enter one of those.' }])
-          expect((await s.booked('2026-12-17T11:00', phoneCall('+61 412 345 678'))).location).toBe('+61412345678')
+          expect((await s.booked('2026-12-16T14:30', phoneCall('+61 412 345 678'))).location).toBe('+61412345678')
         } finally {
           await s.close()
         }
