@@ -5,7 +5,7 @@
  */
 import * as v from 'valibot'
 import type { CallKind } from './browserSettings'
-import { noPhoneRules, type PhoneRules } from './phoneRules'
+import { noPhoneRules, type PhoneRefusal, type PhoneRules } from './phoneRules'
 
 export const NAME_MIN_LENGTH = 2
 export const NAME_MAX_LENGTH = 100
@@ -35,6 +35,28 @@ export const isPlainLines = (text: string): boolean => !INVISIBLE_IN_LINES.test(
 const isCleanName = (name: string): boolean => isPlainText(name) && !/[<>]/.test(name)
 
 /**
+ * What a mail program would show as a link, or mail to (docs/design.md#validation): the name heads the mails sent to
+ * whatever address was typed ("Kia ora {name},"), so a name that is a link would carry it in the agency's words. A
+ * scheme with `//` (`http://`, `ftp://`), `www.`, an `@` between two characters (an address), a host name followed
+ * by a path (`evil.test/login`), and a host name: words joined by a dot whose last is a lower-case top-level domain
+ * (`evil.test`), or one of the common ones in any case (`EVIL.COM`). A capitalised last word is a name's own
+ * (`J.Smith`, `St.John`), as is a dot with a space after it (`J. R. Smith`).
+ */
+const links = () => [
+  /[a-z][a-z\d+.-]*:\/\//i,
+  /(?<![\p{L}\p{N}])www\./iu,
+  /[^\s@]@[^\s@]/u,
+  /[\p{L}\p{N}-]\.[\p{L}\p{N}-]+\//u,
+  /[\p{L}\p{N}-]\.[a-z]{2,63}(?![\p{L}\p{N}])/u,
+  /[\p{L}\p{N}-]\.(?:com|net|org|info|biz|io|co|nz|au|uk|us|app|dev|xyz)(?![\p{L}\p{N}])/iu,
+]
+// Built at the first name it checks, as the email pattern below is, not as the form's code loads.
+let linkPatterns: RegExp[] | undefined
+
+/** True when a name holds no link and no email address. */
+const isLinkFree = (name: string): boolean => !(linkPatterns ??= links()).some((link) => link.test(name))
+
+/**
  * An address as a mailbox, never as a URL (docs/design.md#validation): the local part is dot-separated RFC 5322
  * atext (letters and digits of any script, and ! $ & ' * + - ^ _ ~; no quoted strings), the domain is
  * two or more labels of letters, digits and inner hyphens. So `?`, `=`, `%`, `#` and `/`, which would turn
@@ -58,9 +80,11 @@ export interface NameMessages {
   tooShort: string
   tooLong: string
   forbidden: string
+  /** A link or an email address in the name. */
+  link: string
 }
 
-/** The name rule: trimmed, 2 to 100 characters, no markup, control or invisible characters. */
+/** The name rule: trimmed, 2 to 100 characters, no markup, control or invisible characters, no link or address. */
 export function nameSchema(messages: NameMessages) {
   return v.pipe(
     v.string(messages.required),
@@ -69,6 +93,7 @@ export function nameSchema(messages: NameMessages) {
     v.minLength(NAME_MIN_LENGTH, messages.tooShort),
     v.maxLength(NAME_MAX_LENGTH, messages.tooLong),
     v.check(isCleanName, messages.forbidden),
+    v.check(isLinkFree, messages.link),
   )
 }
 
@@ -104,7 +129,7 @@ export function guestsSchema(message: string) {
   return v.pipe(v.array(emailSchema({ required: message, invalid: message }), message), v.maxLength(GUESTS_MAX, message))
 }
 
-/** The form's sentences (docs/design.md#validation; the last three cover what the spec leaves unsaid). */
+/** The form's sentences (docs/design.md#validation; those after the slot's cover what the spec leaves unsaid). */
 export const VALIDATION_MESSAGES = {
   nameRequired: 'Name is required',
   nameTooShort: 'Name must be at least 2 characters',
@@ -113,8 +138,11 @@ export const VALIDATION_MESSAGES = {
   slotRequired: 'Please select a time slot',
   nameTooLong: `Name must be at most ${NAME_MAX_LENGTH} characters`,
   nameForbidden: 'Name cannot contain < or > or invisible characters',
+  nameLink: 'Please enter your name, not a link or an email address',
   notes: `Notes must be at most ${NOTES_MAX_LENGTH.toLocaleString('en-NZ')} characters, without control or invisible characters`,
   phoneRequired: 'Phone number is required',
+  phoneTrailingText: 'Please enter the phone number alone (an extension may follow, as in ext. 4567)',
+  phoneNotPersonal: 'Please enter a mobile or landline number (not premium-rate, free-phone or satellite)',
 } as const
 
 /**
@@ -126,12 +154,34 @@ export function phoneInvalidMessage(country: string): string {
   return `Please enter a valid phone number (for one outside ${name}, start with + and the country code)`
 }
 
+/** A number of a country the agency does not call (BOOKING_PHONE_COUNTRIES): 'Please enter a number in New Zealand or Australia'. */
+export function phoneCountryMessage(countries: readonly string[]): string {
+  const names = new Intl.DisplayNames(['en'], { type: 'region' })
+  const list = new Intl.ListFormat('en', { type: 'disjunction' }).format(countries.map((code) => names.of(code) ?? code))
+  return `Please enter a number in ${list}`
+}
+
+/** The sentence at the field for a number the phone rules refuse. */
+function phoneMessage(refusal: PhoneRefusal, phone: PhoneRules): string {
+  switch (refusal) {
+    case 'trailingText':
+      return VALIDATION_MESSAGES.phoneTrailingText
+    case 'notPersonal':
+      return VALIDATION_MESSAGES.phoneNotPersonal
+    case 'country':
+      return phoneCountryMessage(phone.countries)
+    case 'invalid':
+      return phoneInvalidMessage(phone.country)
+  }
+}
+
 export const BookingFieldsSchema = v.object({
   name: nameSchema({
     required: VALIDATION_MESSAGES.nameRequired,
     tooShort: VALIDATION_MESSAGES.nameTooShort,
     tooLong: VALIDATION_MESSAGES.nameTooLong,
     forbidden: VALIDATION_MESSAGES.nameForbidden,
+    link: VALIDATION_MESSAGES.nameLink,
   }),
   email: emailSchema({ required: VALIDATION_MESSAGES.emailRequired, invalid: VALIDATION_MESSAGES.emailInvalid }),
   slot: v.string(VALIDATION_MESSAGES.slotRequired),
@@ -156,7 +206,8 @@ export type FieldErrors = Partial<Record<FieldName, string>>
 
 /**
  * The first message of each invalid field; an empty object when everything is valid. The phone number counts
- * only for a phone call, read with `phone` (core/phone.ts's rules: the server's; without them none is valid).
+ * only for a phone call, read with `phone` (core/phone.ts's rules: the server's; without them none is valid), and
+ * its sentence says why it is refused.
  */
 export function validateBooking(fields: BookingFields, phone: PhoneRules = noPhoneRules('NZ')): FieldErrors {
   const errors: FieldErrors = {}
@@ -171,7 +222,10 @@ export function validateBooking(fields: BookingFields, phone: PhoneRules = noPho
   if (fields.location === 'phone') {
     const number = fields.phone?.trim() ?? ''
     if (number === '') errors.phone = VALIDATION_MESSAGES.phoneRequired
-    else if (!phone.toE164(number)) errors.phone = phoneInvalidMessage(phone.country)
+    else {
+      const refusal = phone.refusal(number)
+      if (refusal) errors.phone = phoneMessage(refusal, phone)
+    }
   }
   return errors
 }

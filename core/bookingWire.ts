@@ -49,11 +49,15 @@ export const MAX_SLOTS_RANGE_DAYS = 62
  */
 export const WIRE_MESSAGES = {
   body: 'The booking request must be a JSON object.',
-  name: `Please enter your name (${NAME_MIN_LENGTH} to ${NAME_MAX_LENGTH} characters, no < or > or invisible characters).`,
+  name: `Please enter your name (${NAME_MIN_LENGTH} to ${NAME_MAX_LENGTH} characters, no link or email address, no < or > or invisible characters).`,
   email: 'Please enter a valid email address.',
   guests: 'Guests must be a list of up to 10 email addresses.',
   /** The phone number of a phone call (responses.location.optionValue), read in BOOKING_PHONE_COUNTRY without +. */
   phone: 'Please enter a valid phone number, such as 021 555 0123 or +64 21 555 0123.',
+  /** A number with text after it (`+64 21 555 0123 https://…`): refused, never cut (core/phone.ts). */
+  phoneTrailingText: 'Please send the phone number alone, with its extension if it has one (ext. 4567).',
+  /** A number no person answers: premium-rate, free-phone, shared-cost, satellite (core/phone.ts). */
+  phoneNotPersonal: 'Please enter a mobile or landline number: premium-rate, free-phone and satellite numbers cannot be called.',
   /** responses.location naming a way of meeting the host does not offer (BOOKING_LOCATIONS). */
   location: 'That way of meeting is not offered. Please choose another.',
   notes: `Notes must be at most ${NOTES_MAX_LENGTH.toLocaleString('en-NZ')} characters, without control or invisible characters.`,
@@ -150,6 +154,7 @@ export const BookingRequestSchema = v.object(
           tooShort: WIRE_MESSAGES.name,
           tooLong: WIRE_MESSAGES.name,
           forbidden: WIRE_MESSAGES.name,
+          link: WIRE_MESSAGES.name,
         }),
         email: emailSchema({ required: WIRE_MESSAGES.email, invalid: WIRE_MESSAGES.email }),
         guests: guestsSchema(WIRE_MESSAGES.guests),

@@ -27,6 +27,8 @@ export interface BookingSettings {
   locations: readonly CallKind[]
   /** The country a phone number without + is read in (BOOKING_PHONE_COUNTRY), ISO 3166 alpha-2. */
   phoneCountry: string
+  /** The only countries whose numbers are taken (BOOKING_PHONE_COUNTRIES), ISO 3166 alpha-2; empty: any country's. */
+  phoneCountries: readonly string[]
 }
 
 /** The voice platform's public settings (docs/design.md#voice). */
@@ -55,7 +57,7 @@ export interface BrowserSettings {
 
 /** What a build with no variable set bakes in. */
 export const BROWSER_DEFAULTS: BrowserSettings = {
-  booking: { ...BOOKING_DEFAULTS, apiBase: '', locations: ['video'], phoneCountry: 'NZ' },
+  booking: { ...BOOKING_DEFAULTS, apiBase: '', locations: ['video'], phoneCountry: 'NZ', phoneCountries: [] },
   voice: null,
   site: {
     url: 'http://localhost:3000',

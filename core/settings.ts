@@ -69,6 +69,15 @@ export const bookingSettingsEntries = {
     v.transform((s) => (s.trim() === '' ? 'NZ' : s.trim().toUpperCase())),
     v.check((s) => /^[A-Z]{2}$/.test(s) && isPhoneCountry(s), 'BOOKING_PHONE_COUNTRY must be a two-letter country code such as NZ, AU or GB'),
   ),
+  /** The only countries whose numbers the agency calls; unset or empty: any country's. */
+  BOOKING_PHONE_COUNTRIES: v.pipe(
+    v.optional(v.string(), ''),
+    v.transform((s) => (s.trim() === '' ? [] : s.split(',').map((code) => code.trim().toUpperCase()))),
+    v.check(
+      (codes) => codes.every((code) => /^[A-Z]{2}$/.test(code) && isPhoneCountry(code)),
+      'BOOKING_PHONE_COUNTRIES must be two-letter country codes separated by commas such as NZ,AU, or empty for any country',
+    ),
+  ),
 }
 
 /** An absolute URL kept as written (trimmed); unset or empty means `fallback`. */
@@ -132,6 +141,7 @@ export function readBrowserSettings(env: Env): BrowserSettings {
       apiBase: parsed.VITE_CALENDAR_API_BASE ?? '',
       locations: parsed.BOOKING_LOCATIONS,
       phoneCountry: parsed.BOOKING_PHONE_COUNTRY,
+      phoneCountries: parsed.BOOKING_PHONE_COUNTRIES,
     },
     voice: publicKey && assistantId ? { publicKey, assistantId, baseUrl: parsed.VITE_VAPI_BASE_URL } : null,
     site: {

@@ -40,3 +40,9 @@ export const guestsSentence = (max: number): string =>
 
 /** A Cal.com refusal without a message of its own. */
 export const calendarStatusSentence = (status: number): string => `The calendar service could not complete the request (status ${status}).`
+
+/** A number of a country outside BOOKING_PHONE_COUNTRIES. */
+export function phoneCountriesSentence(countries: readonly string[]): string {
+  const names = new Intl.DisplayNames(['en'], { type: 'region' })
+  return `We call numbers in ${new Intl.ListFormat('en', { type: 'conjunction' }).format(countries.map((code) => names.of(code) ?? code))} only. Please enter one of those.`
+}

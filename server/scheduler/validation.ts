@@ -17,9 +17,10 @@ import {
   type CancelRequest,
   type RescheduleRequest,
 } from '../../core/manageWire'
-import { toE164 } from '../../core/phone'
+import { readPhone } from '../../core/phone'
+import type { PhoneRefusal } from '../../core/phoneRules'
 import type { ServerConfig } from '../config'
-import { guestsSentence, SERVER_SENTENCES } from '../sentences'
+import { guestsSentence, phoneCountriesSentence, SERVER_SENTENCES } from '../sentences'
 
 /** Largest request body accepted (docs/design.md#server). */
 export const MAX_BODY_BYTES = 16 * 1024
@@ -43,7 +44,7 @@ export interface ValidBooking {
   request: BookingRequest | RescheduleRequest
   start: Temporal.Instant
   end: Temporal.Instant
-  /** The number to call (E.164) when the visitor chose a phone call; absent: video. A move keeps the booking's own. */
+  /** The number to call (E.164, `;ext=` and an extension when given) for a phone call; absent: video. A move keeps the booking's own. */
   phone?: string
 }
 
@@ -55,8 +56,22 @@ function checkLocation(choice: BookingRequest['responses']['location'], config: 
   const kind = choice ? (choice.value === 'phone' ? 'phone' : 'video') : config.BOOKING_LOCATIONS[0]
   if (!kind || !config.BOOKING_LOCATIONS.includes(kind)) return { ok: false, status: 400, message: WIRE_MESSAGES.location }
   if (kind === 'video') return { ok: true, value: {} }
-  const phone = toE164(choice?.optionValue ?? '', config.BOOKING_PHONE_COUNTRY)
-  return phone ? { ok: true, value: { phone } } : { ok: false, status: 400, message: WIRE_MESSAGES.phone }
+  const phone = readPhone(choice?.optionValue ?? '', config.BOOKING_PHONE_COUNTRY, config.BOOKING_PHONE_COUNTRIES)
+  return phone.ok ? { ok: true, value: { phone: phone.number } } : { ok: false, status: 400, message: phoneSentence(phone.refusal, config) }
+}
+
+/** Why a number is refused, as the API says it. */
+function phoneSentence(refusal: PhoneRefusal, config: ServerConfig): string {
+  switch (refusal) {
+    case 'trailingText':
+      return WIRE_MESSAGES.phoneTrailingText
+    case 'notPersonal':
+      return WIRE_MESSAGES.phoneNotPersonal
+    case 'country':
+      return phoneCountriesSentence(config.BOOKING_PHONE_COUNTRIES)
+    case 'invalid':
+      return WIRE_MESSAGES.phone
+  }
 }
 
 /** Everything about a booking body that does not depend on the calendar: shape, host, event type, length. */

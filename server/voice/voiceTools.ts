@@ -18,7 +18,7 @@ import type { ServerConfig } from '../config'
 import type { ClientLimit } from '../db/store'
 import { digestKey } from '../limits/keys'
 import { sameSecret } from '../limits/sameSecret'
-import type { SecretFailures } from '../limits/secretFailures'
+import { secretsRefusal, type SecretFailures } from '../limits/secretFailures'
 import type { ApiContext } from '../scheduler/apiContext'
 import { isCallReport, type CallReports } from './callReport'
 import { conversationKind, MessageSchema, toolCalls, type VoiceCall } from './platformMessage'
@@ -42,14 +42,11 @@ export function requireVoiceSecret(config: ServerConfig, failures: SecretFailure
   return createMiddleware(async (c, next) => {
     const expected = config.VAPI_SERVER_SECRET
     if (!expected) return c.json({ message: SERVER_SENTENCES.notFound }, 404)
-    const refused = await failures.refusal(c)
-    if (refused) return refused
     const bearer = /^Bearer\s+(.+)$/i.exec(c.req.header('authorization') ?? '')?.[1]
     const given = c.req.header('x-vapi-secret') ?? bearer ?? ''
-    if (!sameSecret(given, expected)) {
-      await failures.failed(c)
-      return c.json({ message: SERVER_SENTENCES.unauthorized }, 401)
-    }
+    const secret = await failures.check(c, () => sameSecret(given, expected))
+    if (secret.verdict === 'limited') return secretsRefusal(c, secret.retryAfterSeconds)
+    if (secret.verdict === 'wrong') return c.json({ message: SERVER_SENTENCES.unauthorized }, 401)
     await next()
   })
 }

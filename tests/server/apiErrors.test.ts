@@ -2,7 +2,7 @@ import pg from 'pg'
 import { afterAll, describe, expect, it } from 'vitest'
 import { createApi } from '../../server/http/api/createApi'
 import { createApp } from '../../server/http/app'
-import { postgresRateLimiter } from '../../server/db/rateLimitWindows'
+import { memoryRateLimiter, postgresRateLimiter } from '../../server/db/rateLimitWindows'
 import { createLogger } from '../../server/log/logger'
 import { bookingBody, capturedLogger, postBooking, rejectingStore, slotsInput, slotsPath, startServer, testClock, testConfig } from './support/harness'
 
@@ -66,6 +66,42 @@ describe('rate limits when their database is down', () => {
       const warnings = lines.map((line) => JSON.parse(line) as Record<string, unknown>).filter((r) => r.level === 40)
       expect(warnings).toHaveLength(2)
       expect(warnings[0]).toMatchObject({ msg: 'Rate limit store failed; request let through', limit: 'book:1/60s', err: { code: 'ECONNREFUSED' } })
+    } finally {
+      await server.close()
+    }
+  })
+})
+
+describe('the wrong-secret limit when its store fails', () => {
+  const warningsOf = (lines: string[]) => lines.map((line) => JSON.parse(line) as Record<string, unknown>).filter((r) => r.level === 40)
+
+  it('compares the secret uncounted, with a warning: the route answers as it would', async () => {
+    const log = capturedLogger('warn')
+    const server = await startServer({ config: testConfig({ RATE_LIMIT_SECRET_FAILURES: '1' }), store: brokenStore, clock: testClock(), logger: log.logger })
+    try {
+      // Past a limit of 1 if it counted: each is compared, and answered 401.
+      const statuses = []
+      for (let i = 0; i < 3; i++) statuses.push((await fetch(`${server.url}/api/bookings.ics`, { headers: { Authorization: `Bearer wrong-${i}` } })).status)
+      expect(statuses).toEqual([401, 401, 401])
+      expect(warningsOf(log.lines).map((r) => r.msg)).toEqual(Array.from({ length: 3 }, () => 'Rate limit store failed; secret check let through'))
+    } finally {
+      await server.close()
+    }
+  })
+
+  it('lets a right secret through when its point cannot be given back, with a warning', async () => {
+    const log = capturedLogger('warn')
+    const unrewarding = rejectingStore(
+      () => new Error('connection refused'),
+      (options) => Object.assign(memoryRateLimiter(options), { reward: () => Promise.reject(new Error('connection refused')) }),
+    )
+    const secret = 'voice-secret-0123456789abcdef-0123'
+    const server = await startServer({ config: testConfig({ VAPI_SERVER_SECRET: secret }), store: unrewarding, clock: testClock(), logger: log.logger })
+    try {
+      // Past the secret: the route's own answer to a body that is not the platform's message.
+      const response = await fetch(`${server.url}/api/voice/tools`, { ...post({}, { 'x-vapi-secret': secret }) })
+      expect(response.status).toBe(400)
+      expect(warningsOf(log.lines).map((r) => r.msg)).toEqual(['Rate limit store failed; a right secret kept its point'])
     } finally {
       await server.close()
     }

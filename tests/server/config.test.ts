@@ -59,6 +59,9 @@ describe('server configuration', () => {
     expect(loadConfig({ VIDEO_CALL_URL: ' https://meet.example.org/team-room ' }).VIDEO_CALL_URL).toBe('https://meet.example.org/team-room')
     expect(loadConfig({ BOOKING_LOCATIONS: 'video, phone', BOOKING_PHONE_COUNTRY: 'au' })).toMatchObject({ BOOKING_LOCATIONS: ['video', 'phone'], BOOKING_PHONE_COUNTRY: 'AU' })
     expect(loadConfig({ BOOKING_LOCATIONS: 'phone' }).BOOKING_LOCATIONS).toEqual(['phone'])
+    // Any country's numbers unless the agency names the countries it calls.
+    expect([config.BOOKING_PHONE_COUNTRIES, loadConfig({ BOOKING_PHONE_COUNTRIES: ' ' }).BOOKING_PHONE_COUNTRIES]).toEqual([[], []])
+    expect(loadConfig({ BOOKING_PHONE_COUNTRIES: ' nz, AU ' }).BOOKING_PHONE_COUNTRIES).toEqual(['NZ', 'AU'])
   })
 
   it.each([
@@ -69,6 +72,9 @@ describe('server configuration', () => {
     [{ BOOKING_LOCATIONS: 'video,video' }, 'BOOKING_LOCATIONS must be video, phone, or both'],
     [{ BOOKING_PHONE_COUNTRY: 'NZL' }, 'BOOKING_PHONE_COUNTRY must be a two-letter country code'],
     [{ BOOKING_PHONE_COUNTRY: 'XX' }, 'BOOKING_PHONE_COUNTRY must be a two-letter country code'],
+    [{ BOOKING_PHONE_COUNTRIES: 'NZ AU' }, 'BOOKING_PHONE_COUNTRIES must be two-letter country codes'],
+    [{ BOOKING_PHONE_COUNTRIES: 'NZ,XX' }, 'BOOKING_PHONE_COUNTRIES must be two-letter country codes'],
+    [{ BOOKING_PHONE_COUNTRIES: 'NZ,' }, 'BOOKING_PHONE_COUNTRIES must be two-letter country codes'],
   ])('stops at start naming the variable for %o', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError)
     expect(() => loadConfig(env)).toThrow(message)

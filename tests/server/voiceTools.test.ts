@@ -209,6 +209,9 @@ describe('voice assistant tools (POST /api/voice/tools)', () => {
       const both = await startServer({ config: testConfig({ VAPI_SERVER_SECRET: SECRET, BOOKING_LOCATIONS: 'video,phone' }), store, clock })
       try {
         expect(await say(both, 'book_call', { ...base, location: 'phone', phone: '12ab' })).toBe(WIRE_MESSAGES.phone)
+        // The form's rules: a number no person answers, or one with words after it, is refused with its sentence.
+        expect(await say(both, 'book_call', { ...base, location: 'phone', phone: '0900 12 345' })).toBe(WIRE_MESSAGES.phoneNotPersonal)
+        expect(await say(both, 'book_call', { ...base, location: 'phone', phone: '021 555 0123 after five' })).toBe(WIRE_MESSAGES.phoneTrailingText)
         expect(await say(both, 'book_call', { ...base, location: 'phone', phone: '021 555 0123' })).toBe(
           "Booked: a 15-minute call on Thursday 10 December at 11:30 am (Pacific/Auckland time) for Pita Phone. A confirmation goes to pita@example.com. We'll call you on +64 21 555 0123 at that time.",
         )
@@ -250,6 +253,7 @@ describe('voice assistant tools (POST /api/voice/tools)', () => {
       expect(await say(server, 'book_call', { ...args, email: 'kiri at example' })).toBe(WIRE_MESSAGES.email)
       expect(await say(server, 'book_call', { ...args, name: 'K' })).toBe(WIRE_MESSAGES.name)
       expect(await say(server, 'book_call', { ...args, name: '<b>Kiri</b>' })).toBe(WIRE_MESSAGES.name)
+      expect(await say(server, 'book_call', { ...args, name: 'http://evil.test/login' })).toBe(WIRE_MESSAGES.name)
       expect(await say(server, 'book_call', { ...args, name: undefined })).toBe(WIRE_MESSAGES.name)
       expect(await say(server, 'book_call', { ...args, start: 'next Tuesday at ten' })).toBe(VOICE_TOOL_MESSAGES.badStart)
       expect(await say(server, 'book_call', { ...args, timeZone: 'Nowhere/Land' })).toBe(VOICE_TOOL_MESSAGES.badTimeZone)

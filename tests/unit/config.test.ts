@@ -20,7 +20,7 @@ describe('the browser settings', () => {
   it('are the defaults with no variable set', () => {
     expect(readBrowserSettings({})).toEqual(BROWSER_DEFAULTS)
     expect(BROWSER_DEFAULTS).toEqual({
-      booking: { host: 'kiwi-automate', eventTypeId: 7, eventTypeSlug: 'quick-chat', apiBase: '', locations: ['video'], phoneCountry: 'NZ' },
+      booking: { host: 'kiwi-automate', eventTypeId: 7, eventTypeSlug: 'quick-chat', apiBase: '', locations: ['video'], phoneCountry: 'NZ', phoneCountries: [] },
       voice: null,
       site: { url: 'http://localhost:3000', consultationUrl: 'https://cal.com/kiwi-automate/consultation', externalScriptUrl: '' },
     })
@@ -41,9 +41,10 @@ describe('the browser settings', () => {
         VITE_EXTERNAL_SCRIPT_URL: 'https://cdn.example.com/widget.js',
         BOOKING_LOCATIONS: ' Phone , video',
         BOOKING_PHONE_COUNTRY: ' au ',
+        BOOKING_PHONE_COUNTRIES: ' au, nz ',
       }),
     ).toEqual({
-      booking: { host: 'aroha', eventTypeId: 42, eventTypeSlug: 'quick-chat', apiBase: 'https://api.example.com', locations: ['phone', 'video'], phoneCountry: 'AU' },
+      booking: { host: 'aroha', eventTypeId: 42, eventTypeSlug: 'quick-chat', apiBase: 'https://api.example.com', locations: ['phone', 'video'], phoneCountry: 'AU', phoneCountries: ['AU', 'NZ'] },
       voice: null,
       site: { url: 'https://kiwi.example.nz', consultationUrl: BROWSER_DEFAULTS.site.consultationUrl, externalScriptUrl: 'https://cdn.example.com/widget.js' },
     })

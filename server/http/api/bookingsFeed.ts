@@ -6,7 +6,7 @@ import type { MailSettings } from '../../db/mailMessage'
 import { mailSettings } from '../../mail/settings'
 import { sameSecret } from '../../limits/sameSecret'
 import { CAME_FROM, cameFrom } from '../../db/leadLine'
-import type { SecretFailures } from '../../limits/secretFailures'
+import { secretsRefusal, type SecretFailures } from '../../limits/secretFailures'
 import { SERVER_SENTENCES } from '../../sentences'
 import type { ApiContext } from '../../scheduler/apiContext'
 
@@ -53,11 +53,10 @@ export function bookingsCalendar(
 export async function bookingsFeedRoute(c: Context, ctx: ApiContext, failures: SecretFailures): Promise<Response> {
   const token = ctx.config.ADMIN_TOKEN
   if (!token) return c.json({ message: SERVER_SENTENCES.notFound }, 404)
-  const refused = await failures.refusal(c)
-  if (refused) return refused
-  const match = /^Bearer +(\S+) *$/i.exec(c.req.header('authorization') ?? '')
-  if (!match || !sameSecret(match[1] as string, token)) {
-    await failures.failed(c)
+  const given = /^Bearer +(\S+) *$/i.exec(c.req.header('authorization') ?? '')?.[1]
+  const secret = await failures.check(c, () => given !== undefined && sameSecret(given, token))
+  if (secret.verdict === 'limited') return secretsRefusal(c, secret.retryAfterSeconds)
+  if (secret.verdict === 'wrong') {
     return c.json({ message: SERVER_SENTENCES.bearerRequired }, 401, { 'WWW-Authenticate': 'Bearer realm="bookings"' })
   }
   const since = ctx.clock().subtract({ hours: 24 * 30 })

@@ -30,11 +30,10 @@ export function createV2Api({ config, store, clock }: { config: ServerConfig; st
     '*',
     createMiddleware(async (c, next) => {
       if (!key) return failure(c, 404, V2_SENTENCES.notFound)
-      const refused = await guard.refusal(c)
-      if (refused) return failure(c, 429, V2_SENTENCES.rateLimited, { 'Retry-After': refused.headers.get('Retry-After') ?? '60' })
       const given = /^Bearer +(\S+) *$/i.exec(c.req.header('authorization') ?? '')?.[1]
-      if (given === undefined || !sameSecret(given, key)) {
-        await guard.failed(c)
+      const secret = await guard.check(c, () => given !== undefined && sameSecret(given, key))
+      if (secret.verdict === 'limited') return failure(c, 429, V2_SENTENCES.rateLimited, { 'Retry-After': String(secret.retryAfterSeconds) })
+      if (secret.verdict === 'wrong') {
         return failure(c, 401, V2_SENTENCES.unauthorized, { 'WWW-Authenticate': 'Bearer realm="api"' })
       }
       await next()

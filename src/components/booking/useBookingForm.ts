@@ -16,11 +16,11 @@ const sameErrors = (a: object | null, b: object | null) => JSON.stringify(a) ===
 
 /**
  * How the form reads a phone number. A constant in a build (vite.config.ts), so a video-only build's form drops
- * libphonenumber-js, about 50 KB compressed a press at load would wait for (docs/performance.md#how-it-is-done);
+ * libphonenumber-js, about 60 KB compressed a press at load would wait for (docs/performance.md#how-it-is-done);
  * read from the settings where there is no build (tests).
  */
 const phoneOffered = import.meta.env.PHONE_OFFERED ?? bookingSettings.locations.includes('phone')
-const phone = phoneOffered ? phoneRules(bookingSettings.phoneCountry) : noPhoneRules(bookingSettings.phoneCountry)
+const phone = phoneOffered ? phoneRules(bookingSettings.phoneCountry, bookingSettings.phoneCountries) : noPhoneRules(bookingSettings.phoneCountry)
 
 /**
  * What a new form's machine takes from the visitor's settings and the clock (the zone, the clock, today there),

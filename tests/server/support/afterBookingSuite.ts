@@ -654,6 +654,51 @@ export function defineAfterBookingSuite(name: string, makeBackend: () => Promise
         }
       })
 
+      it('takes only a number a person answers, whole: premium-rate, satellite and free-phone numbers and text after a number are refused; an extension is kept', async () => {
+        const s = await site({ BOOKING_LOCATIONS: 'phone', HOST_EMAIL: WHERE_TEAM })
+        try {
+          const phoneCall = (optionValue: string) => ({
+            responses: { name: 'Pita Phone', email: 'pita.phone@example.com', guests: [], location: { value: 'phone', optionValue } },
+          })
+          const before = await store.count()
+          const refusals: [string, string][] = [
+            ['0900 12 345', WIRE_MESSAGES.phoneNotPersonal],
+            ['+44 909 879 0000', WIRE_MESSAGES.phoneNotPersonal],
+            ['+881 6 12345678', WIRE_MESSAGES.phoneNotPersonal],
+            ['0800 123 456', WIRE_MESSAGES.phoneNotPersonal],
+            ['+64 21 555 0123 https://evil.test', WIRE_MESSAGES.phoneTrailingText],
+            ['021 555 0123, evenings', WIRE_MESSAGES.phoneTrailingText],
+          ]
+          for (const [number, message] of refusals) {
+            const refused = await postBooking(s.server.url, bookingBody('2026-12-16T14:00', phoneCall(number)))
+            expect([number, refused.status, await refused.json()]).toEqual([number, 400, { message }])
+          }
+          expect(await store.count()).toBe(before)
+
+          const booking = await s.booked('2026-12-16T14:00', phoneCall('(09) 379 0000 ext. 4567'))
+          expect(booking.location).toBe('+6493790000;ext=4567')
+          expect((await store.find(booking.uid))?.phone).toBe('+6493790000;ext=4567')
+          expect((await sink.find(WHERE_TEAM, 'New booking: Pita Phone')).parsed.text).toContain('Phone call: +64 9 379 0000 ext. 4567.')
+          expect((await sink.find('pita.phone@example.com', 'Booked:')).parsed.text).toContain("We'll call you on +64 9 379 0000 ext. 4567.")
+        } finally {
+          await s.close()
+        }
+      })
+
+      it('with BOOKING_PHONE_COUNTRIES, takes numbers of those countries only, and says which', async () => {
+        const s = await site({ BOOKING_LOCATIONS: 'phone', BOOKING_PHONE_COUNTRIES: 'NZ,AU' })
+        try {
+          const phoneCall = (optionValue: string) => ({
+            responses: { name: 'Ana Abroad', email: 'ana.abroad@example.com', guests: [], location: { value: 'phone', optionValue } },
+          })
+          const refused = await postBooking(s.server.url, bookingBody('2026-12-16T14:30', phoneCall('+44 20 7946 0958')))
+          expect([refused.status, await refused.json()]).toEqual([400, { message: 'We call numbers in New Zealand and Australia only. Please enter one of those.' }])
+          expect((await s.booked('2026-12-16T14:30', phoneCall('+61 412 345 678'))).location).toBe('+61412345678')
+        } finally {
+          await s.close()
+        }
+      })
+
       it('refuses a location the host does not offer, and a phone-only host needs a number', async () => {
         const videoOnly = await site()
         try {

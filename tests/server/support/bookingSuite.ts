@@ -20,6 +20,7 @@ import {
   testConfig,
   type RunningServer,
 } from './harness'
+import { atOnce } from './atOnce'
 
 export interface StoreBackend {
   /** Opens the store; called again after close() to reopen the same data (a restart). */
@@ -29,6 +30,7 @@ export interface StoreBackend {
 }
 
 const NZ = 'Pacific/Auckland'
+const VOICE_SECRET = 'voice-secret-0123456789abcdef-0123'
 
 export function defineBookingSuite(name: string, makeBackend: () => Promise<StoreBackend>) {
   describe(`booking API on ${name}`, () => {
@@ -232,37 +234,49 @@ export function defineBookingSuite(name: string, makeBackend: () => Promise<Stor
           'a missing name',
           { ...okBody, responses: { email: 'a@example.com', guests: [] } },
           400,
-          'Please enter your name (2 to 100 characters, no < or > or invisible characters).',
+          'Please enter your name (2 to 100 characters, no link or email address, no < or > or invisible characters).',
         ],
         [
           'a blank name',
           { ...okBody, responses: { ...okBody.responses, name: '   ' } },
           400,
-          'Please enter your name (2 to 100 characters, no < or > or invisible characters).',
+          'Please enter your name (2 to 100 characters, no link or email address, no < or > or invisible characters).',
         ],
         [
           'a 10,000-character name',
           { ...okBody, responses: { ...okBody.responses, name: 'a'.repeat(10_000) } },
           400,
-          'Please enter your name (2 to 100 characters, no < or > or invisible characters).',
+          'Please enter your name (2 to 100 characters, no link or email address, no < or > or invisible characters).',
         ],
         [
           'a 101-character name',
           { ...okBody, responses: { ...okBody.responses, name: 'a'.repeat(101) } },
           400,
-          'Please enter your name (2 to 100 characters, no < or > or invisible characters).',
+          'Please enter your name (2 to 100 characters, no link or email address, no < or > or invisible characters).',
         ],
         [
           'an HTML/script name',
           { ...okBody, responses: { ...okBody.responses, name: '<script>alert(1)</script>' } },
           400,
-          'Please enter your name (2 to 100 characters, no < or > or invisible characters).',
+          'Please enter your name (2 to 100 characters, no link or email address, no < or > or invisible characters).',
+        ],
+        [
+          'a link as name',
+          { ...okBody, responses: { ...okBody.responses, name: 'http://evil.test/login' } },
+          400,
+          'Please enter your name (2 to 100 characters, no link or email address, no < or > or invisible characters).',
+        ],
+        [
+          'an email address in the name',
+          { ...okBody, responses: { ...okBody.responses, name: 'Aroha (write to aroha@evil.test)' } },
+          400,
+          'Please enter your name (2 to 100 characters, no link or email address, no < or > or invisible characters).',
         ],
         [
           'a number as name',
           { ...okBody, responses: { ...okBody.responses, name: 42 } },
           400,
-          'Please enter your name (2 to 100 characters, no < or > or invisible characters).',
+          'Please enter your name (2 to 100 characters, no link or email address, no < or > or invisible characters).',
         ],
         [
           'a bad email',
@@ -501,6 +515,53 @@ export function defineBookingSuite(name: string, makeBackend: () => Promise<Stor
         expect(event).toContain('\r\nDTSTART:20261201T030000Z\r\n')
         expect(event).toContain('\r\nDTEND:20261201T031500Z\r\n')
         expect(event).toContain('Name: Tāne O\'Brien\\, Jr\\; "ops" \\\\ team\\nEmail: tane@example.com')
+      })
+    })
+
+    describe('wrong secrets at once', () => {
+      // Each test has a limit of its own: with PostgreSQL the counts of one limit and network are one row, whichever server counted them.
+      // An hour's window: a loaded machine may take more than the default minute to answer them all.
+      const AN_HOUR = { RATE_LIMIT_WINDOW_SECONDS: '3600' }
+      const count = (statuses: number[], status: number) => statuses.filter((s) => s === status).length
+
+      it('800 wrong admin tokens in parallel: only the limit’s are compared (401), the others 429', async () => {
+        const guarded = await startServer({ config: testConfig({ RATE_LIMIT_SECRET_FAILURES: '5', ...AN_HOUR }), store, clock })
+        try {
+          const statuses = await atOnce(guarded.url, 800, (i) =>
+            `GET /api/bookings.ics HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer wrong-token-${i}\r\nConnection: close\r\n\r\n`,
+          )
+          expect([count(statuses, 401), count(statuses, 429)]).toEqual([5, 795])
+        } finally {
+          await guarded.close()
+        }
+      })
+
+      it('800 wrong voice secrets in parallel: only the limit’s are compared (401), the others 429', async () => {
+        const guarded = await startServer({ config: testConfig({ VAPI_SERVER_SECRET: VOICE_SECRET, RATE_LIMIT_SECRET_FAILURES: '4', ...AN_HOUR }), store, clock })
+        try {
+          const statuses = await atOnce(guarded.url, 800, (i) =>
+            `POST /api/voice/tools HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Vapi-Secret: wrong-${i}\r\nContent-Type: application/json\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}`,
+          )
+          expect([count(statuses, 401), count(statuses, 429)]).toEqual([4, 796])
+        } finally {
+          await guarded.close()
+        }
+      })
+
+      it('a right token gives its count back: right tokens between wrong ones never use up the limit', async () => {
+        const guarded = await startServer({ config: testConfig({ RATE_LIMIT_SECRET_FAILURES: '7', ...AN_HOUR }), store, clock })
+        const feed = (token: string) => fetch(`${guarded.url}/api/bookings.ics`, { headers: { Authorization: `Bearer ${token}` } })
+        try {
+          const wrong = []
+          for (let i = 0; i < 6; i++) wrong.push((await feed(`wrong-token-${i}`)).status)
+          expect(wrong).toEqual([401, 401, 401, 401, 401, 401])
+          const right = []
+          for (let i = 0; i < 10; i++) right.push((await feed(ADMIN_TOKEN)).status)
+          expect(right).toEqual(Array.from({ length: 10 }, () => 200))
+          expect([(await feed('wrong-token-6')).status, (await feed('wrong-token-7')).status, (await feed(ADMIN_TOKEN)).status]).toEqual([401, 429, 429])
+        } finally {
+          await guarded.close()
+        }
       })
     })
 

@@ -86,7 +86,7 @@ export function defineFuzzSuite(label: string, makeFactory: () => Promise<StoreB
       ['language', { language: 'en\u0000' }, 'The language is missing or not valid.'],
       ['email', { responses: { name: 'Aroha Ngata', email: 'aroha\u0000@example.co.nz', guests: [] } }, 'Please enter a valid email address.'],
       ['guests', { responses: { name: 'Aroha Ngata', email: 'aroha@example.co.nz', guests: ['a\u0000@b.co'] } }, 'Guests must be a list of up to 10 email addresses.'],
-      ['name', { responses: { name: 'Aroha\u202e Ngata', email: 'aroha@example.co.nz', guests: [] } }, 'Please enter your name (2 to 100 characters, no < or > or invisible characters).'],
+      ['name', { responses: { name: 'Aroha\u202e Ngata', email: 'aroha@example.co.nz', guests: [] } }, 'Please enter your name (2 to 100 characters, no link or email address, no < or > or invisible characters).'],
       ['timeZone', { timeZone: 'Pacific/Auckland\u0000' }, 'Please choose a valid time zone.'],
     ])('a NUL or bidi character in %s is a 400 that names the field, and writes nothing', async (_, overrides, message) => {
       const before = await store.count()
@@ -99,7 +99,7 @@ export function defineFuzzSuite(label: string, makeFactory: () => Promise<StoreB
     it.each(INVISIBLE_CHARACTERS)('%s in the name or the note is a 400 with the field’s sentence, and writes nothing', async (_, char) => {
       const before = await store.count()
       for (const [responses, message] of [
-        [{ name: `Aroha${char} Ngata`, email: 'aroha@example.co.nz', guests: [] }, 'Please enter your name (2 to 100 characters, no < or > or invisible characters).'],
+        [{ name: `Aroha${char} Ngata`, email: 'aroha@example.co.nz', guests: [] }, 'Please enter your name (2 to 100 characters, no link or email address, no < or > or invisible characters).'],
         [{ name: 'Aroha Ngata', email: 'aroha@example.co.nz', guests: [], notes: `Invoices${char} please` }, 'Notes must be at most 1,000 characters, without control or invisible characters.'],
       ] as const) {
         const response = await postBooking(server.url, bookingBody('2026-11-24T11:00:00', { responses } as never))

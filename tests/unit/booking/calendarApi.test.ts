@@ -3,7 +3,7 @@ import { BookingRejected } from '../../../core/bookingErrors'
 import { bookEvent, checkWaitingSlots, fetchSlots, prefetchSlots, slotsUrl } from '../../../src/lib/api/calendarApi'
 import { buildBookingPayload } from '../../../core/bookingPayload'
 
-const settings = { host: 'kiwi-automate', eventTypeId: 7, eventTypeSlug: 'quick-chat', apiBase: 'https://cal.example', locations: ['video'] as const, phoneCountry: 'NZ' }
+const settings = { host: 'kiwi-automate', eventTypeId: 7, eventTypeSlug: 'quick-chat', apiBase: 'https://cal.example', locations: ['video'] as const, phoneCountry: 'NZ', phoneCountries: [] }
 
 afterEach(() => vi.unstubAllGlobals())
 

@@ -6,7 +6,7 @@ import { fetchSlots, slotsUrl } from '../../../src/lib/api/calendarApi'
 import { firstSlotsWindow } from '../../../src/boot/firstSlotsWindow'
 import { expectSlots, takePrefetchedSlots } from '../../../src/lib/api/slotsPrefetch'
 
-const settings = { host: 'kiwi-automate', eventTypeId: 7, eventTypeSlug: 'quick-chat', apiBase: 'https://cal.example', locations: ['video'] as const, phoneCountry: 'NZ' }
+const settings = { host: 'kiwi-automate', eventTypeId: 7, eventTypeSlug: 'quick-chat', apiBase: 'https://cal.example', locations: ['video'] as const, phoneCountry: 'NZ', phoneCountries: [] }
 
 // Zones with daylight saving on both hemispheres, half and quarter hours, the date line, and no DST.
 const ZONES = ['Pacific/Auckland', 'Pacific/Chatham', 'America/New_York', 'America/Sao_Paulo', 'Europe/London', 'Europe/Berlin', 'Asia/Kolkata', 'Asia/Kathmandu', 'Australia/Lord_Howe', 'Pacific/Kiritimati', 'Pacific/Pago_Pago', 'America/St_Johns', 'UTC']

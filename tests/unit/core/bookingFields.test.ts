@@ -39,6 +39,49 @@ describe('booking validation (docs/design.md#validation)', () => {
     expect(validateBooking({ ...valid, location: 'phone', phone }, NZ)).toEqual({})
   })
 
+  describe('only a number a person answers, whole (docs/booking.md, where the call happens)', () => {
+    const notPersonal = 'Please enter a mobile or landline number (not premium-rate, free-phone or satellite)'
+    const trailing = 'Please enter the phone number alone (an extension may follow, as in ext. 4567)'
+
+    it.each([
+      ['0900 12 345', notPersonal],
+      ['+44 909 879 0000', notPersonal],
+      ['+881 6 12345678', notPersonal],
+      ['0800 123 456', notPersonal],
+      ['0508 123 456', notPersonal],
+      ['021 555 0123 ext. 4567 https://evil.test', trailing],
+      ['+64 21 555 0123 https://evil.test', trailing],
+      ['021 555 0123, evenings', trailing],
+      ['call 021 555 0123', trailing],
+    ])('%j → %s', (phone, message) => {
+      expect(validateBooking({ ...valid, location: 'phone', phone }, NZ)).toEqual({ phone: message })
+      expect(NZ.toE164(phone)).toBeUndefined()
+    })
+
+    it.each([
+      ['021 555 0123', '+64215550123'],
+      ['(09) 379 0000', '+6493790000'],
+      ['021 555 0123 ext. 4567', '+64215550123;ext=4567'],
+      ['+64 9 379 0000 x12', '+6493790000;ext=12'],
+      ['+1 212 555 0123', '+12125550123'],
+    ])('%j is kept as %s, which reads the same again', (phone, kept) => {
+      expect(validateBooking({ ...valid, location: 'phone', phone }, NZ)).toEqual({})
+      expect(NZ.toE164(phone)).toBe(kept)
+      expect(NZ.toE164(kept)).toBe(kept)
+    })
+
+    it('shows an extension as people read it', () => {
+      expect(NZ.format('+64215550123;ext=4567')).toBe('+64 21 555 0123 ext. 4567')
+    })
+
+    it('with BOOKING_PHONE_COUNTRIES, takes those countries’ numbers only, and names them', () => {
+      const nearby = phoneRules('NZ', ['NZ', 'AU'])
+      expect(validateBooking({ ...valid, location: 'phone', phone: '+44 20 7946 0958' }, nearby)).toEqual({ phone: 'Please enter a number in New Zealand or Australia' })
+      expect(validateBooking({ ...valid, location: 'phone', phone: '+61 412 345 678' }, nearby)).toEqual({})
+      expect(validateBooking({ ...valid, location: 'phone', phone: '021 555 0123' }, nearby)).toEqual({})
+    })
+  })
+
   it('without phone rules (a host who offers video alone) no number is read as valid', () => {
     expect(validateBooking({ ...valid, location: 'phone', phone: '021 555 0123' }).phone).toBe(
       'Please enter a valid phone number (for one outside New Zealand, start with + and the country code)',
@@ -140,8 +183,11 @@ describe('booking validation (docs/design.md#validation)', () => {
       slotRequired: 'Please select a time slot',
       nameTooLong: 'Name must be at most 100 characters',
       nameForbidden: 'Name cannot contain < or > or invisible characters',
+      nameLink: 'Please enter your name, not a link or an email address',
       notes: 'Notes must be at most 1,000 characters, without control or invisible characters',
       phoneRequired: 'Phone number is required',
+      phoneTrailingText: 'Please enter the phone number alone (an extension may follow, as in ext. 4567)',
+      phoneNotPersonal: 'Please enter a mobile or landline number (not premium-rate, free-phone or satellite)',
     })
   })
 
@@ -154,6 +200,43 @@ describe('booking validation (docs/design.md#validation)', () => {
     ...INVISIBLE.map(([, char]) => [`Aroha${char}Ngata`, 'Name cannot contain < or > or invisible characters']),
   ])('name %j → %s', (name, message) => {
     expect(validateBooking({ ...valid, name })).toEqual({ name: message })
+  })
+
+  describe('a name that a mail program would show as a link, or an address, is refused', () => {
+    it.each([
+      'http://evil.test/login',
+      'HTTPS://EVIL.TEST',
+      'Aroha ftp://files.evil.test',
+      'www.evil.test',
+      'Visit WWW.EVIL.TEST',
+      'evil.test/login',
+      'Aroha at EVIL.TEST/login',
+      'evil.test',
+      'Aroha from evil.co.nz',
+      'EVIL.COM',
+      'Aroha, Evil.Nz',
+      'aroha@evil.test',
+      'Aroha (write to a@b)',
+      'münchen.de',
+    ])('%j', (name) => {
+      expect(validateBooking({ ...valid, name })).toEqual({ name: 'Please enter your name, not a link or an email address' })
+    })
+
+    it.each([
+      'J.Smith',
+      'Mary St.John',
+      'J. R. R. Tolkien',
+      'J.R.R. Tolkien',
+      "Tāne O'Brien, Jr.",
+      'Aroha Ngata-Smith',
+      'Dr. Aroha Ngata, Ph.D.',
+      'Tom @ Acme',
+      'Ngā Hau e Whā',
+      'Wwwhatever Ltd',
+      'Comet.Lab',
+    ])('%j is a name', (name) => {
+      expect(validateBooking({ ...valid, name })).toEqual({})
+    })
   })
 
   it.each(["o'brien@example.com", 'aroha+work@example.co.nz', 'zoë@exämple.nz', 'a.b-c_d@sub-domain.example.co.nz', 'x@xn--mori-qsa.nz'])('accepts the address %s', (email) => {
