@@ -10,10 +10,10 @@ import { SourceError } from './sourceError'
 
 /**
  * The most one answer about the account may weigh (its principal, calendar home, calendars; a write's
- * reply). tsdav parses these on the server's thread, so they are kept small: a home of a hundred
- * calendars is well under it. The events are read apart, 20 MB in all, in the calendar worker.
+ * reply). tsdav parses these on the server's thread (about a tenth of a second for this much), so they are
+ * kept small: a home of dozens of calendars fits. The events are read apart, 20 MB in all, in the worker.
  */
-export const CALDAV_ANSWER_MAX_BYTES = 1_000_000
+export const CALDAV_ANSWER_MAX_BYTES = 250_000
 
 /** Statuses whose response has no body (the Response constructor refuses one). */
 const NO_BODY = new Set([204, 205, 304])

@@ -141,6 +141,16 @@ describe('a CalDAV answer too large, or hostile', () => {
     expect(result).toBe(error)
   }, 60_000)
 
+  it('a list of calendars just under its cap, of the smallest elements, is parsed while /healthz answers', async () => {
+    const calendar = '<d:response><d:href>/x/</d:href><d:propstat><d:prop><d:a/><d:b/><d:c/></d:prop></d:propstat></d:response>'
+    const list = `<?xml version="1.0"?><d:multistatus xmlns:d="DAV:">${calendar.repeat(Math.floor((CALDAV_ANSWER_MAX_BYTES - 100) / calendar.length))}</d:multistatus>`
+    dav.calendars = Buffer.from(list)
+    const { result, answers, longestBlockMs } = await readWhileAsked(() => outcome(source().read(window)))
+    expect(answers.filter((answer) => answer.status !== 200 || answer.ms >= LOOSE_MS)).toEqual([])
+    expect(longestBlockMs).toBeLessThan(LOOSE_MS)
+    expect(result).toEqual({ intervals: [], events: 0, skippedSeries: 0 })
+  }, 60_000)
+
   it('5,000 events (7 MB), under the cap, are read in the worker while /healthz answers', async () => {
     answerEvents(events(...Array.from({ length: 5_000 }, () => bigEvent(1_000)), real))
     const { result, answers, longestBlockMs } = await readWhileAsked(() => outcome(source(30_000).read(window)))
