@@ -174,6 +174,19 @@ describe('a CalDAV answer too large, or hostile', () => {
     expect(Date.now() - started).toBeLessThan(5_000)
   })
 
+  it('reads the events however the server spells its XML: a default namespace, CDATA, other objects beside', async () => {
+    const ics = calendarOf([vevent('real@example.com', tomorrow, 60)])
+    dav.events = () =>
+      [
+        '<?xml version="1.0" encoding="utf-8"?>',
+        '<multistatus xmlns="DAV:"><response><href>/dav/calendars/work/a.ics</href><propstat><prop>',
+        `<calendar-data xmlns="urn:ietf:params:xml:ns:caldav"><![CDATA[${ics}]]></calendar-data>`,
+        `<x:calendar-data xmlns:x="http://example.com/not-caldav">${calendarOf([vevent('elsewhere@example.com', later, 60)])}</x:calendar-data>`,
+        '</prop><status>HTTP/1.1 200 OK</status></propstat></response></multistatus>',
+      ].join('\n')
+    expect(await outcome(source().read(window))).toEqual({ intervals: [{ start: tomorrow, end: tomorrow + 3_600_000 }], events: 1, skippedSeries: 0 })
+  })
+
   it('an answer that is not CalDAV XML is told in words', async () => {
     dav.events = () => '<html>Sign in</html'
     expect(await outcome(source().read(window))).toBe('did not answer CalDAV XML')
