@@ -3,11 +3,14 @@
  * CalDAV client Cal.com uses: the calendars are discovered from the server's address. Busy times are
  * read from every calendar that holds events; bookings are written into CALDAV_CALENDAR (by display
  * name; default the first calendar that holds events). The password, and the address's userinfo, never
- * reach an error or a log: failures are told in our own words.
+ * reach an error or a log: failures are told in our own words. Every request goes through caldavFetch.ts
+ * (the server's origin only, answers capped); the events are asked for here and read in the calendar
+ * worker (docs/calendars.md#limits).
  */
 import { DAVClient, type DAVCalendar } from 'tsdav'
+import { caldavFetch, caldavRequest } from './caldavFetch'
 import { expandInWorker } from './expandInWorker'
-import { DEFAULT_PARSE_TIMEOUT_MS, sourceId } from './feedSource'
+import { CALENDAR_MAX_BYTES, DEFAULT_PARSE_TIMEOUT_MS, sourceId } from './feedSource'
 import type { CalendarSource } from './hostCalendar'
 import { SourceError } from './sourceError'
 
@@ -43,6 +46,7 @@ export function caldavAccount(settings: CaldavSettings, timeoutMs = 30_000) {
       authMethod: 'Basic',
       defaultAccountType: 'caldav',
       fetchOptions: { signal: AbortSignal.timeout(timeoutMs) },
+      fetch: caldavFetch({ serverUrl: settings.url }),
     })
     await made.login()
     return made
@@ -84,6 +88,42 @@ export const caldavName = (url: string) => {
   }
 }
 
+/** `2026-11-27T00:00:00.000Z` as CalDAV writes a UTC time: `20261127T000000Z`. */
+const caldavTime = (ms: number) => `${new Date(ms).toISOString().slice(0, 19).replace(/[-:]/g, '')}Z`
+
+/** The calendar-query REPORT for every event overlapping the window, with its iCalendar text (RFC 4791 §7.8). */
+const eventsQuery = (from: number, to: number) =>
+  [
+    '<?xml version="1.0" encoding="utf-8"?>',
+    '<c:calendar-query xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav">',
+    '<d:prop><d:getetag/><c:calendar-data/></d:prop>',
+    `<c:filter><c:comp-filter name="VCALENDAR"><c:comp-filter name="VEVENT"><c:time-range start="${caldavTime(from)}" end="${caldavTime(to)}"/></c:comp-filter></c:comp-filter></c:filter>`,
+    '</c:calendar-query>',
+  ].join('')
+
+/**
+ * Each calendar's events over the window as the server answers them (XML bytes, decoded and parsed in the
+ * worker), one calendar after another: all of them together at most CALENDAR_MAX_BYTES, as one feed.
+ */
+async function fetchEvents(dav: DAVClient, calendars: DAVCalendar[], serverUrl: string, from: number, to: number): Promise<Uint8Array<ArrayBuffer>[]> {
+  const answers: Uint8Array<ArrayBuffer>[] = []
+  let left = CALENDAR_MAX_BYTES
+  for (const calendar of calendars) {
+    const init = {
+      method: 'REPORT',
+      headers: { ...dav.authHeaders, Depth: '1', 'Content-Type': 'application/xml; charset=utf-8' },
+      body: eventsQuery(from, to),
+      signal: dav.fetchOptions?.signal,
+    }
+    const { response, body } = await caldavRequest(calendar.url, init, { serverUrl, maxBytes: left, limit: CALENDAR_MAX_BYTES })
+    if (response.status === 401 || response.status === 403) throw new SourceError('the server refused the username or password')
+    if (!response.ok) throw new SourceError(`the CalDAV server answered HTTP ${response.status}`)
+    left -= body.byteLength
+    answers.push(body)
+  }
+  return answers
+}
+
 /** The account's busy times, from every calendar that holds events, over the window. */
 export function caldavSource(
   settings: CaldavSettings,
@@ -95,13 +135,10 @@ export function caldavSource(
     id: sourceId('caldav', `${settings.url}|${settings.username}`),
     name: caldavName(settings.url),
     async read({ from, to, ownUids, signal }) {
-      const timeRange = { start: new Date(from).toISOString(), end: new Date(to).toISOString() }
-      const objects = await account.withClient(async (dav) => {
+      const texts = await account.withClient(async (dav) => {
         const calendars = (await dav.fetchCalendars()).filter(holdsEvents)
-        const all = await Promise.all(calendars.map((calendar) => dav.fetchCalendarObjects({ calendar, timeRange })))
-        return all.flat()
+        return fetchEvents(dav, calendars, settings.url, from, to)
       })
-      const texts = objects.flatMap((object) => (typeof object.data === 'string' ? [object.data] : []))
       return expandInWorker({ kind: 'caldav', texts, hostZone, from, to, ownUids: [...ownUids] }, { timeoutMs: parseTimeoutMs, signal })
     },
   }

@@ -9,9 +9,13 @@ import type { Interval } from './busyTimes'
 import { SourceError } from './sourceError'
 
 export interface ExpandRequest {
-  /** A feed is one file; a CalDAV account's events are one file each (other objects are skipped). */
+  /**
+   * A feed is one iCalendar file; a CalDAV account's texts are its calendar-query answers (XML), one per
+   * calendar, each event one file in them (other objects are skipped).
+   */
   kind: 'feed' | 'caldav'
-  texts: string[]
+  /** Text, or UTF-8 bytes the worker decodes: those are handed over, not copied (the caller loses them). */
+  texts: (string | Uint8Array<ArrayBuffer>)[]
   hostZone: string
   from: number
   to: number
@@ -44,7 +48,8 @@ const fromSource = import.meta.url.endsWith('.ts')
 const workerUrl = new URL(fromSource ? './calendarWorker.ts' : './calendarWorker.js', import.meta.url)
 
 function startWorker(request: ExpandRequest, memoryMb: number): Worker {
-  const options = { workerData: request, resourceLimits: { maxOldGenerationSizeMb: memoryMb, maxYoungGenerationSizeMb: 32 } }
+  const transferList = [...new Set(request.texts.flatMap((text) => (typeof text === 'string' ? [] : [text.buffer])))]
+  const options = { workerData: request, transferList, resourceLimits: { maxOldGenerationSizeMb: memoryMb, maxYoungGenerationSizeMb: 32 } }
   if (!fromSource) return new Worker(workerUrl, options)
   // The loader is named through a value, so the built bundle names no development package in an import.
   const loader = JSON.stringify('tsx/esm/api')

@@ -2,7 +2,8 @@
  * Redirects of a calendar feed, followed by hand (docs/calendars.md#limits): at most MAX_REDIRECTS, never from
  * https to http, and never to a host that resolves to a loopback, private, link-local, multicast or
  * other non-public address, so a feed cannot make this server request its own network. The feed's own
- * address is the host's choice and is not checked (a feed on the same network is fine).
+ * address is the host's choice and is not checked (a feed on the same network is fine). A CalDAV request
+ * carries the password, so its redirects stay on the origin it was sent to (`sameOrigin`).
  */
 import { lookup as dnsLookup } from 'node:dns/promises'
 import ipaddr from 'ipaddr.js'
@@ -29,11 +30,18 @@ async function assertPublic(hostname: string, lookup: Lookup): Promise<void> {
   if (addresses.length === 0 || !addresses.every(isPublic)) throw new SourceError(`redirected to an internal address (${bare}); refused`)
 }
 
+export interface RedirectOptions {
+  fetch?: typeof fetch
+  lookup?: Lookup
+  /** Only redirects to the first address's origin are followed (the request carries credentials for it). */
+  sameOrigin?: boolean
+}
+
 /** `fetch` with redirects checked hop by hop; answers the first response that is not a redirect. */
 export async function fetchFeed(
   url: string,
   init: RequestInit,
-  { fetch: fetchImpl = fetch, lookup = systemLookup }: { fetch?: typeof fetch; lookup?: Lookup } = {},
+  { fetch: fetchImpl = fetch, lookup = systemLookup, sameOrigin = false }: RedirectOptions = {},
 ): Promise<Response> {
   let current = new URL(url)
   for (let hops = 0; ; hops++) {
@@ -44,9 +52,11 @@ export async function fetchFeed(
     if (!location) throw new SourceError(`answered HTTP ${response.status} without a new address`)
     if (hops >= MAX_REDIRECTS) throw new SourceError(`redirected more than ${MAX_REDIRECTS} times`)
     const next = new URL(location, current)
+    if (sameOrigin && next.origin !== current.origin) throw new SourceError(`redirected to another server (${next.host}); refused`)
     if (next.protocol !== 'https:' && next.protocol !== 'http:') throw new SourceError('redirected to an address that is not http or https')
     if (current.protocol === 'https:' && next.protocol === 'http:') throw new SourceError('redirected from https to http; refused')
-    await assertPublic(next.hostname, lookup)
+    // The first address's origin is the host's choice, like the address itself.
+    if (!sameOrigin) await assertPublic(next.hostname, lookup)
     current = next
   }
 }

@@ -29,6 +29,9 @@ export interface FeedOptions {
   parseTimeoutMs?: number
 }
 
+/** The most a feed's file, or all of a CalDAV account's events together, may weigh (docs/calendars.md#limits). */
+export const CALENDAR_MAX_BYTES = 20_000_000
+
 /** HOST_CALENDAR_PARSE_TIMEOUT_MS's default. */
 export const DEFAULT_PARSE_TIMEOUT_MS = 10_000
 
@@ -58,29 +61,40 @@ function describe(error: unknown, timedOut: boolean): string {
   return code ? `could not connect (${code})` : 'could not connect'
 }
 
-async function readCapped(response: Response, maxBytes: number): Promise<string> {
+/**
+ * A response's body, cut off past `maxBytes`. `limit` is the cap the error names, when `maxBytes` is what is
+ * left of a cap several answers share. Each chunk is copied once, as it arrives, into room for the most the
+ * body may be (the system maps its pages only as they fill), so this thread never copies the body whole.
+ */
+export async function readCappedBytes(response: Response, maxBytes: number, limit = maxBytes): Promise<Uint8Array<ArrayBuffer>> {
+  const tooLarge = async (cancel: () => Promise<void> | undefined) => {
+    await cancel()?.catch(() => undefined)
+    return new SourceError(`larger than ${limit} bytes`)
+  }
   const declared = Number(response.headers.get('content-length'))
-  if (Number.isFinite(declared) && declared > maxBytes) throw new SourceError(`larger than ${maxBytes} bytes`)
-  if (!response.body) return ''
-  const chunks: Uint8Array[] = []
+  if (Number.isFinite(declared) && declared > maxBytes) throw await tooLarge(() => response.body?.cancel())
+  if (!response.body) return new Uint8Array(0)
+  const body = new Uint8Array(new ArrayBuffer(maxBytes))
   let size = 0
   const reader = response.body.getReader()
   for (let read = await reader.read(); !read.done; read = await reader.read()) {
+    if (size + read.value.byteLength > maxBytes) throw await tooLarge(() => reader.cancel())
+    body.set(read.value, size)
     size += read.value.byteLength
-    if (size > maxBytes) {
-      await reader.cancel().catch(() => undefined)
-      throw new SourceError(`larger than ${maxBytes} bytes`)
-    }
-    chunks.push(read.value)
   }
-  return Buffer.concat(chunks).toString('utf8')
+  return body.subarray(0, size)
+}
+
+/** A response's body as text, cut off past `maxBytes` (readCappedBytes). */
+export async function readCapped(response: Response, maxBytes: number): Promise<string> {
+  return new TextDecoder().decode(await readCappedBytes(response, maxBytes))
 }
 
 /** Reads a feed; `previous` makes the request conditional. Throws SourceError only. */
 export async function readFeed(
   url: string,
   previous: { etag?: string; lastModified?: string } | undefined,
-  { timeoutMs = 30_000, maxBytes = 20_000_000, fetch: fetchImpl = fetch, lookup }: FeedOptions = {},
+  { timeoutMs = 30_000, maxBytes = CALENDAR_MAX_BYTES, fetch: fetchImpl = fetch, lookup }: FeedOptions = {},
 ): Promise<FeedRead> {
   const signal = AbortSignal.timeout(timeoutMs)
   const headers: Record<string, string> = { Accept: 'text/calendar, */*;q=0.5', 'Accept-Encoding': 'gzip, deflate' }

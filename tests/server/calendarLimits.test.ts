@@ -15,6 +15,7 @@ import { publicHolidays } from '../../server/calendar/holidays'
 import { createHostCalendar } from '../../server/calendar/hostCalendar'
 import { MAX_STEPS_PER_SERIES, parseBusy, TooManyStepsError } from '../../server/calendar/parseBusy'
 import { SourceError } from '../../server/calendar/sourceError'
+import { multistatus } from './support/fakeCaldav'
 import { startFeedServer } from './support/feedServer'
 import { capturedLogger } from './support/harness'
 import { bigCalendar, calendarOf, everySecond, thirtyFebruary, vevent } from '../../bench/calendarFeeds'
@@ -22,7 +23,7 @@ import { bigCalendar, calendarOf, everySecond, thirtyFebruary, vevent } from '..
 const NZ = 'Pacific/Auckland'
 const NOW = Date.parse('2026-11-27T00:00:00Z')
 const window = { hostZone: NZ, from: NOW - 86_400_000, to: NOW + 16 * 86_400_000 }
-const request = (texts: string[]) => ({ kind: 'feed' as const, texts, hostZone: NZ, from: window.from, to: window.to, ownUids: [] })
+const request = (texts: (string | Uint8Array<ArrayBuffer>)[]) => ({ kind: 'feed' as const, texts, hostZone: NZ, from: window.from, to: window.to, ownUids: [] })
 const tomorrow = NOW + 86_400_000
 
 describe('a hostile recurring event', () => {
@@ -115,7 +116,11 @@ describe('the calendar worker', () => {
 
   it('tells a feed that is not a calendar, and skips a CalDAV object that is not one', async () => {
     await expect(expandInWorker(request(['<html>Sign in</html>']), { timeoutMs: 20_000 })).rejects.toThrow('did not answer an iCalendar file')
-    const caldav = { ...request(['BEGIN:VTODO\r\nEND:VTODO', calendarOf([vevent('real@example.com', tomorrow, 60)])]), kind: 'caldav' as const }
+    const answer = multistatus([
+      { href: '/dav/work/todo.ics', ics: 'BEGIN:VTODO\r\nEND:VTODO' },
+      { href: '/dav/work/real.ics', ics: calendarOf([vevent('real@example.com', tomorrow, 60)]) },
+    ])
+    const caldav = { ...request([new TextEncoder().encode(answer)]), kind: 'caldav' as const }
     expect((await expandInWorker(caldav, { timeoutMs: 20_000 })).intervals).toEqual([{ start: tomorrow, end: tomorrow + 3_600_000 }])
   })
 })
