@@ -14,7 +14,7 @@ export async function assertBuiltWithSettings(distDir: string, shownDistDir: str
   const differing = differingSharedSettings(built, running)
   if (differing.length === 0) return
   const each = differing.map(
-    (variable) => `${variable} is ${settingText(running[variable]) || '(empty)'} here, but the site in ${shownDistDir} was built with ${settingText(built[variable])}`,
+    (variable) => `${variable} is ${settingText(running[variable])} here, but the site in ${shownDistDir} was built with ${settingText(built[variable])}`,
   )
   throw new ConfigError(
     `${each.join('; ')}: its pages would offer what this server does not take. ` +
