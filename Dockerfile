@@ -23,6 +23,9 @@ ARG VITE_VAPI_BASE_URL=
 ARG BOOKING_HOST=kiwi-automate
 ARG BOOKING_EVENT_TYPE_ID=7
 ARG BOOKING_EVENT_TYPE_SLUG=quick-chat
+ARG BOOKING_LOCATIONS=video
+ARG BOOKING_PHONE_COUNTRY=NZ
+ARG BOOKING_PHONE_COUNTRIES=
 COPY package.json package-lock.json ./
 # `npm install` rather than `npm ci`: npm 11 rejects this lock file in `npm ci` (Tailwind's optional oxide
 # packages, see .ci/run); `npm install` still installs the locked versions.
@@ -44,6 +47,9 @@ ARG VITE_VAPI_BASE_URL=
 ARG BOOKING_HOST=kiwi-automate
 ARG BOOKING_EVENT_TYPE_ID=7
 ARG BOOKING_EVENT_TYPE_SLUG=quick-chat
+ARG BOOKING_LOCATIONS=video
+ARG BOOKING_PHONE_COUNTRY=NZ
+ARG BOOKING_PHONE_COUNTRIES=
 ENV NODE_ENV=production \
     PORT=3000 \
     HOST=0.0.0.0 \
@@ -54,7 +60,10 @@ ENV NODE_ENV=production \
     VITE_VAPI_BASE_URL=${VITE_VAPI_BASE_URL} \
     BOOKING_HOST=${BOOKING_HOST} \
     BOOKING_EVENT_TYPE_ID=${BOOKING_EVENT_TYPE_ID} \
-    BOOKING_EVENT_TYPE_SLUG=${BOOKING_EVENT_TYPE_SLUG}
+    BOOKING_EVENT_TYPE_SLUG=${BOOKING_EVENT_TYPE_SLUG} \
+    BOOKING_LOCATIONS=${BOOKING_LOCATIONS} \
+    BOOKING_PHONE_COUNTRY=${BOOKING_PHONE_COUNTRY} \
+    BOOKING_PHONE_COUNTRIES=${BOOKING_PHONE_COUNTRIES}
 COPY --from=deps /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
 COPY package.json ./

@@ -4,7 +4,7 @@
  */
 import * as v from 'valibot'
 // With its extension: vite.config.ts loads this file too.
-import { BOOKING_DEFAULTS, BROWSER_DEFAULTS, CALL_KINDS, type BrowserSettings, type CallKind } from './browserSettings.ts'
+import { BOOKING_DEFAULTS, BROWSER_DEFAULTS, CALL_KINDS, type BookingSettings, type BrowserSettings, type CallKind } from './browserSettings.ts'
 import { isPhoneCountry } from './phone.ts'
 
 export { BOOKING_DEFAULTS }
@@ -78,6 +78,39 @@ export const bookingSettingsEntries = {
       'BOOKING_PHONE_COUNTRIES must be two-letter country codes separated by commas such as NZ,AU, or empty for any country',
     ),
   ),
+}
+
+/** In a build's folder (DIST_DIR): the shared settings it baked in, written by scripts/build.ts, checked by the server at start. */
+export const BUILT_SETTINGS_FILE = 'build-settings.json'
+
+/** The settings both sides read, by variable, as checked: what a build bakes in and a server must agree with. */
+export type SharedBookingSettings = { [K in keyof typeof bookingSettingsEntries]: v.InferOutput<(typeof bookingSettingsEntries)[K]> }
+
+/** The field of the browser's booking settings that each shared variable sets (a new shared setting needs its line). */
+const SHARED_BOOKING_FIELDS = {
+  BOOKING_HOST: 'host',
+  BOOKING_EVENT_TYPE_ID: 'eventTypeId',
+  BOOKING_EVENT_TYPE_SLUG: 'eventTypeSlug',
+  BOOKING_LOCATIONS: 'locations',
+  BOOKING_PHONE_COUNTRY: 'phoneCountry',
+  BOOKING_PHONE_COUNTRIES: 'phoneCountries',
+} as const satisfies { [K in keyof SharedBookingSettings]: keyof BookingSettings }
+
+/** The shared variables' values that the browser's booking settings hold (a build's, src/config.ts). */
+export function sharedBookingSettings(booking: BookingSettings): SharedBookingSettings {
+  const entries = Object.entries(SHARED_BOOKING_FIELDS).map(([variable, field]) => [variable, booking[field]])
+  return Object.fromEntries(entries) as SharedBookingSettings
+}
+
+/** A shared value as a person sets it: `video,phone`, `7`. */
+export const settingText = (value: SharedBookingSettings[keyof SharedBookingSettings]): string =>
+  Array.isArray(value) ? value.join(',') : String(value)
+
+/** The shared variables whose values differ between a build and a server, in the order they are defined. */
+export function differingSharedSettings(built: SharedBookingSettings, running: SharedBookingSettings): (keyof SharedBookingSettings)[] {
+  return (Object.keys(SHARED_BOOKING_FIELDS) as (keyof SharedBookingSettings)[]).filter(
+    (variable) => settingText(built[variable]) !== settingText(running[variable]),
+  )
 }
 
 /** An absolute URL kept as written (trimmed); unset or empty means `fallback`. */

@@ -10,6 +10,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import { dirname, join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { build, type Rollup } from 'vite'
+import { BUILT_SETTINGS_FILE, sharedBookingSettings } from '../core/settings.ts'
 import { currentStamp, writeBuildStamp } from './buildStamp.ts'
 import { assertRuntimeDependencies, buildServer } from './buildServer.ts'
 import { routeChunkFiles } from './routeFiles.ts'
@@ -46,7 +47,7 @@ await assertRuntimeDependencies(
 )
 await buildServer(distDir)
 
-const { renderDocument, listPages, listShells, siteSettings, matchedRouteIds } = (await import(
+const { renderDocument, listPages, listShells, siteSettings, bookingSettings, matchedRouteIds } = (await import(
   pathToFileURL(join(renderDir, 'entry-server.js')).href
 )) as typeof import('../src/entry-server.tsx')
 let prerenderedPaths: string[]
@@ -91,5 +92,8 @@ const sitemap = [
 ].join('\n')
 await writeFile(join(clientDir, 'sitemap.xml'), sitemap)
 await writeFile(join(clientDir, 'robots.txt'), `User-agent: *\nAllow: /\n\nSitemap: ${siteUrl}/sitemap.xml\n`)
+// The settings the browser and the server both read, as the pages have them: a server started with others stops
+// (server/http/builtSettings.ts).
+await writeFile(join(distDir, BUILT_SETTINGS_FILE), `${JSON.stringify(sharedBookingSettings(bookingSettings), null, 2)}\n`)
 await writeBuildStamp(distDir, stamp)
 console.log(`Prerendered ${prerenderedPaths.length} pages and ${shellPaths.length} shell(s) into ${clientDir}.`)

@@ -16,6 +16,7 @@ import { createApi } from './http/api/createApi'
 import { caldavWriter } from './calendar/caldavWriter'
 import { caldavFromConfig, hostCalendarFromConfig, maskFeedUrl } from './calendar/fromConfig'
 import { createApp, createStartingApp } from './http/app'
+import { assertBuiltWithSettings } from './http/builtSettings'
 import { ConfigError, loadConfig, type ServerConfig } from './config'
 import { DataDirLockedError, lockDataDir } from './runtime/dataDirLock'
 import { serveWithLimits } from './limits/httpLimits'
@@ -74,6 +75,10 @@ async function closeServer(server: Server, deadline: AbortSignal): Promise<void>
 async function main(logger: Logger) {
   const config = loadConfig()
   logger.level = config.LOG_LEVEL
+  const cwd = process.cwd()
+  const dist = resolve(cwd, config.DIST_DIR)
+  // Before listening: a server whose booking settings differ from its pages' never serves them.
+  await assertBuiltWithSettings(dist, config.DIST_DIR, config)
   const lifecycle = createLifecycle({ logger, timeoutMs: config.SHUTDOWN_TIMEOUT_MS, delayMs: config.SHUTDOWN_DELAY_MS, exit })
   const draining = () => lifecycle.state === 'draining'
   // Ctrl-C at a terminal: nobody routes traffic by this process's /readyz, so it stops without the delay.
@@ -81,7 +86,6 @@ async function main(logger: Logger) {
   process.on('SIGTERM', onSignal)
   process.on('SIGINT', onSignal)
 
-  const cwd = process.cwd()
   const dataDir = resolve(cwd, config.DATA_DIR)
   const health: HealthDeps = {
     state: () => lifecycle.state,
@@ -92,7 +96,6 @@ async function main(logger: Logger) {
   lifecycle.onShutdown('http', 'HTTP server', (deadline) => closeServer(server, deadline))
   logger.info({ port: config.PORT, host: config.HOST }, 'Listening; opening the site and the database')
 
-  const dist = resolve(cwd, config.DIST_DIR)
   const site = await loadStaticSite(join(dist, 'client'))
   const template = await readFile(join(dist, 'render/template.html'), 'utf8')
   const render = (await import(pathToFileURL(join(dist, 'render/entry-server.js')).href)) as RenderModule

@@ -7,8 +7,11 @@ import { sitePages, siteShells, type SitePage, type SiteShell } from './lib/page
 import type { RenderModule } from '../core/renderContract'
 import { createAppRouter } from './router'
 
-/** The build's settings as the pages have them: the sitemap's address (scripts/build.ts). */
-export { siteSettings } from './config'
+/**
+ * The build's settings as the pages have them: the sitemap's address, and the booking settings the server
+ * must start with too (scripts/build.ts).
+ */
+export { bookingSettings, siteSettings } from './config'
 
 export interface RenderedPage {
   /** The markup inside #root. */

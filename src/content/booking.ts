@@ -48,9 +48,7 @@ export const timeSettingsCopy = {
 export const dayRowCopy = {
   label: 'Days',
   none: 'none',
-  /** 'Thursday 5 March, 3 free times'. */
-  count: (n: number) => `${n} free time${n === 1 ? '' : 's'}`,
-  /** Under the date, the word under the number: '32' / 'times' (the button's name says '32 free times'). */
+  /** Under the date, the word under the number: '32' / 'times' (the button's name says '32 times'). */
   unit: (n: number) => (n === 1 ? 'time' : 'times'),
   loading: 'loading',
 } as const

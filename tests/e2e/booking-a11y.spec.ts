@@ -1,7 +1,18 @@
 /** axe-core (WCAG 2.1 A and AA) on the booking form: the open modal with its errors, and the inline form. */
-import { expect, test, type TestInfo } from '@playwright/test'
+import { expect, test, type Locator, type TestInfo } from '@playwright/test'
 import { expectNoAxeViolations } from './support/axe'
-import { chooseSlot, confirmButton, contactField, fillContact, goToBookableDay, openBookingModal, openNotes, talkToExpert, timeGroup } from '../support/pages/bookingForm'
+import {
+  chooseSlot,
+  confirmButton,
+  contactField,
+  dayRowButtons,
+  fillContact,
+  goToBookableDay,
+  openBookingModal,
+  openNotes,
+  talkToExpert,
+  timeGroup,
+} from '../support/pages/bookingForm'
 import { typeInto } from '../support/typing'
 
 const JOIN_URL = 'https://meet.jit.si/0123456789abcdef01234567'
@@ -31,11 +42,48 @@ test('the modal with a failed slot list has no axe violation', async ({ page }) 
   await expectNoAxeViolations(page, { include: 'dialog' })
 })
 
-test('the inline Talk to an Expert form has no axe violation', async ({ page }) => {
+/**
+ * Each chip of the day row: its name begins with the words it shows, in their order (punctuation and marks
+ * aside), as a visitor using voice control says them (WCAG 2.5.3).
+ */
+async function expectChipNamesBeginWithTheirText(scope: Locator) {
+  const chips = await dayRowButtons(scope).all()
+  expect(chips).toHaveLength(7)
+  for (const chip of chips) {
+    const words = (await chip.innerText()).split(/[^\p{L}\p{N}]+/u).filter(Boolean)
+    expect(words.length).toBeGreaterThanOrEqual(3)
+    await expect(chip).toHaveAccessibleName(new RegExp(`^${words.join('[^\\p{L}\\p{N}]+')}(?![\\p{L}\\p{N}])`, 'u'))
+  }
+}
+
+test('the day row while its week loads, and once it is in, has no axe violation in the modal', async ({ page }) => {
+  // The week's requests wait until the loading row has been checked.
+  let release = () => {}
+  const released = new Promise<void>((resolve) => (release = resolve))
+  await page.route('**/api/calendar/slots?**', async (route) => {
+    await released
+    await route.continue()
+  })
+  await page.goto('/')
+  const dialog = await openBookingModal(page)
+  await expect(dayRowButtons(dialog)).toHaveCount(7)
+  for (const chip of await dayRowButtons(dialog).all()) await expect(chip).toHaveAccessibleName(/, loading$/)
+  await expectChipNamesBeginWithTheirText(dialog)
+  await expectNoAxeViolations(page, { include: 'dialog' })
+  release()
+  await expect(dayRowButtons(dialog).first()).not.toHaveAccessibleName(/, loading$/)
+  await expect(dayRowButtons(dialog).filter({ hasText: /\d\s*times?$/ }).first()).toBeVisible()
+  await expectChipNamesBeginWithTheirText(dialog)
+  await expectNoAxeViolations(page, { include: 'dialog' })
+})
+
+test('the inline Talk to an Expert form, its day row in, has no axe violation', async ({ page }) => {
   await page.goto('/about')
   const section = await talkToExpert(page)
   await confirmButton(section).click()
   await expect(section.getByText('Please select a time slot')).toBeVisible()
+  await expect(dayRowButtons(section).filter({ hasText: /\d\s*times?$/ }).first()).toBeVisible()
+  await expectChipNamesBeginWithTheirText(section)
   await expectNoAxeViolations(page, { include: '#talk-to-an-expert' })
 })
 

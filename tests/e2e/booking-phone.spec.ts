@@ -8,7 +8,7 @@ import { expect, test, type TestInfo } from '@playwright/test'
 import { expectNoAxeViolations } from './support/axe'
 import { waitForHydration } from './support/hydration'
 import { mailWith } from './support/mail'
-import { chooseSlot, confirmButton, fillContact, goToBookableDay, meetingChoice, openBookingModal, phoneField, typeInto } from '../support/pages/bookingForm'
+import { chooseSlot, confirmButton, fillContact, goToBookableDay, meetingChoice, openBookingModal, phoneField, talkToExpert, typeInto } from '../support/pages/bookingForm'
 import { stepHeading } from '../support/pages/manageBooking'
 
 test.use({ timezoneId: 'Pacific/Auckland', locale: 'en-NZ' })
@@ -77,3 +77,10 @@ for (const [size, viewport] of [
     await context.close()
   })
 }
+
+test('the Talk to an Expert section offers the ways the build offers, video or phone, and promises no call', async ({ page }) => {
+  await page.goto('/about')
+  const section = await talkToExpert(page)
+  await expect(section.getByText('Pick a time that suits you, by video or phone, and we', { exact: false })).toBeVisible()
+  await expect(section).not.toContainText("we'll call you")
+})

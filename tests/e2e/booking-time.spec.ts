@@ -114,11 +114,11 @@ test.describe('the first free day (Auckland)', () => {
       await expect(shownDay(section)).toHaveText('Monday, 23 November 2026')
       await expect(slotButtons(section)).toHaveText(['10:00 am', '10:15 am'])
       await expect(dayRowButtons(section)).toHaveCount(7)
-      const monday = section.getByRole('button', { name: 'Monday 23 November, 2 free times' })
+      const monday = section.getByRole('button', { name: 'Mon 23 Nov, 2 times' })
       await expect(monday).toHaveAttribute('aria-pressed', 'true')
-      await expect(section.getByRole('button', { name: 'Sunday 22 November, none' })).toHaveAttribute('aria-pressed', 'false')
+      await expect(section.getByRole('button', { name: 'Sun 22 Nov, none' })).toHaveAttribute('aria-pressed', 'false')
       // Previous Day still goes back to today; a day of the row is one tap away.
-      await section.getByRole('button', { name: 'Tuesday 24 November, 2 free times' }).click()
+      await section.getByRole('button', { name: 'Tue 24 Nov, 2 times' }).click()
       await expect(shownDay(section)).toHaveText('Tuesday, 24 November 2026')
     })
   }
@@ -132,7 +132,7 @@ test.describe('the first free day (Auckland)', () => {
     const dialog = await openBookingModal(page)
     await expect(shownDay(dialog)).toHaveText('Monday, 23 November 2026')
     // Today is Monday: the row starts there, and there is no going back to Sunday.
-    await expect(dayRowButtons(dialog).first()).toHaveAccessibleName('Monday 23 November, 2 free times')
+    await expect(dayRowButtons(dialog).first()).toHaveAccessibleName('Mon 23 Nov, 2 times')
     await expect(dialog.getByRole('button', { name: 'Previous Day' })).toBeDisabled()
   })
 

@@ -7,10 +7,10 @@ import { existsSync } from 'node:fs'
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest'
 import { assertRuntimeDependencies } from '../../scripts/buildServer'
 import { productionBuild, PRODUCTION_TEST_DIST as dist } from './support/productionBuild'
-import { ROOT, startServerProcess, type ServerProcess } from './support/serverProcess'
+import { logRecords, ROOT, startServerProcess, type ServerProcess } from './support/serverProcess'
 
 async function* files(dir: string): AsyncGenerator<string> {
   for (const entry of await readdir(dir, { withFileTypes: true })) {
@@ -63,6 +63,22 @@ describe('the production build', () => {
     expect(stack).toContain('at NotFoundView')
     expect(stack).not.toMatch(/file:|\/node_modules\/|\.js:\d+/)
     expect(html).not.toContain(ROOT)
+  })
+
+  it('stops at start, before listening, when its booking settings differ from those the site was built with', async () => {
+    // The build has the defaults (video only); this server would take phone calls the pages never offer.
+    const other = await startServerProcess(
+      { DIST_DIR: dist, DATA_DIR: join(data, 'mismatch'), NODE_ENV: 'production', BOOKING_LOCATIONS: 'video,phone', BOOKING_EVENT_TYPE_ID: '7' },
+      [join(dist, 'server/main.js')],
+    )
+    onTestFinished(() => void (other.child.exitCode === null && other.child.kill('SIGKILL')))
+    expect(await other.exited).toBe(1)
+    const fatal = logRecords(other.output()).filter((record) => record.level === 60)
+    expect(fatal.map((record) => record.msg)).toEqual([
+      `BOOKING_LOCATIONS is video,phone here, but the site in ${dist} was built with video: its pages would offer what this server does not take. ` +
+        'Build the site again with these settings: `npm run build`, or `npm start`, which rebuilds by itself.',
+    ])
+    expect(other.output()).not.toContain('Listening')
   })
 
   it('keeps the health routes out of the sitemap, and stops with exit 0 on SIGTERM', async () => {

@@ -1,5 +1,5 @@
 import { dayRowCopy as copy } from '../../content/booking'
-import { formatDayName, formatShortDay } from '../../lib/time/format'
+import { formatShortDay } from '../../lib/time/format'
 import type { RowDay } from '../../../machines/slots'
 import { focusRing } from '../sections/ui'
 
@@ -10,12 +10,14 @@ export interface DayRowProps {
   onChoose: (day: string) => void
 }
 
-const countText = (count: number | null) => (count === null ? copy.loading : count === 0 ? copy.none : copy.count(count))
+const countText = (count: number | null) => (count === null ? copy.loading : count === 0 ? copy.none : `${count} ${copy.unit(count)}`)
 
 /**
  * The seven days of the loaded window: each a toggle button with its number of free times
- * in its name ('Thursday 5 March, 3 free times'), the selected day pressed. Not a list, so the slot
- * grid stays the only list of the time group.
+ * in its name ('Thu 5 Mar, 3 times'), the selected day pressed. Not a list, so the slot
+ * grid stays the only list of the time group. The name begins with the words the chip shows, in
+ * their order (WCAG 2.5.3, label in name): a visitor who says "click Thu 5 Mar" to voice control
+ * reaches it; the marks for none and loading are punctuation, which that rule leaves out.
  */
 export function DayRow({ row, enabled, onChoose }: DayRowProps) {
   return (
@@ -27,7 +29,7 @@ export function DayRow({ row, enabled, onChoose }: DayRowProps) {
             key={day}
             type="button"
             aria-pressed={selected}
-            aria-label={`${formatDayName(day)}, ${countText(count)}`}
+            aria-label={`${weekday} ${date}, ${countText(count)}`}
             aria-disabled={!enabled || undefined}
             onClick={() => {
               if (enabled && !selected) onChoose(day)
@@ -40,11 +42,12 @@ export function DayRow({ row, enabled, onChoose }: DayRowProps) {
                   : 'border-white/15 bg-white/5 text-slate-100 hover:border-sky-300/60 hover:bg-sky-400/10'
             }`}
           >
-            <span className="font-semibold">{weekday}</span>
-            <span className="tabular-nums">{date}</span>
+            {/* The spaces between the lines: the chip's text as a checker reads it, 'Wed 2 Dec 15 times', not 'Wed2 Dec15times'. */}
+            <span className="font-semibold">{weekday}</span>{' '}
+            <span className="tabular-nums">{date}</span>{' '}
             {/* The count and its word on two lines: 'times' beside '32' does not fit a phone's seventh of a row. */}
             <span aria-hidden="true" className={`mt-0.5 flex flex-col text-[0.6875rem] tabular-nums ${selected ? 'text-slate-800' : 'text-slate-400'}`}>
-              <span>{count === null ? '·' : count === 0 ? '–' : count}</span>
+              <span>{count === null ? '…' : count === 0 ? '–' : count}</span>{' '}
               {count ? <span>{copy.unit(count)}</span> : null}
             </span>
           </button>

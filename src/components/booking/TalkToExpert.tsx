@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react'
 import { FormPlaceholder } from './FormPlaceholder'
 import { talkToExpertCopy } from '../../content/bookingEntry'
+import { bookingSettings } from '../../config'
 
 // The form, its machines and temporal-polyfill stay out of the first load: fetched when needed.
 const BookingForm = lazy(() => import('./BookingForm').then((m) => ({ default: m.BookingForm })))
@@ -48,7 +49,7 @@ export function TalkToExpert() {
           <h2 id="talk-to-an-expert-heading" className="text-3xl font-bold text-white sm:text-4xl">
             {talkToExpertCopy.heading}
           </h2>
-          <p className="mt-4 text-lg text-slate-300">{talkToExpertCopy.lead}</p>
+          <p className="mt-4 text-lg text-slate-300">{talkToExpertCopy.lead(bookingSettings.locations)}</p>
           <ul className="mt-6 space-y-3 text-slate-200">
             {talkToExpertCopy.benefits.map((benefit) => (
               <li key={benefit} className="flex gap-3">

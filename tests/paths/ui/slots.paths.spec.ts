@@ -28,13 +28,18 @@ async function act(sut: SlotsUi, action: () => Promise<void>) {
   await expect.poll(() => sut.routes.slots.length, { message: 'the requests made' }).toBe(sut.expected.requests)
 }
 
-/** A day of the row by name: 'Tuesday 3 March'. */
+/** A day by its full name, as the empty week's message says it: 'Tuesday 3 March'. */
 const dayName = (day: string) =>
   new Intl.DateTimeFormat('en-NZ', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' }).format(new Date(`${day}T12:00:00Z`)).replace(',', '')
+/** A day's chip in the row, by the words it shows, which begin its name: 'Tue 3 Mar'. */
+const chipName = (day: string) => {
+  const part = (options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat(LOCALE, { ...options, timeZone: 'UTC' }).format(new Date(`${day}T12:00:00Z`))
+  return `${part({ weekday: 'short' })} ${part({ day: 'numeric', month: 'short' })}`
+}
 const rowButton = (sut: SlotsUi, day: string) =>
-  sut.scope.getByRole('group', { name: 'Days' }).getByRole('button', { name: new RegExp(`^${dayName(day)}, `) })
+  sut.scope.getByRole('group', { name: 'Days' }).getByRole('button', { name: new RegExp(`^${chipName(day)}, `) })
 
-const countText = (n: number) => (n === 0 ? 'none' : `${n} free time${n === 1 ? '' : 's'}`)
+const countText = (n: number) => (n === 0 ? 'none' : `${n} time${n === 1 ? '' : 's'}`)
 
 /** In every state: the selected day by name, Previous Day only when the day before is not past, the row's seven days. */
 async function expectDay(sut: SlotsUi) {
@@ -51,7 +56,7 @@ async function expectRow(sut: SlotsUi) {
   const e = sut.expected
   const names = e.row().map((day) => {
     const free = [...Object.values(e.window ?? {})].flat().filter((slot) => dateIn(slot.time, e.timeZone) === day).length
-    return `${dayName(day)}, ${countText(free)}`
+    return `${chipName(day)}, ${countText(free)}`
   })
   for (const [i, button] of (await dayRowButtons(sut.scope).all()).entries()) {
     await expect(button).toHaveAccessibleName(names[i]!)

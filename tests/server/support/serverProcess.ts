@@ -7,6 +7,8 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdir, writeFile } from 'node:fs/promises'
 import { createServer, connect, type Socket } from 'node:net'
 import { join } from 'node:path'
+import { BROWSER_DEFAULTS } from '../../../core/browserSettings'
+import { BUILT_SETTINGS_FILE, sharedBookingSettings } from '../../../core/settings'
 import type { BurstOutcome, BurstPlan } from './burst'
 
 export const ROOT = join(import.meta.dirname, '../../..')
@@ -22,13 +24,15 @@ export async function freePort(): Promise<number> {
   })
 }
 
-/** What the server reads from a build: a page, the render template and a render function. */
+/** What the server reads from a build: a page, the render template, a render function and the settings it was built with. */
 export async function writeMinimalSite(dist: string): Promise<void> {
   await mkdir(join(dist, 'client'), { recursive: true })
   await mkdir(join(dist, 'render'), { recursive: true })
   await writeFile(join(dist, 'client/index.html'), '<!doctype html><title>Home</title><h1>Home</h1>')
   await writeFile(join(dist, 'client/robots.txt'), 'User-agent: *\n')
   await writeFile(join(dist, 'render/template.html'), '<!doctype html><head><!--app-head--></head><div id="root"><!--app-html--></div>')
+  // Built with the defaults, as a build with no setting would be: a test starting the server with others expects it to stop.
+  await writeFile(join(dist, BUILT_SETTINGS_FILE), JSON.stringify(sharedBookingSettings(BROWSER_DEFAULTS.booking)))
   await writeFile(
     join(dist, 'render/entry-server.js'),
     "export async function renderDocument(template, url) { return { status: 404, html: template.replace('<!--app-html-->', () => '<h1>Not found</h1>') } }\n",
