@@ -13,6 +13,7 @@ const BUILT = {
   BOOKING_EVENT_TYPE_SLUG: 'quick-chat',
   BOOKING_LOCATIONS: ['video', 'phone'],
   BOOKING_PHONE_COUNTRY: 'NZ',
+  BOOKING_PHONE_COUNTRIES: [],
 }
 
 const REBUILD = 'its pages would offer what this server does not take. Build the site again with these settings: `npm run build`, or `npm start`, which rebuilds by itself.'
