@@ -88,7 +88,7 @@ export interface BookingGate {
    * slot is taken); used by another request meanwhile, the booking answers `codeExpired`.
    */
   codeId?: number
-  /** Refused ('codeRequired') when the web bookings made since `since` already number `atMost` or more. */
+  /** Refused ('codeRequired') when the web bookings made since `since`, and not cancelled, already number `atMost` or more. */
   hourly?: { since: Temporal.Instant; atMost: number }
 }
 
@@ -216,7 +216,8 @@ async function gateRefusal(sql: Sql, gate: BookingGate, now: Temporal.Instant, b
   if (gate.hourly) {
     await sql.query('SELECT pg_advisory_xact_lock($1::int, 0)', [LOCK_HOURLY])
     const [row] = await sql.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM bookings WHERE created_at > $1::timestamptz AND channel = 'web'`,
+      // Cancelled ones are not counted: booking and cancelling at once must not turn codes on for everyone (docs/design.md#email-codes).
+      `SELECT count(*)::int AS n FROM bookings WHERE created_at > $1::timestamptz AND channel = 'web' AND status = 'ACCEPTED'`,
       [gate.hourly.since.toString()],
     )
     recent = row?.n ?? 0
