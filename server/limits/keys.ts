@@ -4,8 +4,10 @@ import ipaddr from 'ipaddr.js'
 import { BoundedMap } from '../runtime/boundedMap'
 
 /**
- * The email address as the per-email limit compares it: lower case, without a +tag in the local
- * part (aroha+1@Example.com is aroha@example.com). The migration's SQL backfill does the same.
+ * The email address as the per-email limits and the code emails compare it, one key per inbox: lower case, without
+ * a +tag in the local part (aroha+1@Example.com is aroha@example.com), and for Gmail without the dots Gmail ignores
+ * (a.r.o.h.a@googlemail.com is aroha@gmail.com), so one inbox cannot pass for many. Rows keyed before the dots were
+ * folded keep their key (the migration's SQL backfill folds +tags only).
  */
 export function emailKey(email: string): string {
   const lower = email.trim().toLowerCase()
@@ -13,8 +15,14 @@ export function emailKey(email: string): string {
   if (at < 0) return lower
   const local = lower.slice(0, at)
   const plus = local.indexOf('+')
-  return `${plus < 0 ? local : local.slice(0, plus)}${lower.slice(at)}`
+  const untagged = plus < 0 ? local : local.slice(0, plus)
+  const domain = lower.slice(at + 1)
+  if (GMAIL_DOMAINS.has(domain)) return `${untagged.replaceAll('.', '')}@gmail.com`
+  return `${untagged}@${domain}`
 }
+
+/** Google's two names for one mail service, whose local parts ignore dots. */
+const GMAIL_DOMAINS = new Set(['gmail.com', 'googlemail.com'])
 
 /**
  * The client network a request comes from: the IPv4 address, or the /64 of an IPv6 address (one

@@ -16,6 +16,9 @@ describe('what the limits count by', () => {
     ['Aroha@Example.CO.NZ', 'aroha@example.co.nz'],
     ['aroha+bookings@example.co.nz', 'aroha@example.co.nz'],
     ['  ARO.HA+a+b@example.com ', 'aro.ha@example.com'],
+    ['A.Ro.Ha@Gmail.com', 'aroha@gmail.com'],
+    ['a.r.o.h.a+book@googlemail.com', 'aroha@gmail.com'],
+    ['a.roha@gmail.com.evil.example', 'a.roha@gmail.com.evil.example'],
   ])('one email key for %s', (email, key) => expect(emailKey(email)).toBe(key))
 
   it.each([

@@ -260,6 +260,16 @@ export function defineEmailCodeSuite(name: string, makeBackend: () => Promise<St
       expect((await s.book('2026-11-24T10:00', jo, { emailVerificationCode: second })).status).toBe(200)
     })
 
+    it('counts one Gmail inbox as one address however its dots fall: no second code within the minute', async () => {
+      const s = await site({ BOOKING_VERIFY: 'always' })
+      expect((await s.book('2026-11-24T10:00', person('Aroha', 'aroha.ngata@gmail.com'))).body.code).toBe('email_verification_required')
+      await s.codeFor('aroha.ngata@gmail.com')
+      const dotted = await s.book('2026-11-24T10:15', person('Aroha', 'a.r.o.h.a.n.g.a.t.a@googlemail.com'))
+      expect(dotted.status).toBe(429)
+      expect(dotted.body.code).toBe('email_verification_resend_limit')
+      expect(s.codeMails()).toHaveLength(1)
+    }, 60_000)
+
     it('caps the site’s code emails an hour (429 offering the agency’s email and the assistant); each counts against its address’s daily cap', async () => {
       const s = await site({
         BOOKING_VERIFY: 'always',
