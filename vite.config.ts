@@ -6,7 +6,9 @@ import { defineConfig, loadEnv, type Plugin, type UserConfig } from 'vite'
 import { readBrowserSettings } from './core/settings.ts'
 import { appLoaderPlugin } from './scripts/appLoaderPlugin.ts'
 import { compileHintsPlugin } from './scripts/compileHintsPlugin.ts'
+import { zoneDataPlugin } from './scripts/zoneDataPlugin.ts'
 import { ZONE_KEY } from './src/lib/time/timePreferences.ts'
+import { zoneDataFields } from './src/lib/time/zoneDataFields.ts'
 
 // BOOKING_* settings are read by both the browser build and the server (docs/design.md#configuration).
 const envPrefix = ['VITE_', 'BOOKING_']
@@ -76,6 +78,8 @@ const config = {
     }),
     // Those files, and the app's, compiled whole as they arrive rather than function by function as they first run.
     compileHintsPlugin({ runAtPress }),
+    // The zone search's table of zones, without the fields it does not read.
+    zoneDataPlugin(zoneDataFields),
   ],
   // The particle background's worker imports tsparticles, which loads parts of itself with import():
   // a module worker can, a classic one (Vite's default) cannot.

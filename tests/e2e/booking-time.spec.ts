@@ -24,6 +24,7 @@ import {
   talkToExpert,
   timeGroup,
   zoneBox,
+  zoneOption,
 } from '../support/pages/bookingForm'
 import { typeInto } from '../support/typing'
 
@@ -191,7 +192,7 @@ for (const { locale, on, label } of [
 test.describe('the zone list', () => {
   test.use({ timezoneId: 'Pacific/Auckland', locale: 'en-NZ' })
 
-  test('is a combobox a keyboard drives, each zone with its offset, the detected one first; axe finds nothing', async ({ page }) => {
+  test('is a combobox a keyboard drives, each zone with its places, time of day and offset, the detected one first; axe finds nothing', async ({ page }) => {
     await page.goto('/about')
     const section = await talkToExpert(page)
     const box = zoneBox(section)
@@ -199,11 +200,16 @@ test.describe('the zone list', () => {
     await page.keyboard.press('ArrowDown')
     await expect(box).toHaveAttribute('aria-expanded', 'true')
     const options = section.getByRole('option')
-    await expect(options.first()).toHaveAccessibleName(/^Pacific\/Auckland UTC\+1[23]:00$/)
+    await expect(options.first()).toHaveAccessibleName(
+      /^Pacific\/Auckland New Zealand Time · Auckland, Christchurch, Wellington, Manukau City \d{1,2}:\d\d [ap]m UTC\+1[23]:00$/,
+    )
     await expectNoAxeViolations(page, { include: '#talk-to-an-expert' })
     await typeInto(box, 'syd')
-    await expect(section.getByRole('option', { name: /^Australia\/Sydney UTC\+1[01]:00$/ })).toBeVisible()
+    await expect(section.getByRole('option', { name: /^Australia\/Sydney Australian Eastern Time · .* UTC\+1[01]:00$/ })).toBeVisible()
+    // Halifax serves Sydney, Nova Scotia: the arrows go to it and back.
     await page.keyboard.press('ArrowDown')
+    await expect(section.getByRole('option', { name: /^America\/Halifax Atlantic Time, Canada · Halifax, Sydney/ })).toHaveAttribute('aria-selected', 'true')
+    await page.keyboard.press('ArrowUp')
     await page.keyboard.press('Enter')
     await expect(box).toHaveValue('Australia/Sydney')
     await expect(section.getByText('Times in Australia/Sydney (Australian Eastern', { exact: false })).toBeVisible()
@@ -280,6 +286,79 @@ test.describe('the zone list', () => {
       await box.pressSequentially(typed)
       await page.keyboard.press('Enter')
       await expect(box).toHaveValue(zone)
+    })
+  }
+})
+
+test.describe('the zone list in the dialog', () => {
+  test.use({ timezoneId: 'Europe/London', locale: 'en-GB' })
+
+  const kolkata = /^Asia\/(Kolkata|Calcutta) India Time · Mumbai/
+  // What a person types, and the option the list puts first.
+  const searches: [string, RegExp][] = [
+    ['kolkata', kolkata],
+    ['mumbai', kolkata],
+    ['india', kolkata],
+    ['wellington', /^Pacific\/Auckland New Zealand Time · .*Wellington/],
+    ['christchurch', /^Pacific\/Auckland /],
+    ['pst', /^America\/Los Angeles Pacific Time, United States · /],
+    ['eastern', /^America\/New York Eastern Time, United States · /],
+    ['est', /^America\/New York /],
+    ['gmt', / UTC(\+00:00)?$/],
+    ['+13', / UTC\+13:00$/],
+  ]
+
+  for (const { width, height } of [
+    { width: 390, height: 844 },
+    { width: 1280, height: 800 },
+  ]) {
+    test(`at ${width} px finds a zone by city, country, common name, abbreviation or offset as typed, the open list whole on the screen`, async ({ page }) => {
+      await page.setViewportSize({ width, height })
+      await page.goto('/')
+      const dialog = await openBookingModal(page)
+      const box = zoneBox(dialog)
+      const list = dialog.getByRole('listbox')
+      await expect(box).toBeEnabled()
+
+      for (const [typed, first] of searches) {
+        await box.click()
+        await box.pressSequentially(typed)
+        await expect(box).toHaveValue(typed)
+        await expect(list.getByRole('option').first()).toHaveAccessibleName(first)
+        // Not cut by the dialog's edge.
+        await expect(list).toBeInViewport({ ratio: 1 })
+        await page.keyboard.press('Escape')
+        await expect(box).toHaveAttribute('aria-expanded', 'false')
+        await expect(box).toHaveValue('Europe/London')
+      }
+      await box.click()
+      await box.pressSequentially('ist')
+      await expect(dialog.getByRole('option', { name: kolkata })).toBeVisible()
+    })
+
+    test(`at ${width} px takes the zone picked, axe finds nothing with the list open, and Escape closes the list, then the dialog`, async ({ page }) => {
+      await page.setViewportSize({ width, height })
+      await page.goto('/')
+      const dialog = await openBookingModal(page)
+      const box = zoneBox(dialog)
+      const list = dialog.getByRole('listbox')
+      await box.click()
+      await box.pressSequentially('wellington')
+      await zoneOption(dialog, 'Pacific/Auckland').click()
+      await expect(box).toHaveValue('Pacific/Auckland')
+      await expect(dialog.getByText(/^Times in Pacific\/Auckland \(/)).toBeVisible()
+
+      await box.click()
+      await box.pressSequentially('syd')
+      await expect(list).toBeInViewport({ ratio: 1 })
+      await expectNoAxeViolations(page, { include: 'dialog' })
+      // The first Escape is the list's, the second the dialog's.
+      await page.keyboard.press('Escape')
+      await expect(box).toHaveAttribute('aria-expanded', 'false')
+      await expect(box).toHaveValue('Pacific/Auckland')
+      await expect(dialog).toBeVisible()
+      await page.keyboard.press('Escape')
+      await expect(dialog).toBeHidden()
     })
   }
 })

@@ -54,6 +54,7 @@ export function TimeSettings({ timeZone, hour24, enabled, onTimeZone, onHour24 }
             <search.ZoneSearch
               timeZone={timeZone}
               now={now}
+              hour24={hour24}
               enabled={enabled}
               onTimeZone={onTimeZone}
               inputId={inputId}
