@@ -3,24 +3,13 @@
  * only; skipped elsewhere). Bookings that cannot be written answer 503 with Retry-After and a sentence, never 500;
  * `/readyz` says the disk is full; once there is room again both recover with nothing restarted.
  */
-import { Temporal } from 'temporal-polyfill'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openStore, type BookingStore } from '../../server/db/store'
-import { bookingBody, capturedLogger, postBooking, slotsInput, slotsPath, startServer, testClock, testConfig, type RunningServer } from './support/harness'
+import { bookingBody, capturedLogger, postBooking, slotsInput, slotsPath, startServer, testClock, testConfig, weekdaySlots, type RunningServer } from './support/harness'
 import { tinyDisk, type TinyDisk } from './support/tinyDisk'
 
 const UNAVAILABLE = 'Bookings are unavailable for a moment on our side. Please try again shortly.'
 
-/** Wall times of weekday slots in Auckland from Tuesday 24 November 2026, 09:00 to 16:45. */
-function weekdaySlots(count: number): string[] {
-  const slots: string[] = []
-  for (let day = Temporal.PlainDate.from('2026-11-24'); slots.length < count; day = day.add({ days: 1 })) {
-    if (day.dayOfWeek > 5) continue
-    for (let minutes = 9 * 60; minutes < 17 * 60 && slots.length < count; minutes += 15)
-      slots.push(`${day.toString()}T${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`)
-  }
-  return slots
-}
 
 const disk = await tinyDisk(64)
 const describeOnDisk = disk ? describe : describe.skip

@@ -16,7 +16,7 @@ import { upcomingBookingsTable } from '../../../server/db/bookingsTable'
 import type { BookingStore } from '../../../server/db/store'
 import { createMailer } from '../../../server/mail/mailer'
 import type { StoreBackend } from './bookingSuite'
-import { bookingBody, capturedLogger, postBooking, startServer, testClock, testConfig, type TestClock } from './harness'
+import { bookingBody, capturedLogger, postBooking, startServer, testClock, testConfig, weekdaySlots, type TestClock } from './harness'
 import { SmtpSink } from './smtpSink'
 
 /** A code as it would be written (a number of its own), not six digits that happen to sit inside a request id. */
@@ -27,16 +27,6 @@ const TEAM = 'team@kiwi.example'
 
 const person = (name: string, email: string) => ({ responses: { name, email, guests: [] as string[] } })
 
-/** Wall times of free slots from Tuesday 24 November 2026 on, weekdays 09:00 to 16:45, as many as asked. */
-function weekdaySlots(count: number): string[] {
-  const slots: string[] = []
-  for (let day = Temporal.PlainDate.from('2026-11-24'); slots.length < count; day = day.add({ days: 1 })) {
-    if (day.dayOfWeek > 5) continue
-    for (let minutes = 9 * 60; minutes < 17 * 60 && slots.length < count; minutes += 15)
-      slots.push(`${day.toString()}T${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`)
-  }
-  return slots
-}
 
 interface Answer {
   status: number

@@ -173,3 +173,14 @@ export function localTimes(slots: Record<string, { time: string }[]>, zone: stri
       Temporal.Instant.from(time).toZonedDateTimeISO(zone).toPlainDateTime().toString().slice(0, 16).replace('T', ' '),
     )
 }
+
+/** Wall times of free slots from Tuesday 24 November 2026 on, weekdays 09:00 to 16:45, as many as asked. */
+export function weekdaySlots(count: number): string[] {
+  const slots: string[] = []
+  for (let day = Temporal.PlainDate.from('2026-11-24'); slots.length < count; day = day.add({ days: 1 })) {
+    if (day.dayOfWeek > 5) continue
+    for (let minutes = 9 * 60; minutes < 17 * 60 && slots.length < count; minutes += 15)
+      slots.push(`${day.toString()}T${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`)
+  }
+  return slots
+}
