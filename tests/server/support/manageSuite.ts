@@ -706,7 +706,8 @@ export function defineManageSuite(name: string, makeBackend: () => Promise<Store
           expect(over.status).toBe(400)
           expect(await over.json()).toEqual({ message: 'A call can be booked with at most 2 guests.' })
 
-          const booking = await s.booked('2026-12-03T10:15', withGuests('FREE PRIZE evil.test', 'relay@example.com', guests))
+          // A name that is a link is refused (docs/booking.md); a spammer's words still may not reach a guest.
+          const booking = await s.booked('2026-12-03T10:15', withGuests('FREE PRIZE Relay', 'relay@example.com', guests))
           expect((await s.cancel({ uid: booking.uid, cancellationReason: 'FREE PRIZE at http://evil.test/claim' })).status).toBe(200)
           const mails = await delivered(booking.uid)
           // Visitor, agency and each guest, booked and cancelled: 8 messages, each to one recipient.
