@@ -62,7 +62,9 @@ export default defineConfig({
   expect: { timeout: 7_000 },
   use: {
     baseURL: E2E_ORIGIN,
-    trace: 'retain-on-failure',
+    // A trace records every action's snapshot and the screen as it goes, which costs a slow CI machine a tenth of
+    // the run; CI's output is all anyone reads there, so it records none (a failure's call log is in the output).
+    trace: process.env.CI ? 'off' : 'retain-on-failure',
     // The particle background animates a canvas without a GPU and would load two cores for nothing:
     // pages open with reduced motion, and the specs about motion (particles, smoke) ask for it.
     reducedMotion: 'reduce',

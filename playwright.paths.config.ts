@@ -22,7 +22,7 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 7_000 },
   // Reduced motion unless a spec asks for motion (the particle background), as in playwright.config.ts.
-  use: { baseURL: E2E_ORIGIN, trace: 'retain-on-failure', reducedMotion: 'reduce' },
+  use: { baseURL: E2E_ORIGIN, trace: process.env.CI ? 'off' : 'retain-on-failure', reducedMotion: 'reduce' },
   projects: [
     {
       name: 'paths',
