@@ -19,7 +19,9 @@ export default defineConfig({
   workers: 2,
   retries: 0,
   reporter: [['list']],
-  timeout: 60_000,
+  // A path is a whole visit, typed key by key: the longest walk a dozen steps of the form, over a minute on a slow
+  // 2-core host running two browsers.
+  timeout: 120_000,
   expect: { timeout: 7_000 },
   // Reduced motion unless a spec asks for motion (the particle background), as in playwright.config.ts.
   use: { baseURL: E2E_ORIGIN, trace: process.env.CI ? 'off' : 'retain-on-failure', reducedMotion: 'reduce' },
