@@ -65,6 +65,11 @@ export interface EmailCodeStore {
 const secondsUntil = (ms: number, now: Temporal.Instant) => Math.max(1, Math.ceil((ms - now.epochMilliseconds) / 1000))
 
 export function emailCodeStore(backend: Backend): EmailCodeStore {
+  async function bookingOf(id: number): Promise<string | undefined> {
+    const [row] = await backend.query<{ uid: string }>('SELECT b.uid FROM email_codes c JOIN bookings b ON b.id = c.booking_id WHERE c.id = $1', [id])
+    return row?.uid
+  }
+
   return {
     issue: (code) =>
       backend.transaction(async (sql): Promise<IssueResult> => {
@@ -105,24 +110,20 @@ export function emailCodeStore(backend: Backend): EmailCodeStore {
 
     async try(addressKey, now, maxTries) {
       // One statement: the newest code only (an older one is replaced by it), and the try counted before the caller compares.
-      const [row] = await backend.query<CodeTry>(
+      const [row] = await backend.query<Omit<CodeTry, 'bookingUid'>>(
         `UPDATE email_codes SET tries = tries + 1
           WHERE id = (SELECT id FROM email_codes WHERE address_key = $1 ORDER BY id DESC LIMIT 1)
             AND expires_at > $2::timestamptz AND tries < $3
-          RETURNING id::int AS id, code_hash AS "codeHash", tries, used_at IS NOT NULL AS used,
-                    (SELECT uid FROM bookings WHERE id = email_codes.booking_id) AS "bookingUid"`,
+          RETURNING id::int AS id, code_hash AS "codeHash", tries, used_at IS NOT NULL AS used`,
         [addressKey, now.toString(), maxTries],
       )
-      return row
+      if (!row) return undefined
+      // Its booking in a statement of its own: when this UPDATE waited for the request that used the code, PostgreSQL
+      // saw the code's new row but not, in this statement's snapshot, the booking that request wrote with it.
+      return { ...row, bookingUid: row.used ? ((await bookingOf(row.id)) ?? null) : null }
     },
 
-    async bookingOf(id) {
-      const [row] = await backend.query<{ uid: string }>(
-        'SELECT b.uid FROM email_codes c JOIN bookings b ON b.id = c.booking_id WHERE c.id = $1',
-        [id],
-      )
-      return row?.uid
-    },
+    bookingOf,
 
     async mailsSince(since) {
       const [row] = await backend.query<{ n: number }>('SELECT count(*)::int AS n FROM email_codes WHERE created_at > $1::timestamptz', [
