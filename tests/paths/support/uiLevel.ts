@@ -6,16 +6,16 @@
  * Every generated path runs at the machine level. In the browser, where each path costs a page load,
  * the fewest of them that still walk every transition run; PATHS_UI_ALL=1 runs all of them.
  *
- * Each of those paths runs twice: as above, and as a first touch (level `first-touch`, "ui, first
- * touch" in the table): the page is opened with the app's scripts held back, the path's first event is
- * carried out on the prerendered page, then the scripts load; from the state after that event on, every
- * check must hold as in the normal run. Nothing a visitor does before the app runs may be lost.
+ * Each first event a visitor can take also runs as a first touch (level `first-touch`, "ui, first touch" in
+ * the table): the page is opened with the app's scripts held back, the event is carried out on the
+ * prerendered page, then the scripts load, and the state after it must be what a visitor sees in the normal
+ * run. Nothing a visitor does before the app runs may be lost; what follows that state is the normal run's.
  */
 import { test, type Page } from '@playwright/test'
 import { holdAppScripts, waitForHydration } from '../../e2e/support/hydration'
 import type { AnyStateMachine } from 'xstate'
 import { checkState, execute, type InternalExecutors, type StateChecks, type UserExecutors } from './executors'
-import { coveringSubset, createMachineModel, pathTitle, transitionCoveringPaths, walkedBy, type ModelOptions, type ModelPath } from './machineModel'
+import { coveringSubset, createMachineModel, pathTitle, transitionCoveringPaths, walkedBy, type ModelOptions, type ModelPath, type Walked } from './machineModel'
 import { writeExemption, writePathResult, type PathLevel } from './report'
 import { uiReplay, withReplay } from './replay'
 
@@ -78,9 +78,9 @@ async function walkSteps<M extends AnyStateMachine, TSut>(
 }
 
 /**
- * The first-touch run of a path: its start opens the page with the app's scripts held, the first event
- * is carried out on the prerendered page, then the app loads and hydrates; the state after the first
- * event, and every one after it, must then be what a visitor sees in the normal run.
+ * A first touch: the page opened with the app's scripts held, the path's one event carried out on the
+ * prerendered page, then the app loads and hydrates; the state after the event must then be what a visitor
+ * sees in the normal run. Its result counts against `all`, what every first event a visitor can take walks.
  */
 async function walkFirstTouch<M extends AnyStateMachine, TSut>(
   name: string,
@@ -89,19 +89,20 @@ async function walkFirstTouch<M extends AnyStateMachine, TSut>(
   start: (page: Page) => Promise<TSut>,
   path: ModelPath,
   title: string,
+  all: Walked,
   spec: Pick<UiPathSpec<M, TSut>, 'events' | 'internal' | 'states'>,
 ): Promise<void> {
   const release = await holdAppScripts(page)
   firstTouchPages.add(page)
   const sut = await start(page)
-  const [first, ...rest] = path.steps.slice(1)
+  const [first] = path.steps.slice(1)
   await test.step(`${first!.event.type}, before the app runs`, async () => {
     await execute(machine, sut, first!.event, spec.events, spec.internal)
     await release()
     await checkState(sut, first!.state, spec.states)
   })
-  await walkSteps(machine, sut, rest, spec)
-  writePathResult({ machine: name, level: 'first-touch', title, ...walkedBy(machine, [path]) })
+  const walked = walkedBy(machine, [path])
+  writePathResult({ machine: name, level: 'first-touch', title, ...walked, allStates: all.states, allTransitions: all.transitions, allGuards: [] })
 }
 
 /** Runs one path's test; a failure names the command that reruns that path alone. */
@@ -115,6 +116,9 @@ async function replayOnFailure(describeName: string, title: string, walk: () => 
 
 /** A path whose first event is the visitor's (not a timer or a settled request, which need the app). */
 const startsWithVisitor = (path: ModelPath) => path.steps.length > 1 && !path.steps[1]!.event.type.startsWith('xstate.')
+
+/** A path cut after its first event. */
+const firstStep = (path: ModelPath): ModelPath => ({ ...path, state: path.steps[1]!.state, steps: path.steps.slice(0, 2) })
 
 /**
  * @param name the machine's name in the report (its file name in machines/)
@@ -145,14 +149,16 @@ export function describeUiPaths<M extends AnyStateMachine, TSut>(
     writeExemption({ machine: name, level, exempt: spec.noFirstTouch })
     return paths
   }
-  const visitorFirst = candidates.filter(startsWithVisitor)
-  const firstTouches = process.env.PATHS_UI_ALL === '1' ? visitorFirst : coveringSubset(machine, visitorFirst)
+  // One event each: the paths' first steps, the same step once (docs/testing.md#path-levels).
+  const firstSteps = [...new Map(candidates.filter(startsWithVisitor).map((path) => [pathTitle(firstStep(path)), firstStep(path)])).values()]
+  const firstTouches = process.env.PATHS_UI_ALL === '1' ? firstSteps : coveringSubset(machine, firstSteps)
+  const all = walkedBy(machine, firstSteps)
   const firstTouchName = `${name}${spec.label ? ` (${spec.label})` : ''}: UI paths, first touch`
   test.describe(firstTouchName, () => {
     for (const path of firstTouches) {
       const title = `${prefix}${pathTitle(path)}`
       test(`first touch: ${title}`, async ({ page }) =>
-        replayOnFailure(firstTouchName, `first touch: ${title}`, () => walkFirstTouch(name, machine, page, start, path, title, spec)),
+        replayOnFailure(firstTouchName, `first touch: ${title}`, () => walkFirstTouch(name, machine, page, start, path, title, all, spec)),
       )
     }
   })
