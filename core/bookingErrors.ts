@@ -26,11 +26,14 @@ export class BookingRejected extends Error {
 
 /**
  * Where a refusal leaves the email-code step (docs/design.md#email-codes): `asked` when a code went to the address
- * (enter it), `refused` when the code or the request for one was turned down (its sentence shows at the code field).
+ * (enter it), `pending` when one went there less than a minute ago (enter that one: the step starts again if the
+ * form had left it, say after the dialog was closed), `refused` when the code or the request for one was turned
+ * down (its sentence shows at the code field).
  */
-export function emailCodeStep(error: unknown): 'asked' | 'refused' | undefined {
+export function emailCodeStep(error: unknown): 'asked' | 'pending' | 'refused' | undefined {
   if (!(error instanceof BookingRejected) || error.serverCode === undefined) return undefined
   if (error.serverCode === EMAIL_CODE_ANSWERS.required) return 'asked'
+  if (error.serverCode === EMAIL_CODE_ANSWERS.resendLimit) return 'pending'
   return (Object.values(EMAIL_CODE_ANSWERS) as string[]).includes(error.serverCode) ? 'refused' : undefined
 }
 

@@ -218,13 +218,19 @@ export const bookingFormMachine = setup({
     isInline: ({ context }) => context.variant === 'inline',
     isPhoneCall: ({ context }) => context.fields.location === 'phone',
     slotTaken: (_, params: { error: unknown }) => isSlotTaken(params.error),
-    /** The server emailed a code and asks for it (docs/design.md#email-codes). */
-    codeAsked: (_, params: { error: unknown }) => emailCodeStep(params.error) === 'asked',
+    /**
+     * The server emailed a code and asks for it (docs/design.md#email-codes), or, outside the step, says it emailed
+     * one less than a minute ago: that code is still the one to enter (the form was reset meanwhile).
+     */
+    codeAsked: ({ context }, params: { error: unknown }) => {
+      const step = emailCodeStep(params.error)
+      return step === 'asked' || (step === 'pending' && context.codePrompt === null)
+    },
     /**
      * A code refused (wrong, expired), or a new one refused (asked too soon, the site's hour used up), in the code
      * step. Before the step, the site's hour used up is the booking's failure like any other.
      */
-    codeRefused: ({ context }, params: { error: unknown }) => context.codePrompt !== null && emailCodeStep(params.error) === 'refused',
+    codeRefused: ({ context }, params: { error: unknown }) => context.codePrompt !== null && emailCodeStep(params.error) !== undefined,
     codeWellFormed: ({ context }) => EMAIL_CODE_PATTERN.test(context.code),
   },
   actions: {

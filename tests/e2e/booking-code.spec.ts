@@ -126,4 +126,40 @@ for (const [size, viewport, slot] of [
     await expect(dialog).toBeHidden()
     await context.close()
   })
+
+  test(`${size}: closed in the code step (to read the email) and filled again, the form asks for the code already sent, which books`, async ({ browser, codeSite }) => {
+    test.setTimeout(120_000)
+    const context = await browser.newContext({ baseURL: codeSite.origin, viewport, hasTouch: size === 'phone', isMobile: size === 'phone' })
+    const page = await context.newPage()
+    const email = `${size}.reopened@example.com`
+    await page.goto('/')
+    let dialog = await openBookingModal(page)
+    await goToBookableDay(dialog)
+    await chooseSlot(dialog, slot + 2)
+    await fillContact(dialog, 'Code Reopener', email)
+    await confirmButton(dialog).click()
+    await expect(codeField(dialog)).toBeFocused({ timeout: 15_000 })
+    await page.keyboard.press('Escape')
+    await expect(dialog).toBeHidden()
+
+    // Opened again, the form starts afresh; the same time and address: the code sent a moment ago is the one to enter.
+    dialog = await openBookingModal(page)
+    await goToBookableDay(dialog)
+    await chooseSlot(dialog, slot + 2)
+    await fillContact(dialog, 'Code Reopener', email)
+    await confirmButton(dialog).click()
+    const sentence = new RegExp(`^We emailed a code to ${email.replace(/[.]/g, '\\.')} less than a minute ago\\. Please enter it, or ask for a new one in \\d+ seconds?\\.$`)
+    await expect(dialog.getByRole('status').filter({ hasText: sentence })).toBeInViewport({ timeout: 15_000 })
+    const field = codeField(dialog)
+    await expect(field).toBeFocused()
+    await expect(field).toBeInViewport()
+    // Still one code email: none was sent again.
+    const code = await emailedCode(codeSite, email)
+    expect((await readOutbox(codeSite.dataDir)).filter((m) => m.to.includes(email) && /is your code/.test(m.subject))).toHaveLength(1)
+
+    await typeInto(field, code)
+    await confirmButton(dialog).click()
+    await expect(page.getByRole('status').filter({ hasText: `Booking confirmed! You'll receive a confirmation email at ${email}` })).toBeVisible({ timeout: 15_000 })
+    await context.close()
+  })
 }

@@ -17,6 +17,7 @@ import {
   CHOSEN_END,
   CHOSEN_START,
   CODE_MALFORMED,
+  codeStepAfter,
   EMAIL,
   failureOf,
   HOSTILE_NOTE,
@@ -252,11 +253,12 @@ describeMachinePaths(
         bookEvent: (sut, event) => {
           sut.loadsBeforeAnswer = sut.loads.calls.length
           const failure = failureOf(event.error)
-          if (failure.codeStep === 'asked') {
-            // A code went to the address: the step starts (or starts again), pointing at the code's field.
+          const step = codeStepAfter(failure, sut.codePrompt !== null)
+          if (step === 'starts') {
+            // A code went to the address (now, or less than a minute ago): the step starts (or starts again), pointing at the code's field.
             sut.codePrompt = failure.text
             sut.expectedAttention.push('code')
-          } else if (failure.codeStep === 'refused' && sut.codePrompt !== null) {
+          } else if (step === 'atField') {
             sut.codeError = failure.text
             sut.expectedAttention.push('code')
           } else {

@@ -29,6 +29,7 @@ import {
   CHOSEN_START,
   CODE_MALFORMED,
   EMAIL,
+  codeStepAfter,
   failureOf,
   HOSTILE_NOTE,
   LOCALE,
@@ -279,8 +280,9 @@ const internal: InternalExecutors<FormUi> = {
       if (failure.answer === 'network') await route.abort('failed')
       else await route.fulfill({ status: failure.answer.status, contentType: 'application/json', body: failure.answer.body })
       // The code step starts (or starts again), or a code is refused at its field: the focus goes there.
-      if (failure.codeStep === 'asked' || (failure.codeStep === 'refused' && sut.codePrompt !== null)) {
-        if (failure.codeStep === 'asked') sut.codePrompt = failure.text
+      const step = codeStepAfter(failure, sut.codePrompt !== null)
+      if (step !== undefined) {
+        if (step === 'starts') sut.codePrompt = failure.text
         else sut.codeError = failure.text
         return expectCodeFieldFocused(sut)
       }

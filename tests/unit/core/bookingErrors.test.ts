@@ -28,7 +28,8 @@ describe('what a visitor reads when a booking fails (docs/design.md#errors)', ()
   it('knows where an answer leaves the email-code step by its code, never by its sentence (docs/design.md#email-codes)', () => {
     const sent = "We've emailed a 6-digit code to jo@example.com. Enter it to confirm your call."
     expect(emailCodeStep(new BookingRejected(403, sent, 'email_verification_required'))).toBe('asked')
-    for (const code of ['email_verification_wrong', 'email_verification_expired', 'email_verification_resend_limit', 'email_verification_mail_limit'])
+    expect(emailCodeStep(new BookingRejected(429, 'A sentence.', 'email_verification_resend_limit'))).toBe('pending')
+    for (const code of ['email_verification_wrong', 'email_verification_expired', 'email_verification_mail_limit'])
       expect(emailCodeStep(new BookingRejected(403, 'A sentence.', code)), code).toBe('refused')
     expect(emailCodeStep(new BookingRejected(403, sent))).toBeUndefined()
     expect(emailCodeStep(new BookingRejected(400, 'A sentence.', 'some_other_code'))).toBeUndefined()

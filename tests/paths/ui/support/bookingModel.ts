@@ -116,13 +116,20 @@ export interface BookingFailure {
   slotTaken: boolean
   /**
    * The email-code step's answers (docs/design.md#email-codes): `asked` starts the step; `refused` shows at the code
-   * field in the step (before it, the site's hour used up is a failure like any other).
+   * field in the step (before it, the site's hour used up is a failure like any other); `pending` (a code sent less
+   * than a minute ago) shows at the code field in the step, and before it starts the step with its sentence.
    */
-  codeStep?: 'asked' | 'refused'
+  codeStep?: 'asked' | 'pending' | 'refused'
+}
+
+/** Whether the failure starts the code step (`inStep`: whether the form is in it already), or shows at its field. */
+export function codeStepAfter(failure: BookingFailure, inStep: boolean): 'starts' | 'atField' | undefined {
+  if (failure.codeStep === 'asked' || (failure.codeStep === 'pending' && !inStep)) return 'starts'
+  return failure.codeStep !== undefined && inStep ? 'atField' : undefined
 }
 
 /** An answer of the email-code step as the server words it: its status, its code and its sentence. */
-function codeAnswer(status: number, code: string, text: string, codeStep: 'asked' | 'refused'): BookingFailure {
+function codeAnswer(status: number, code: string, text: string, codeStep: NonNullable<BookingFailure['codeStep']>): BookingFailure {
   return {
     error: new BookingRejected(status, text, code),
     text,
@@ -159,7 +166,7 @@ export const BOOKING_FAILURES: readonly BookingFailure[] = [
   },
   codeAnswer(403, EMAIL_CODE_ANSWERS.required, codeSentSentence(EMAIL), 'asked'),
   codeAnswer(403, EMAIL_CODE_ANSWERS.wrong, wrongCodeSentence(4), 'refused'),
-  codeAnswer(429, EMAIL_CODE_ANSWERS.resendLimit, resendLimitSentence(EMAIL, 42), 'refused'),
+  codeAnswer(429, EMAIL_CODE_ANSWERS.resendLimit, resendLimitSentence(EMAIL, 42), 'pending'),
   codeAnswer(429, EMAIL_CODE_ANSWERS.mailLimit, mailLimitSentence('hello@example.com', true), 'refused'),
 ]
 
