@@ -2,6 +2,9 @@ import { expect } from '@playwright/test'
 import { copyFeedbackMachine } from '../../../machines/copyFeedback'
 import { appReady, describeUiPaths } from '../support/uiLevel'
 
+/** When the page's clock starts; it runs in real time until the clipboard first answers. */
+const CLOCK_START = Date.parse('2026-03-02T09:00:00Z')
+
 /** The /docs Copy button, driven the way a visitor drives it; the clipboard is granted or refused. */
 describeUiPaths(
   'copyFeedback',
@@ -17,15 +20,22 @@ describeUiPaths(
           w.__settleCopy = (ok) => (ok ? original(text).then(resolve, reject) : reject(new DOMException('Denied', 'NotAllowedError')))
         })
     })
-    await page.clock.install()
+    await page.clock.install({ time: CLOCK_START })
     await page.goto('/docs')
     const button = page.getByRole('button', { name: /^(Copy|Copied!|Copy failed) / }).first()
     await expect(button).toBeVisible()
     await appReady(page)
+    let paused = false
     return {
       page,
       button,
-      settle: (ok: boolean) => page.evaluate((ok) => (window as unknown as { __settleCopy: (ok: boolean) => void }).__settleCopy(ok), ok),
+      settle: async (ok: boolean) => {
+        // From the first answer on, time moves only when the path advances it: on a slow machine the confirmation's
+        // delay must not run out before its state is checked.
+        if (!paused) await page.clock.pauseAt(CLOCK_START + 10 * 60_000)
+        paused = true
+        await page.evaluate((ok) => (window as unknown as { __settleCopy: (ok: boolean) => void }).__settleCopy(ok), ok)
+      },
     }
   },
   {
