@@ -368,7 +368,7 @@ export const bookingFormMachine = setup({
           {
             // 409: the slot was taken meanwhile; the day reloads without it and the choice clears.
             guard: { type: 'slotTaken', params: ({ event }) => ({ error: event.error }) },
-            target: 'error',
+            target: 'slotTaken',
             actions: [
               { type: 'storeBookingError', params: ({ event }) => ({ error: event.error }) },
               'clearSlot',
@@ -427,6 +427,18 @@ export const bookingFormMachine = setup({
         RESEND: [fieldsFirst, { target: 'submitting', actions: 'clearCode' }],
       },
     },
+    /**
+     * The time was taken meanwhile (docs/design.md#errors): the day reloads without it, and the sentence shows at the
+     * times until the visitor chooses another (the form is as before a first attempt then) or submits again.
+     */
+    slotTaken: {
+      entry: 'leaveCodeStep',
+      on: {
+        ...editing,
+        SLOT_CHOSEN: { target: 'idle', actions: 'chooseSlot' },
+        SUBMIT: submit,
+      },
+    },
     /** The booking failed; the message shows until the next attempt. */
     error: {
       // A failure ends the code step (a taken slot too: the next attempt starts without a code).
@@ -453,7 +465,7 @@ export function visibleErrors(context: BookingFormContext): FieldErrors {
   return shown
 }
 
-/** Where the form is: idle, submitted, submitting, verifying, success or error. */
+/** Where the form is: idle, submitted, submitting, verifying, success, slotTaken or error. */
 export const formStatus = (snapshot: BookingFormSnapshot) => snapshot.value
 
 /** The note's length as it would be sent (line breaks as one character, trimmed): the form's live count. */

@@ -103,8 +103,11 @@ export const slotsMachine = setup({
     goToNextDay: assign({ day: ({ context }) => shiftDay(context.day, 1) }),
     goToNextFreeDay: assign({ day: ({ context }) => context.nextFree ?? context.day }),
     stopSeeking: assign({ seeking: false }),
-    /** A new request: its window is the selected day's, and nothing of the last one shows meanwhile. */
-    startLoading: assign(({ context }) => ({ slots: [], window: {}, nextFree: null, windowDay: context.day })),
+    /**
+     * A new request: its window is the selected day's (the row's own on a RELOAD, so the row and the chosen day stay
+     * where the visitor left them), and nothing of the last one shows meanwhile.
+     */
+    startLoading: assign(({ context, event }) => ({ slots: [], window: {}, nextFree: null, windowDay: event.type === 'RELOAD' ? context.windowDay : context.day })),
     storeWindow: assign((_, params: { slots: SlotsByDate }) => ({ window: params.slots })),
     storeSlots: assign(({ context }, params: { slots: SlotsByDate }) => ({
       slots: mergeDaySlots(params.slots, context.day, context.timeZone),
@@ -155,7 +158,7 @@ export const slotsMachine = setup({
       invoke: {
         id: 'loadSlots',
         src: 'loadSlots',
-        input: ({ context }): SlotsQuery => ({ day: context.day, timeZone: context.timeZone, ...reschedule(context) }),
+        input: ({ context }): SlotsQuery => ({ day: context.windowDay, timeZone: context.timeZone, ...reschedule(context) }),
         onDone: [
           {
             guard: { type: 'seekingAndRowHasFreeDay', params: ({ event }) => ({ slots: event.output }) },

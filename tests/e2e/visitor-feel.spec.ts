@@ -80,21 +80,33 @@ for (const [size, viewport] of [
       await expect(slots.nth(1 + columns)).toBeFocused()
     })
 
-    test('a slot taken meanwhile says so once and takes the focus back to the times', async ({ page }) => {
+    test('a slot taken meanwhile says so once, at the times and in view, keeps the day, and the sentence goes once another time is chosen', async ({ page }, testInfo: TestInfo) => {
       await page.route('**/api/book/event', (route) =>
         route.fulfill({ status: 409, contentType: 'application/json', body: JSON.stringify({ message: 'no_available_users_found_error' }) }),
       )
       await page.goto('/')
       const dialog = await openBookingModal(page)
-      await goToBookableDay(dialog)
+      // A day past the row's first, so a reload that moved the row would show.
+      await goToBookableDay(dialog, 3)
+      const pressedDay = dialog.getByRole('group', { name: 'Days' }).getByRole('button', { pressed: true })
+      const day = (await pressedDay.getAttribute('aria-label'))!.split(',')[0]!
       await chooseSlot(dialog, 0)
       await fillContact(dialog, 'Aroha Ngata', 'aroha@example.co.nz')
       await confirmButton(dialog).click()
-      await expect(dialog.getByRole('alert')).toHaveText('This time slot is no longer available. Please select another time.')
+
       const times = timeGroup(dialog)
+      const sentence = times.getByRole('alert').filter({ hasText: /\S/ })
+      await expect(sentence).toHaveText('This time slot is no longer available. Please select another time.')
+      await expect(dialog.getByRole('alert').filter({ hasText: /\S/ })).toHaveCount(1)
       await expect(times).toBeFocused()
-      await expect(times).toBeInViewport()
+      await expect(sentence).toBeInViewport()
+      await expect(pressedDay).toHaveAccessibleName(new RegExp(`^${day}, `))
       await expect(dialog.getByText('Please select a time slot')).toHaveCount(0)
+      await page.screenshot({ path: testInfo.outputPath(`slot-taken-${size}.png`) })
+
+      await chooseSlot(dialog, 1)
+      await expect(dialog.getByRole('alert').filter({ hasText: /\S/ })).toHaveCount(0)
+      await expect(pressedDay).toHaveAccessibleName(new RegExp(`^${day}, `))
     })
 
     test('the inline confirmation comes into view with the focus, names its zone, and leaves a line once it clears', async ({ page }, testInfo: TestInfo) => {

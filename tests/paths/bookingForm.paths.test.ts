@@ -109,6 +109,8 @@ describeMachinePaths(
       /** Bookings the fake confirmed, and slot loads before the last answer. */
       confirmedByServer: 0,
       loadsBeforeAnswer: 0,
+      /** The day row's and the chosen day's window before the last answer: a taken time reloads them where they were. */
+      rowBeforeAnswer: { day: '', windowDay: '', timeZone: '' },
       failure: null as BookingFailure | null,
       /** How the last confirmed call happens. */
       bookedBy: 'video' as 'video' | 'phone',
@@ -252,6 +254,8 @@ describeMachinePaths(
       error: {
         bookEvent: (sut, event) => {
           sut.loadsBeforeAnswer = sut.loads.calls.length
+          const { day, windowDay } = sut.snapshot().children.slots!.getSnapshot().context
+          sut.rowBeforeAnswer = { day, windowDay, timeZone: sut.timeZone }
           const failure = failureOf(event.error)
           const step = codeStepAfter(failure, sut.codePrompt !== null)
           if (step === 'starts') {
@@ -347,19 +351,37 @@ describeMachinePaths(
         expect(sut.loads.calls.length).toBe(sut.loadsBeforeAnswer + 1)
         expectCodeStep(sut)
       },
+      slotTaken: (sut) => {
+        expectStatusAndTouched(sut)
+        expectZoneAndClock(sut)
+        const { context, children } = sut.snapshot()
+        expect(sut.failure?.slotTaken).toBe(true)
+        expect(context.bookingError).toBe(sut.failure?.text)
+        expect(context.confirmed).toBeNull()
+        // Its message is the one shown: the time's own waits for the next attempt.
+        expect(context.submitted).toBe(false)
+        expect(visibleErrors(context).slot).toBeUndefined()
+        expectWritten(sut)
+        // The day reloads without the time, in the same row on the same day (until another zone starts the picker
+        // again), and the choice clears (another ends the state).
+        expect(sut.loads.calls.length).toBe(sut.loadsBeforeAnswer + 1)
+        const { day, windowDay, timeZone } = children.slots!.getSnapshot().context
+        if (timeZone === sut.rowBeforeAnswer.timeZone) expect({ day, windowDay, timeZone }).toEqual(sut.rowBeforeAnswer)
+        expect(context.fields.slot).toBeNull()
+        expectCodeStep(sut)
+      },
       error: (sut) => {
         expectStatusAndTouched(sut)
         expectZoneAndClock(sut)
         const { context } = sut.snapshot()
+        expect(sut.failure?.slotTaken).toBe(false)
         expect(context.bookingError).toBe(sut.failure?.text)
         expect(context.confirmed).toBeNull()
-        // A taken slot's message is the one shown: the time's own waits for the next attempt.
-        expect(context.submitted).toBe(!sut.failure?.slotTaken)
-        if (sut.failure?.slotTaken && !sut.choseSinceFailure) expect(visibleErrors(context).slot).toBeUndefined()
+        expect(context.submitted).toBe(true)
         expectWritten(sut)
-        // A taken slot reloads the day (and clears the choice); other failures leave the day alone.
-        expect(sut.loads.calls.length).toBe(sut.loadsBeforeAnswer + (sut.failure?.slotTaken ? 1 : 0))
-        if (!sut.choseSinceFailure) expect(context.fields.slot).toBe(sut.failure?.slotTaken ? null : CHOSEN.time)
+        // The day is left alone, and the choice kept unless the visitor made another.
+        expect(sut.loads.calls.length).toBe(sut.loadsBeforeAnswer)
+        if (!sut.choseSinceFailure) expect(context.fields.slot).toBe(CHOSEN.time)
         expectCodeStep(sut)
       },
     },

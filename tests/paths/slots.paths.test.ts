@@ -52,7 +52,7 @@ describeMachinePaths(
         sut.actor.send(event)
       },
       RETRY: (sut, event) => {
-        sut.expected.reload()
+        sut.expected.load()
         sut.actor.send(event)
       },
       RELOAD: (sut, event) => {
@@ -89,9 +89,9 @@ describeMachinePaths(
         const e = sut.expected
         expect(context.day).toBe(e.day)
         expect(context.slots).toEqual([])
-        // Every load is one request, for the selected day's window, in the zone chosen.
+        // Every load is one request, for the selected day's window (the row's, on a reload), in the zone chosen.
         expect(sut.loads.calls).toHaveLength(e.requests)
-        expect(sut.loads.last.input).toEqual({ day: e.day, timeZone: e.timeZone })
+        expect(sut.loads.last.input).toEqual({ day: e.windowDay, timeZone: e.timeZone })
         expect(sut.snapshot().can({ type: 'PREVIOUS_DAY' })).toBe(e.day > e.today)
         expect(dayRow(sut.snapshot()).every((d) => d.count === null)).toBe(true)
       },

@@ -73,6 +73,7 @@ export function BookingForm({ variant, onConfirmed, openedFrom = variant === 'in
   const display = useMemo(() => ({ timeZone: form.timeZone, hour24: form.hour24 }), [form.timeZone, form.hour24])
   const timeLabelId = `${id}-time-label`
   const timeErrorId = `${id}-time-error`
+  const slotTakenId = `${id}-slot-taken`
 
   return (
     <form
@@ -149,12 +150,19 @@ export function BookingForm({ variant, onConfirmed, openedFrom = variant === 'in
         tabIndex={-1}
         aria-labelledby={timeLabelId}
         aria-invalid={form.errors.slot ? true : undefined}
-        aria-describedby={form.errors.slot ? timeErrorId : undefined}
+        aria-describedby={[form.slotTakenError ? slotTakenId : '', form.errors.slot ? timeErrorId : ''].join(' ').trim() || undefined}
         className="flex scroll-mt-32 flex-col gap-3 outline-none"
       >
         <p id={timeLabelId} className="text-sm font-medium text-slate-200">
           {bookingFormCopy.selectTime}
         </p>
+        {/* A time taken meanwhile: under the label, where the focus brings the times into view, until another is chosen.
+            Always present, so the sentence is announced when it appears. */}
+        <div id={slotTakenId} role="alert" className="-mt-2">
+          {form.slotTakenError ? (
+            <p className="rounded-lg border border-rose-400/40 bg-rose-500/10 px-4 py-3 text-sm text-rose-100">{form.slotTakenError}</p>
+          ) : null}
+        </div>
         {/* Under the label, so a refused submit that brings the times into view shows why. */}
         <p id={timeErrorId} aria-live="polite" className="-mt-2 text-sm text-rose-300">
           {form.errors.slot}

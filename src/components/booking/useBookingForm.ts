@@ -78,6 +78,8 @@ export function useBookingForm(
   const errors = useSelector(form, (s) => visibleErrors(s.context), sameErrors)
   const notesCount = useSelector(form, (s) => notesLength(s.context))
   const bookingError = useSelector(form, (s) => (s.matches('error') ? s.context.bookingError : null))
+  // A taken time's sentence shows at the times, where the visitor chooses again.
+  const slotTakenError = useSelector(form, (s) => (s.matches('slotTaken') ? s.context.bookingError : null))
   const confirmation = useSelector(form, (s) => (s.matches('success') ? s.context.confirmed : null))
   // After the inline form's reset: the booking, for its one-line reminder, until the visitor books again.
   const booked = useSelector(form, (s) => (s.matches('success') ? null : s.context.confirmed))
@@ -100,6 +102,7 @@ export function useBookingForm(
     errors,
     notesCount,
     bookingError,
+    slotTakenError,
     confirmation,
     booked,
     timeZone,

@@ -277,6 +277,8 @@ const internal: InternalExecutors<FormUi> = {
     bookEvent: async (sut, event) => {
       const route = await nthRoute(sut.routes.bookings, ++sut.answeredBookings)
       const failure = failureOf(event.error)
+      // 'Tue 3 Mar' of 'Tue 3 Mar, 4 times': the count changes with the reload, the day must not.
+      const dayBefore = failure.slotTaken ? (await pressedDay(sut).getAttribute('aria-label'))!.split(',')[0]! : null
       if (failure.answer === 'network') await route.abort('failed')
       else await route.fulfill({ status: failure.answer.status, contentType: 'application/json', body: failure.answer.body })
       // The code step starts (or starts again), or a code is refused at its field: the focus goes there.
@@ -296,6 +298,10 @@ const internal: InternalExecutors<FormUi> = {
         sut.touched.slot = false
         await expect(timeGroup(sut.scope)).toBeFocused()
         await expect(timeGroup(sut.scope)).toBeInViewport()
+        // Its sentence in view there, and the row still on the day the visitor chose from.
+        await expect(timesAlert(sut)).toHaveText(failure.text)
+        await expect(timesAlert(sut)).toBeInViewport()
+        await expect(pressedDay(sut)).toHaveAccessibleName(new RegExp(`^${dayBefore}, `))
       }
     },
   },
@@ -374,11 +380,17 @@ async function expectCallPlace(sut: FormUi, confirmation: Locator) {
 const sentLocation = (sut: FormUi) =>
   sut.location === 'phone' ? { value: 'phone', optionValue: PHONE_E164 } : { value: 'video' }
 
-/** The form's alert: empty, or the booking failure's text (docs/design.md#errors). */
-const bookingAlert = (sut: FormUi) => sut.scope.getByRole('alert')
+/**
+ * The form's alerts that say something (docs/design.md#errors): a failure's sentence above Confirm, a taken time's at
+ * the times (`timesAlert`).
+ */
+const alertsSaying = (sut: FormUi) => sut.scope.getByRole('alert').filter({ hasText: /\S/ })
+const timesAlert = (sut: FormUi) => timeGroup(sut.scope).getByRole('alert').filter({ hasText: /\S/ })
 async function expectNoBookingError(sut: FormUi) {
-  await expect(bookingAlert(sut)).toHaveText('')
+  await expect(alertsSaying(sut)).toHaveCount(0)
 }
+/** The day chip pressed in the row: a taken time's reload keeps it. */
+const pressedDay = (sut: FormUi) => sut.scope.getByRole('group', { name: 'Days' }).getByRole('button', { pressed: true })
 
 /**
  * The email-code step (docs/design.md#email-codes): the server's sentence, the field 'Enter the code' (digits on a
@@ -499,8 +511,17 @@ const states: StateChecks<M, FormUi> = {
     await expectFields(sut)
     await expectNoBookingError(sut)
   },
+  slotTaken: async (sut) => {
+    await expect(timesAlert(sut)).toHaveText(sut.failure!.text)
+    await expect(alertsSaying(sut)).toHaveCount(1)
+    await expectCodeStep(sut)
+    await expect(confirmButton(sut.scope)).toBeEnabled()
+    await expectFields(sut)
+    await expect(inlineConfirmation(sut)).toHaveCount(0)
+  },
   error: async (sut) => {
-    await expect(bookingAlert(sut)).toHaveText(sut.failure!.text)
+    await expect(alertsSaying(sut)).toHaveText(sut.failure!.text)
+    await expect(timesAlert(sut)).toHaveCount(0)
     await expectCodeStep(sut)
     await expect(confirmButton(sut.scope)).toBeEnabled()
     await expectFields(sut)

@@ -119,7 +119,7 @@ describeUiPaths(
         }),
       RETRY: (sut) =>
         act(sut, async () => {
-          sut.expected.reload()
+          sut.expected.load()
           await sut.scope.getByRole('button', { name: 'Retry' }).click()
         }),
       // The server says the chosen slot was taken: the form reloads the day.
@@ -195,7 +195,8 @@ describeUiPaths(
       },
       failed: async (sut) => {
         await expectDay(sut)
-        await expect(timeGroup(sut.scope).getByRole('alert')).toHaveText(TEXTS.slotsFailed)
+        // Beside a taken time's sentence, when the reload after it failed.
+        await expect(timeGroup(sut.scope).getByRole('alert').filter({ hasText: TEXTS.slotsFailed })).toHaveText(TEXTS.slotsFailed)
         await expect(sut.scope.getByRole('button', { name: 'Retry' })).toBeEnabled()
       },
     },

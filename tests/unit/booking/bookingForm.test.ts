@@ -169,19 +169,19 @@ describe('bookingForm: submitting', () => {
   })
 
   it.each([
-    [new BookingRejected(409, 'no_available_users_found_error'), 'This time slot is no longer available. Please select another time.'],
+    [new BookingRejected(409, 'no_available_users_found_error'), 'This time slot is no longer available. Please select another time.', 'slotTaken'],
     [new BookingRejected(400, 'Please enter a valid email address.'), 'Please enter a valid email address.'],
     [new BookingRejected(400, 'booking_time_out_of_bounds_error'), 'That time can no longer be booked. Please choose another time.'],
     [new BookingRejected(500, undefined), 'Booking failed: 500'],
     [new BookingRejected(502, undefined), 'Booking failed: 502'],
     [new TypeError('Failed to fetch'), 'Failed to complete booking. Please try again.'],
     ['a thrown string', 'Failed to complete booking. Please try again.'],
-  ])('a failure (%s) shows %j and ends submitting', async (error, text) => {
+  ] as const)('a failure (%s) shows %j and ends submitting', async (error, text, state: 'error' | 'slotTaken' = 'error') => {
     const form = start()
     await fillValid(form)
     form.actor.send({ type: 'SUBMIT' })
     form.bookings[0]!.answer.reject(error)
-    await waitFor(form.actor, (s) => s.matches('error'))
+    await waitFor(form.actor, (s) => s.matches(state))
     expect(form.actor.getSnapshot().context.bookingError).toBe(text)
   })
 
@@ -191,7 +191,7 @@ describe('bookingForm: submitting', () => {
     expect(form.slotRequests).toHaveLength(1)
     form.actor.send({ type: 'SUBMIT' })
     form.bookings[0]!.answer.reject(new BookingRejected(409, 'no_available_users_found_error'))
-    await waitFor(form.actor, (s) => s.matches('error'))
+    await waitFor(form.actor, (s) => s.matches('slotTaken'))
     expect(form.actor.getSnapshot().context.fields.slot).toBeNull()
     expect(form.slots().getSnapshot().value).toBe('loading')
     expect(form.slotRequests).toHaveLength(2)
@@ -203,6 +203,22 @@ describe('bookingForm: submitting', () => {
     expect(visibleErrors(form.actor.getSnapshot().context).slot).toBeUndefined()
     form.actor.send({ type: 'SUBMIT' })
     expect(visibleErrors(form.actor.getSnapshot().context).slot).toBe('Please select a time slot')
+  })
+
+  it('a taken slot keeps the row and the day, and its sentence goes once another time is chosen', async () => {
+    const form = start()
+    await fillValid(form)
+    form.slots().send({ type: 'NEXT_DAY' })
+    const { day, windowDay } = form.slots().getSnapshot().context
+    expect(day).not.toBe(windowDay)
+    form.actor.send({ type: 'SUBMIT' })
+    form.bookings[0]!.answer.reject(new BookingRejected(409, 'no_available_users_found_error'))
+    await waitFor(form.actor, (s) => s.matches('slotTaken'))
+    // The row's window is asked again, and the day shown is still the chosen one.
+    expect(form.slotRequests.at(-1)!.day).toBe(windowDay)
+    expect(form.slots().getSnapshot().context).toMatchObject({ day, windowDay })
+    form.actor.send({ type: 'SLOT_CHOSEN', slot: SLOT_1015 })
+    expect(form.actor.getSnapshot().value).toBe('idle')
   })
 
   it('another failure keeps the choice and does not reload', async () => {

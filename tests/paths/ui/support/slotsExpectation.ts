@@ -57,7 +57,12 @@ export function expectedSlots(timeZone = TIME_ZONE) {
       e.day = e.nextFree!
       e.load()
     },
-    reload: () => e.load(),
+    /** The form's reload after a taken slot: the same row and day, asked again. */
+    reload() {
+      const row = e.windowDay
+      e.load()
+      e.windowDay = row
+    },
     changeZone(zone: string) {
       e.timeZone = zone
       e.today = todayIn(zone)
