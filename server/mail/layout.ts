@@ -80,10 +80,10 @@ export function renderHtml(content: MailContent): string {
     .join('\n')
   const action = content.action
     ? `<p style="margin:8px 0 16px;"><a class="button" href="${escapeHtml(content.action.url)}" style="display:inline-block;padding:12px 20px;background:${COLORS.button};color:${COLORS.buttonText};text-decoration:none;border-radius:6px;font-weight:600;">${htmlText(content.action.label)}</a></p>
-<p class="muted" style="margin:0 0 16px;font-size:14px;color:${COLORS.muted};">Or open this link: <a class="link" href="${escapeHtml(content.action.url)}" style="color:${COLORS.link};">${htmlText(content.action.url)}</a></p>`
+<p class="muted" style="margin:0 0 16px;font-size:14px;color:${COLORS.muted};">Or open this link: <a class="link" href="${escapeHtml(content.action.url)}" style="color:${COLORS.link};word-break:break-all;">${htmlText(content.action.url)}</a></p>`
     : ''
   const join = content.join
-    ? `<p style="margin:0 0 16px;font-size:18px;font-weight:600;">${htmlText(content.join.label)}: <a class="link" href="${escapeHtml(content.join.url)}" style="color:${COLORS.link};">${htmlText(content.join.url)}</a></p>`
+    ? `<p style="margin:0 0 16px;font-size:18px;font-weight:600;">${htmlText(content.join.label)}: <a class="link" href="${escapeHtml(content.join.url)}" style="color:${COLORS.link};word-break:break-all;">${htmlText(content.join.url)}</a></p>`
     : ''
   return `<!DOCTYPE html>
 <html lang="en">

@@ -4,6 +4,7 @@
  * versions: a subject line must not change with the Node version.
  */
 import { Temporal } from 'temporal-polyfill'
+import { readableZone } from '../../core/zoneName'
 
 const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const
 const MONTHS = [
@@ -44,12 +45,12 @@ export function shortDateTime(iso: string, zone: string, hour24 = false): string
   return `${weekday} ${time.day} ${month} ${time.year}, ${clock(time, hour24)}`
 }
 
-/** Tuesday 24 November 2026, 10:00 am to 10:15 am (Pacific/Auckland, UTC+13:00) */
+/** Tuesday 24 November 2026, 10:00 am to 10:15 am (Pacific/Auckland, UTC+13:00); 'America/New York' as the site writes it. */
 export function timeRange(startIso: string, endIso: string, zone: string, hour24 = false): string {
   const start = zoned(startIso, zone)
   const end = zoned(endIso, zone)
   const endText = start.toPlainDate().equals(end.toPlainDate()) ? clock(end, hour24) : `${longDate(end)}, ${clock(end, hour24)}`
-  return `${longDate(start)}, ${clock(start, hour24)} to ${endText} (${zone}, UTC${start.offset})`
+  return `${longDate(start)}, ${clock(start, hour24)} to ${endText} (${readableZone(zone)}, UTC${start.offset})`
 }
 
 /**

@@ -77,6 +77,12 @@ test('book, follow the emailed link, reschedule, cancel: the emails arrive and t
   expect(booked.text).toContain(`Join the call: ${joinUrl}`)
   const link = /https?:\/\/\S+\/booking\/[0-9a-f-]{36}/.exec(booked.text)?.[0]
   expect(link, 'the manage link in the email').toBeDefined()
+  // Read on a phone: nothing runs past a 390 px screen, the long join link wraps inside it.
+  const phone = await page.context().browser()!.newPage({ viewport: { width: 390, height: 844 } })
+  await phone.setContent(booked.html)
+  expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+  await expect(phone.getByRole('link', { name: joinUrl })).toBeInViewport({ ratio: 1 })
+  await phone.close()
 
   // The link opens the booking.
   await page.goto(link!)

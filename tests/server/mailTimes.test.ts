@@ -19,7 +19,7 @@ describe('when the call is, in an email', () => {
 
   it("two rows, the reader's first, when the clocks differ", () => {
     expect(whenRows(CALL, visitor('America/New_York'), host)).toEqual([
-      ['When (your time)', 'Tuesday 1 December 2026, 4:00 pm to 4:15 pm (America/New_York, UTC-05:00)'],
+      ['When (your time)', 'Tuesday 1 December 2026, 4:00 pm to 4:15 pm (America/New York, UTC-05:00)'],
       ["Kiwi Automate's time", 'Wednesday 2 December 2026, 10:00 am to 10:15 am (Pacific/Auckland, UTC+13:00)'],
     ])
   })
@@ -28,7 +28,7 @@ describe('when the call is, in an email', () => {
 describe("the visitor's clock in an email", () => {
   it('a visitor who read the times in the 24-hour clock reads both rows in it', () => {
     expect(whenRows(CALL, { ...visitor('America/New_York'), hour24: true }, host)).toEqual([
-      ['When (your time)', 'Tuesday 1 December 2026, 16:00 to 16:15 (America/New_York, UTC-05:00)'],
+      ['When (your time)', 'Tuesday 1 December 2026, 16:00 to 16:15 (America/New York, UTC-05:00)'],
       ["Kiwi Automate's time", 'Wednesday 2 December 2026, 10:00 to 10:15 (Pacific/Auckland, UTC+13:00)'],
     ])
   })

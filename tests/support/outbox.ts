@@ -11,6 +11,8 @@ export interface ReceivedMail {
   to: string
   subject: string
   text: string
+  /** The HTML part as sent ('' when there is none). */
+  html: string
   attachments: string[]
 }
 
@@ -29,6 +31,7 @@ export async function readOutbox(dataDir: string): Promise<ReceivedMail[]> {
         to: addresses(mail.to),
         subject: mail.subject ?? '',
         text: mail.text ?? '',
+        html: mail.html || '',
         attachments: mail.attachments.map((a) => a.filename ?? ''),
       }
     }),

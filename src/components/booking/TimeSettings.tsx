@@ -1,6 +1,7 @@
 import { useEffect, useId, useMemo, useSyncExternalStore } from 'react'
 import { timeSettingsCopy as copy } from '../../content/booking'
-import { describeTimeZone, nowInstant, readableZone } from '../../lib/time/format'
+import { readableZone } from '../../../core/zoneName'
+import { describeTimeZone, nowInstant } from '../../lib/time/format'
 import { afterNextPaint } from '../../lib/dom/pageEnvironment'
 import { focusRing } from '../sections/ui'
 import { zoneSearchModule } from './zoneSearchModule'

@@ -3,6 +3,7 @@
  * so temporal-polyfill stays out of the first load of every page.
  */
 import { Temporal } from 'temporal-polyfill'
+import { readableZone } from '../../../core/zoneName'
 
 const formats = new Map<string, Intl.DateTimeFormat>()
 
@@ -113,9 +114,6 @@ export function describeTimeZone(timeZone: string, at: string, locale?: string):
   const readable = readableZone(timeZone)
   return name && name !== timeZone ? `${readable} (${name})` : readable
 }
-
-/** A zone's id as people read it, and as the 'Time zone' box shows it: 'America/New York'. */
-export const readableZone = (id: string) => id.replace(/_/g, ' ')
 
 /** A call from start to end, for the manage page: 'Monday, 23 November 2026, 10:00 am to 10:15 am'. */
 export function formatCall(start: string, end: string, display: TimeDisplay, locale?: string): string {

@@ -7,7 +7,8 @@
  */
 import type { RawTimeZone } from '@vvo/tzdb'
 import rawTimeZones from '@vvo/tzdb/raw-time-zones.json'
-import { readableZone, utcOffset } from './format'
+import { readableZone } from '../../../core/zoneName'
+import { utcOffset } from './format'
 import { visitorTimeZone } from './timePreferences'
 import type { zoneDataFields } from './zoneDataFields'
 
