@@ -14,6 +14,7 @@ import {
   fillContact,
   goToBookableDay,
   openBookingModal,
+  dayButton,
   slotButtons,
   talkToExpert,
   timeGroup,
@@ -57,6 +58,32 @@ for (const [size, viewport] of [
       await expect(times).toHaveAccessibleDescription('Please select a time slot')
       await page.screenshot({ path: testInfo.outputPath(`refused-time-${size}.png`) })
       await expectNoAxeViolations(page, { include: 'dialog' })
+    })
+
+    test('the days are one Tab stop: arrows move along the row, Enter chooses, one Tab leaves it for the times', async ({ page }) => {
+      await page.goto('/')
+      const dialog = await openBookingModal(page)
+      await goToBookableDay(dialog, 1)
+      const days = dialog.getByRole('group', { name: 'Days' }).getByRole('button')
+      const pressed = dialog.getByRole('group', { name: 'Days' }).getByRole('button', { pressed: true })
+      const at = await days.evaluateAll((buttons) => buttons.findIndex((b) => b.getAttribute('aria-pressed') === 'true'))
+      // Next Day, then one Tab: the chosen day is the row's stop.
+      await dayButton(dialog, 'Next Day').focus()
+      await page.keyboard.press('Tab')
+      await expect(days.nth(at)).toBeFocused()
+      await page.keyboard.press('ArrowLeft')
+      await expect(days.nth(at - 1)).toBeFocused()
+      await page.keyboard.press('ArrowRight')
+      await page.keyboard.press('ArrowRight')
+      await expect(days.nth(at + 1)).toBeFocused()
+      await page.keyboard.press('Enter')
+      await expect(pressed).toHaveCount(1)
+      await expect(days.nth(at + 1)).toHaveAttribute('aria-pressed', 'true')
+      await expect(slotButtons(dialog).first().or(dialog.getByText('No available time slots for this date'))).toBeVisible()
+      // One Tab leaves the row: the times, or what follows them on a day without any.
+      await page.keyboard.press('Tab')
+      await expect(days.nth(at)).not.toBeFocused()
+      expect(await days.evaluateAll((buttons) => buttons.some((b) => b === document.activeElement))).toBe(false)
     })
 
     test('the times are one Tab stop: arrows move among them, Enter chooses, one Tab leaves the grid', async ({ page }) => {

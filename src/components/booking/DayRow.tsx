@@ -2,6 +2,7 @@ import { dayRowCopy as copy } from '../../content/booking'
 import { formatShortDay } from '../../lib/time/format'
 import type { RowDay } from '../../../machines/slots'
 import { focusRing } from '../sections/ui'
+import { moveFocusByArrows } from './arrowFocus'
 
 export interface DayRowProps {
   row: readonly RowDay[]
@@ -20,14 +21,17 @@ const countText = (count: number | null) => (count === null ? copy.loading : cou
  * reaches it; the marks for none and loading are punctuation, which that rule leaves out.
  */
 export function DayRow({ row, enabled, onChoose }: DayRowProps) {
+  // One Tab stop for the row, as for the times: the selected day, else the first; arrows move along it.
+  const stop = Math.max(0, row.findIndex((d) => d.selected))
   return (
-    <div role="group" aria-label={copy.label} className="grid grid-cols-7 gap-1 sm:gap-1.5">
-      {row.map(({ day, count, selected }) => {
+    <div role="group" aria-label={copy.label} className="grid grid-cols-7 gap-1 sm:gap-1.5" onKeyDown={moveFocusByArrows}>
+      {row.map(({ day, count, selected }, index) => {
         const { weekday, date } = formatShortDay(day)
         return (
           <button
             key={day}
             type="button"
+            tabIndex={index === stop ? 0 : -1}
             aria-pressed={selected}
             aria-label={`${weekday} ${date}, ${countText(count)}`}
             aria-disabled={!enabled || undefined}

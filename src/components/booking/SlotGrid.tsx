@@ -1,4 +1,4 @@
-import type { KeyboardEvent } from 'react'
+import { moveFocusByArrows } from './arrowFocus'
 import { noTimesCopy, slotGridCopy } from '../../content/booking'
 import { focusRing } from '../sections/ui'
 import { SKELETON_SLOTS, smallButton } from './styles'
@@ -77,7 +77,7 @@ export function SlotGrid({ view, selected, readOnly, onChoose, onRetry, onNextFr
       // One Tab stop for the whole grid: the chosen time, else the first; arrows move between the times.
       const stop = Math.max(0, view.slots.findIndex((slot) => slot.time === selected))
       return (
-        <ul className={grid} onKeyDown={moveAmongTimes}>
+        <ul className={grid} onKeyDown={moveFocusByArrows}>
           {view.slots.map((slot, index) => {
             const pressed = slot.time === selected
             return (
@@ -105,30 +105,4 @@ export function SlotGrid({ view, selected, readOnly, onChoose, onRetry, onNextFr
       )
     }
   }
-}
-
-/** The arrow keys a grid of times answers, and how far each moves (a row is as many times as the grid has columns). */
-const MOVES: Record<string, (columns: number, at: number, last: number) => number> = {
-  ArrowRight: (_, at) => at + 1,
-  ArrowLeft: (_, at) => at - 1,
-  ArrowDown: (columns, at) => at + columns,
-  ArrowUp: (columns, at) => at - columns,
-  Home: () => 0,
-  End: (_, __, last) => last,
-}
-
-/**
- * Arrow keys, Home and End move the focus among the day's times (the grid keeps one Tab stop, so the keyboard
- * passes it in one press); Enter or Space chooses, as on any button. View-only: the machine hears of a choice only.
- */
-function moveAmongTimes(event: KeyboardEvent<HTMLUListElement>) {
-  const move = MOVES[event.key]
-  if (!move) return
-  const buttons = [...event.currentTarget.querySelectorAll('button')]
-  const at = buttons.indexOf(event.target as HTMLButtonElement)
-  if (at < 0) return
-  const columns = getComputedStyle(event.currentTarget).gridTemplateColumns.split(' ').length
-  const next = buttons[Math.min(Math.max(move(columns, at, buttons.length - 1), 0), buttons.length - 1)]
-  event.preventDefault()
-  next?.focus()
 }
