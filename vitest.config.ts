@@ -6,8 +6,8 @@ export default defineConfig({
     environment: 'node',
     // Debian's Radicale for the CalDAV tests, installed when missing and we are root.
     globalSetup: ['tests/server/support/ensureRadicale.ts'],
-    // Both cores: most files wait on a database, a socket or a child process (vitest's default leaves one idle).
-    maxWorkers: 2,
+    // One worker (vitest's default on 2 cores): the files that start `npm start` share one production build, which
+    // a second file's start rebuilds under the first's server when their settings differ.
     testTimeout: 20_000,
     hookTimeout: 60_000,
   },

@@ -13,6 +13,7 @@ import { manageUrl, type MailSettings, type NewMailJob } from '../db/mailMessage
 import { shortDateTime, whenRows } from './times'
 import { bookingPageSignature } from './mailSentences'
 import { CAME_FROM, cameFrom } from '../db/leadLine'
+import { readableZone } from '../../core/zoneName'
 
 /** How much of a transcript is kept and attached: a 15-minute call's talk fits several times over. */
 export const TRANSCRIPT_MAX_LENGTH = 20_000
@@ -23,7 +24,7 @@ export function briefContent(booking: BriefBooking, settings: MailSettings): Mai
   const zone = settings.hostZone
   const transcript = booking.callTranscript
   return {
-    subject: `Brief: ${booking.name} — ${shortDateTime(booking.startTime, zone)} (${zone})`,
+    subject: `Brief: ${booking.name} — ${shortDateTime(booking.startTime, zone)} (${readableZone(zone)})`,
     greeting: 'Kia ora,',
     intro: [`${booking.name} booked their call with the voice assistant. What they said on that call:`],
     details: [

@@ -8,6 +8,7 @@ import type { MailContent } from './layout'
 import type { ChangeKind, MailBooking, MailSettings } from '../db/mailMessage'
 import { shortDateTime, timeRange } from './times'
 import { agencySignature, INVITE_SENTENCES } from './mailSentences'
+import { readableZone } from '../../core/zoneName'
 
 /** The event as a guest's calendar shows it: no visitor text in its title. */
 export const guestEventTitle = (settings: MailSettings) => `15-minute call with ${settings.hostName}`
@@ -22,7 +23,7 @@ export function guestContent(kind: ChangeKind, booking: MailBooking, settings: M
   if (kind === 'booked') {
     return {
       ...common,
-      subject: `Invitation: a call with ${host}, ${when} (${settings.hostZone})`,
+      subject: `Invitation: a call with ${host}, ${when} (${readableZone(settings.hostZone)})`,
       intro: [`You are invited, as a guest, to a 15-minute call with ${host}.`],
       ...join,
       outro: [INVITE_SENTENCES.adds],
@@ -31,7 +32,7 @@ export function guestContent(kind: ChangeKind, booking: MailBooking, settings: M
   if (kind === 'rescheduled') {
     return {
       ...common,
-      subject: `Moved: the call with ${host} is now ${when} (${settings.hostZone})`,
+      subject: `Moved: the call with ${host} is now ${when} (${readableZone(settings.hostZone)})`,
       intro: [`The call with ${host} you are a guest of has moved to a new time.`],
       ...join,
       outro: [INVITE_SENTENCES.moves],
@@ -39,7 +40,7 @@ export function guestContent(kind: ChangeKind, booking: MailBooking, settings: M
   }
   return {
     ...common,
-    subject: `Cancelled: the call with ${host}, ${when} (${settings.hostZone})`,
+    subject: `Cancelled: the call with ${host}, ${when} (${readableZone(settings.hostZone)})`,
     intro: [`The call with ${host} you were a guest of is cancelled.`],
     outro: [INVITE_SENTENCES.removes],
   }

@@ -7,6 +7,7 @@ import { manageUrl, type MailBooking, type ChangeKind, type MailSettings } from 
 import { shortDateTime, timeRange, whenRows } from './times'
 import { bookingPageSignature, INVITE_SENTENCES } from './mailSentences'
 import { CAME_FROM, cameFrom } from '../db/leadLine'
+import { readableZone } from '../../core/zoneName'
 
 /**
  * When (the host's zone first), who booked, what they want to discuss, and where the lead came from
@@ -43,7 +44,7 @@ export function hostContent(
   if (kind === 'booked') {
     return {
       ...common,
-      subject: `New booking: ${booking.name}, ${when} (${zone})`,
+      subject: `New booking: ${booking.name}, ${when} (${readableZone(zone)})`,
       intro: [`${booking.name} booked a 15-minute call.`, ...hostCallSentences(location)],
       ...joinLine(location),
       details: who,
@@ -53,7 +54,7 @@ export function hostContent(
   if (kind === 'rescheduled') {
     return {
       ...common,
-      subject: `Rescheduled: ${booking.name}, now ${when} (${zone})`,
+      subject: `Rescheduled: ${booking.name}, now ${when} (${readableZone(zone)})`,
       intro: [`${booking.name} moved their call to a new time.`, ...hostCallSentences(location)],
       ...joinLine(location),
       details: [...who, ...(previous ? [['Was', timeRange(previous.startTime, previous.endTime, zone)] as [string, string]] : [])],
@@ -62,7 +63,7 @@ export function hostContent(
   }
   return {
     ...common,
-    subject: `Cancelled: ${booking.name}, ${when} (${zone})`,
+    subject: `Cancelled: ${booking.name}, ${when} (${readableZone(zone)})`,
     intro: [`${booking.name} cancelled their call; the time is free again.`],
     details: [...who, ['Reason', booking.cancellationReason ?? 'none given']],
     outro: [INVITE_SENTENCES.removes],

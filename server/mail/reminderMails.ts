@@ -11,6 +11,7 @@ import { renderHtml, renderText, type MailContent } from './layout'
 import { manageUrl, type MailBooking, type MailSettings, type NewMailJob } from '../db/mailMessage'
 import { shortDateTime, whenRows } from './times'
 import { agencySignature, bookingPageSignature, INVITE_SENTENCES } from './mailSentences'
+import { readableZone } from '../../core/zoneName'
 
 /** How long before the call each reminder goes, in milliseconds (config REMINDERS and HOST_REMINDER). */
 export interface ReminderPlan {
@@ -30,7 +31,7 @@ export function visitorReminderContent(booking: MailBooking, settings: MailSetti
   const { timeZone: zone, hour24 = false } = booking
   const location = settings.location(booking)
   return {
-    subject: `Reminder: your call with ${host}, ${shortDateTime(booking.startTime, zone, hour24)} (${zone})`,
+    subject: `Reminder: your call with ${host}, ${shortDateTime(booking.startTime, zone, hour24)} (${readableZone(zone)})`,
     greeting: `Kia ora ${booking.name},`,
     intro: [`A reminder of your 15-minute call with ${host}.`, ...visitorCallSentences(location)],
     ...joinLine(location, soon),
@@ -49,7 +50,7 @@ export function hostReminderContent(booking: MailBooking, settings: MailSettings
   const zone = settings.hostZone
   const location = settings.location(booking)
   return {
-    subject: `Reminder: ${booking.name}, ${shortDateTime(booking.startTime, zone)} (${zone})`,
+    subject: `Reminder: ${booking.name}, ${shortDateTime(booking.startTime, zone)} (${readableZone(zone)})`,
     greeting: 'Kia ora,',
     intro: [`Your 15-minute call with ${booking.name} is coming up.`, ...hostCallSentences(location)],
     ...joinLine(location, soon),

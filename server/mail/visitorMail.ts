@@ -4,6 +4,7 @@ import type { MailContent } from './layout'
 import { manageUrl, type MailBooking, type ChangeKind, type MailSettings } from '../db/mailMessage'
 import { shortDateTime, timeRange, whenRows } from './times'
 import { agencySignature, INVITE_SENTENCES } from './mailSentences'
+import { readableZone } from '../../core/zoneName'
 
 export function visitorContent(
   kind: ChangeKind,
@@ -22,7 +23,7 @@ export function visitorContent(
   if (kind === 'booked') {
     return {
       ...common,
-      subject: `Booked: your call with ${host}, ${when} (${zone})`,
+      subject: `Booked: your call with ${host}, ${when} (${readableZone(zone)})`,
       intro: [`Your 15-minute call with ${host} is booked.`, ...visitorCallSentences(location)],
       ...joinLine(location),
       details: times,
@@ -33,7 +34,7 @@ export function visitorContent(
   if (kind === 'rescheduled') {
     return {
       ...common,
-      subject: `Moved: your call with ${host} is now ${when} (${zone})`,
+      subject: `Moved: your call with ${host} is now ${when} (${readableZone(zone)})`,
       intro: [`Your call with ${host} has moved to a new time.`, ...visitorCallSentences(location)],
       ...joinLine(location),
       details: [...times, ...(previous ? [['Was', timeRange(previous.startTime, previous.endTime, zone, hour24)] as [string, string]] : [])],
@@ -43,7 +44,7 @@ export function visitorContent(
   }
   return {
     ...common,
-    subject: `Cancelled: your call with ${host}, ${when} (${zone})`,
+    subject: `Cancelled: your call with ${host}, ${when} (${readableZone(zone)})`,
     intro: [`Your call with ${host} is cancelled.`],
     details: [...times, ...(booking.cancellationReason ? [['Reason', booking.cancellationReason] as [string, string]] : [])],
     action: { label: 'Book a new call', url: `${settings.publicUrl}/` },
