@@ -25,6 +25,15 @@ export const EMAIL_CODE_DIGITS = 6
 export const EMAIL_CODE_MINUTES = 10
 export const EMAIL_CODE_TRIES = 5
 export const EMAIL_CODE_RESEND_SECONDS = 60
+/**
+ * Code emails in a day at most to one address (a normalised one: Gmail's dots and +tags folded), and from one client
+ * network as wide as one owner holds (an IPv4 /24, an IPv6 /48): many addresses or many /64s cannot multiply the
+ * site's hour (docs/email-codes.md).
+ */
+export const EMAIL_CODE_MAILS_PER_ADDRESS = 5
+export const EMAIL_CODE_MAILS_PER_NETWORK = 30
+/** The share of the site's hour of code emails kept for addresses that booked before: a flood of strangers leaves it. */
+export const EMAIL_CODE_RETURNING_SHARE = 0.25
 
 export const EMAIL_CODE_MESSAGES = {
   expired: 'That code has expired or has been tried too many times. Please ask for a new code.',
@@ -41,12 +50,23 @@ export const wrongCodeSentence = (triesLeft: number): string =>
 export const resendLimitSentence = (email: string, seconds: number): string =>
   `We emailed a code to ${email} less than a minute ago. Please enter it, or ask for a new one in ${seconds} ${seconds === 1 ? 'second' : 'seconds'}.`
 
-/** The site's code emails are used up for the hour: the other ways to book (the agency's email, the assistant). */
-export function mailLimitSentence(hostEmail: string | undefined, assistant: boolean): string {
+/** The other ways to book when no code can be sent (the agency's email, the assistant), as a sentence: '' for none. */
+function otherWays(hostEmail: string | undefined, assistant: boolean): string {
   const ways = [
     ...(hostEmail ? [`email us at ${hostEmail}`] : []),
     ...(assistant ? ['ask the voice assistant on this page to book it for you'] : []),
   ]
-  const instead = ways.length > 0 ? ` To book now, ${ways.join(', or ')}.` : ''
-  return `We can't send more confirmation codes right now. Please try again in an hour.${instead}`
+  return ways.length > 0 ? ` To book now, ${ways.join(', or ')}.` : ''
 }
+
+/** The site's code emails are used up for the hour: the other ways to book (the agency's email, the assistant). */
+export const mailLimitSentence = (hostEmail: string | undefined, assistant: boolean): string =>
+  `We can't send more confirmation codes right now. Please try again in an hour.${otherWays(hostEmail, assistant)}`
+
+/** One address got its day's code emails (EMAIL_CODE_MAILS_PER_ADDRESS). */
+export const addressMailLimitSentence = (email: string, hostEmail: string | undefined, assistant: boolean): string =>
+  `We've sent ${email} as many codes as we can today. Please use the newest one, or try again tomorrow.${otherWays(hostEmail, assistant)}`
+
+/** One network (an IPv4 /24, an IPv6 /48) got its day's code emails (EMAIL_CODE_MAILS_PER_NETWORK). */
+export const networkMailLimitSentence = (hostEmail: string | undefined, assistant: boolean): string =>
+  `We can't send more confirmation codes to your network today. Please try again tomorrow.${otherWays(hostEmail, assistant)}`

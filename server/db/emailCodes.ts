@@ -25,8 +25,11 @@ export interface NewCode {
   expiresAt: Temporal.Instant
   /** No second code to one address within this many seconds. */
   resendSeconds: number
-  /** The site's code emails in an hour at most. */
+  /** The site's code emails in an hour at most; `perHourForNewcomers` of them for an address that never booked. */
   perHour: number
+  perHourForNewcomers: number
+  /** The address as bookings keep it (`bookings.email_key`): whether it booked before. */
+  bookerKey: string
   /** The daily caps of the client network: a code email counts like a booking. */
   clients: readonly ClientLimit[]
   /** The code's email, for the outbox. */
@@ -84,14 +87,17 @@ export function emailCodeStore(backend: Backend): EmailCodeStore {
         if (resendAt > now.epochMilliseconds) return { ok: false, code: 'codeResendLimit', retryAfterSeconds: secondsUntil(resendAt, now) }
         const overCap = await overClientLimit(sql, { now, clients: code.clients }, 1)
         if (overCap) return overCap
+        // A share of the hour is kept for addresses that booked before: strangers in a flood cannot take it all.
+        const [booked] = await sql.query('SELECT 1 FROM bookings WHERE email_key = $1 LIMIT 1', [code.bookerKey])
+        const cap = booked ? code.perHour : Math.min(code.perHour, code.perHourForNewcomers)
         await sql.query('SELECT pg_advisory_xact_lock($1::int, 0)', [LOCK_SITE_MAILS])
         const hourAgo = now.subtract({ hours: 1 })
         const sent = await sql.query<{ createdMs: number }>(
           `SELECT (extract(epoch FROM created_at) * 1000)::float8 AS "createdMs" FROM email_codes
             WHERE created_at > $1::timestamptz ORDER BY created_at DESC LIMIT $2`,
-          [hourAgo.toString(), code.perHour],
+          [hourAgo.toString(), cap],
         )
-        if (sent.length >= code.perHour) {
+        if (sent.length >= cap) {
           // Room again when the oldest of the hour's last `perHour` emails is an hour old.
           const oldest = Number(sent[sent.length - 1]?.createdMs)
           return { ok: false, code: 'codeMailLimit', retryAfterSeconds: secondsUntil(oldest + 3_600_000, now) }

@@ -37,6 +37,19 @@ export function clientNetwork(address: string): string {
   return `${ipaddr.IPv6.networkAddressFromCIDR(`${parsed.toString()}/64`).toString()}/64`
 }
 
+/**
+ * The widest network one owner commonly holds, as a digest: the /24 of an IPv4 address, the /48 of an IPv6 one (a
+ * site's allocation). Caps on it keep one owner's many addresses (or many /64s) from multiplying a per-network cap.
+ */
+export function ownerNetworkKey(address: string): string {
+  const bare = address.trim().replace(/^\[|\]$/g, '').replace(/%.*$/, '')
+  if (!ipaddr.isValid(bare)) return digestKey(`owner-network:${bare}`)
+  const parsed = ipaddr.process(bare)
+  const prefix = parsed.kind() === 'ipv4' ? 24 : 48
+  const network = parsed.kind() === 'ipv4' ? ipaddr.IPv4.networkAddressFromCIDR(`${parsed.toString()}/24`) : ipaddr.IPv6.networkAddressFromCIDR(`${parsed.toString()}/48`)
+  return digestKey(`owner-network:${network.toString()}/${prefix}`)
+}
+
 /** The stored key of anything else a limit counts by (a voice call, a caller's number): a digest, never the value. */
 export const digestKey = (text: string): string => createHash('sha256').update(text).digest('hex')
 

@@ -5,7 +5,17 @@
  */
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto'
 import type { Temporal } from 'temporal-polyfill'
-import { EMAIL_CODE_DIGITS, EMAIL_CODE_MINUTES, EMAIL_CODE_RESEND_SECONDS, EMAIL_CODE_TRIES } from '../../core/emailVerification'
+import {
+  addressMailLimitSentence,
+  EMAIL_CODE_DIGITS,
+  EMAIL_CODE_MAILS_PER_ADDRESS,
+  EMAIL_CODE_MAILS_PER_NETWORK,
+  EMAIL_CODE_MINUTES,
+  EMAIL_CODE_RESEND_SECONDS,
+  EMAIL_CODE_RETURNING_SHARE,
+  EMAIL_CODE_TRIES,
+  networkMailLimitSentence,
+} from '../../core/emailVerification'
 import type { ServerConfig } from '../config'
 import type { BookingGate, BookingStore, ClientLimit, InsertResult } from '../db/store'
 import { emailKey } from '../limits/keys'
@@ -23,6 +33,8 @@ export interface CodeRequest {
   code: string | undefined
   channel: Channel
   clients: readonly ClientLimit[]
+  /** The client's widest network (server/limits/keys.ts ownerNetworkKey); absent, not known. */
+  ownerNetwork?: string | undefined
 }
 
 export function emailCodes({
@@ -52,19 +64,33 @@ export function emailCodes({
   /** What this instance last saw of the hour: codes asked for or not (one log line at each change). */
   let on = false
 
+  /**
+   * The day's caps a code email counts against besides the client's own (docs/email-codes.md): its address's and
+   * its owner network's, each refusing with its sentence and the other ways to book.
+   */
+  const codeCaps = (email: string, address: string, ownerNetwork: string | undefined): ClientLimit[] => [
+    { key: `code-address:${address}`, maxPerDay: EMAIL_CODE_MAILS_PER_ADDRESS, message: addressMailLimitSentence(email, config.HOST_EMAIL, assistant) },
+    ...(ownerNetwork
+      ? [{ key: `code-network:${ownerNetwork}`, maxPerDay: EMAIL_CODE_MAILS_PER_NETWORK, message: networkMailLimitSentence(config.HOST_EMAIL, assistant) }]
+      : []),
+  ]
+
   /** Emails a new code to `email` unless a limit refuses; either way the booking waits. */
-  async function ask({ email, clients }: CodeRequest, now: Temporal.Instant): Promise<Refusal> {
+  async function ask({ email, clients, ownerNetwork }: CodeRequest, now: Temporal.Instant): Promise<Refusal> {
     const code = String(randomInt(0, 10 ** EMAIL_CODE_DIGITS)).padStart(EMAIL_CODE_DIGITS, '0')
     const address = addressKey(email)
     const expiresAt = now.add({ minutes: EMAIL_CODE_MINUTES })
+    const perHour = config.BOOKING_VERIFY_MAILS_PER_HOUR
     const issued = await store.emailCodes.issue({
       addressKey: address,
       codeHash: codeHash(address, code),
       now,
       expiresAt,
       resendSeconds: EMAIL_CODE_RESEND_SECONDS,
-      perHour: config.BOOKING_VERIFY_MAILS_PER_HOUR,
-      clients,
+      perHour,
+      perHourForNewcomers: Math.max(1, perHour - Math.ceil(perHour * EMAIL_CODE_RETURNING_SHARE)),
+      bookerKey: emailKey(email),
+      clients: [...clients, ...codeCaps(email, address, ownerNetwork)],
       mail: codeMail({ code, to: email, expiresAt: expiresAt.toString(), settings, newId }),
     })
     if (issued.ok) return { ...refuse('codeRequired'), email }

@@ -44,7 +44,10 @@ export interface Requester {
   clients: readonly ClientLimit[]
 }
 
-/** `channel`: 'voice' for the assistant's book_call (never asked for an email code); absent, the web. */
-export type BookRequest = ValidBooking & Requester & { channel?: 'web' | 'voice' }
+/**
+ * `channel`: 'voice' for the assistant's book_call (never asked for an email code); absent, the web. `ownerNetwork`:
+ * the client's widest network (server/limits/keys.ts ownerNetworkKey), whose day of code emails is capped.
+ */
+export type BookRequest = ValidBooking & Requester & { channel?: 'web' | 'voice'; ownerNetwork?: string }
 
 export type CancelRequest = CancelBody & Requester

@@ -1,7 +1,7 @@
 import { Temporal } from 'temporal-polyfill'
 import { describe, expect, it } from 'vitest'
 import type { MailJob, MailJobStore } from '../../server/db/mailJobs'
-import { clientNetwork, emailKey } from '../../server/limits/keys'
+import { clientNetwork, emailKey, ownerNetworkKey } from '../../server/limits/keys'
 import { bookingMails } from '../../server/mail/bookingMails'
 import { reminderMails } from '../../server/mail/reminderMails'
 import type { MailBooking, MailSettings } from '../../server/db/mailMessage'
@@ -29,6 +29,17 @@ describe('what the limits count by', () => {
     ['fe80::1%eth0', 'fe80::/64'],
     ['unknown', 'unknown'],
   ])('one network for %s', (address, network) => expect(clientNetwork(address)).toBe(network))
+
+  it.each([
+    ['10.0.0.1', '10.0.0.254', '10.0.1.1'],
+    ['::ffff:192.0.2.7', '192.0.2.200', '192.0.3.7'],
+    ['2001:db8:7:1::1', '2001:db8:7:ffff:aaaa::9', '2001:db8:8::1'],
+    ['[2001:db8:7::5]', '2001:DB8:7:42::1', '2001:db8:6:ffff::1'],
+  ])('one owner’s network (an IPv4 /24, an IPv6 /48) for %s and %s, another for %s, never the address', (a, same, other) => {
+    expect(ownerNetworkKey(a)).toBe(ownerNetworkKey(same))
+    expect(ownerNetworkKey(a)).not.toBe(ownerNetworkKey(other))
+    expect(ownerNetworkKey(a)).toMatch(/^[0-9a-f]{64}$/)
+  })
 })
 
 describe('times in emails', () => {

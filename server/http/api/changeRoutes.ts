@@ -2,6 +2,7 @@ import type { Context } from 'hono'
 import { checkBooking, checkCancel, readJson, type Checked } from '../../scheduler/validation'
 import type { ApiContext } from '../../scheduler/apiContext'
 import { refusalAnswer } from '../../scheduler/refusalAnswer'
+import { ownerNetworkKey } from '../../limits/keys'
 import type { Outcome } from '../../scheduler/scheduler'
 
 /**
@@ -36,7 +37,7 @@ export const bookRoute = (c: Context, ctx: ApiContext): Promise<Response> =>
     c,
     ctx,
     (body) => checkBooking(body, ctx.config),
-    (valid) => ctx.scheduler.book({ ...valid, clients: ctx.clientLimits(c), channel: 'web' }),
+    (valid) => ctx.scheduler.book({ ...valid, clients: ctx.clientLimits(c), ownerNetwork: ownerNetworkKey(ctx.clientAddress(c)), channel: 'web' }),
   )
 
 /**

@@ -88,7 +88,7 @@ export function defineEmailCodeSuite(name: string, makeBackend: () => Promise<St
     }
 
     it(
-      'stop a flood: 300 bookings from 300 addresses with throwaway emails take at most 10 slots, send at most 60 codes, no 5xx; an hour later a visitor books without a code',
+      'stop a flood: 300 bookings from 300 addresses with throwaway emails take at most 10 slots, send at most 45 codes (a quarter of the hour’s 60 kept for returning addresses), no 5xx; an hour later a visitor books without a code',
       async () => {
         const s = await site({ TRUST_PROXY: '127.0.0.1' })
         const slots = weekdaySlots(301)
@@ -113,18 +113,19 @@ export function defineEmailCodeSuite(name: string, makeBackend: () => Promise<St
         expect(booked).toBeLessThanOrEqual(10)
         // The hour's first 6 go through (BOOKING_VERIFY_AFTER): the lock counts them one by one however they race.
         expect(booked).toBe(6)
-        expect(asked).toBe(60)
+        // Strangers get three quarters of the hour's 60 (EMAIL_CODE_RETURNING_SHARE): the rest waits for addresses that booked before.
+        expect(asked).toBe(45)
         expect(booked + asked + capped).toBe(300)
         const refusedAtCap = answers.find((a) => a.body.code === 'email_verification_mail_limit')
         expect(refusedAtCap?.body.message).toBe(`We can't send more confirmation codes right now. Please try again in an hour. To book now, email us at ${TEAM}.`)
         expect(Number(refusedAtCap?.retryAfter)).toBeGreaterThan(3000)
-        // Mail: the 60 codes (the worker sends them all) and the 6 bookings' two mails each; nothing more arrives.
-        await sink.waitFor(60 + 12, 30_000)
+        // Mail: the 45 codes (the worker sends them all) and the 6 bookings' two mails each; nothing more arrives.
+        await sink.waitFor(45 + 12, 30_000)
         await new Promise((resolve) => setTimeout(resolve, 500))
         const codeMails = s.codeMails()
         console.info(`Code mails sent: ${codeMails.length}`)
-        expect(codeMails).toHaveLength(60)
-        expect(await s.store.emailCodes.mailsSince(s.clock.now.subtract({ hours: 1 }))).toBe(60)
+        expect(codeMails).toHaveLength(45)
+        expect(await s.store.emailCodes.mailsSince(s.clock.now.subtract({ hours: 1 }))).toBe(45)
         // One line when codes turned on, with counts and no address.
         expect(s.records().filter((r) => /^Email codes on/.test(String(r.msg)))).toEqual([
           expect.objectContaining({ bookingsLastHour: 6, threshold: 6 }),
@@ -263,7 +264,8 @@ export function defineEmailCodeSuite(name: string, makeBackend: () => Promise<St
     it('caps the site’s code emails an hour (429 offering the agency’s email and the assistant); each counts against its address’s daily cap', async () => {
       const s = await site({
         BOOKING_VERIFY: 'always',
-        BOOKING_VERIFY_MAILS_PER_HOUR: '2',
+        // Two for addresses that never booked (a quarter, rounded up, kept for returning ones).
+        BOOKING_VERIFY_MAILS_PER_HOUR: '3',
         RATE_LIMIT_BOOKINGS_PER_DAY: '1',
         TRUST_PROXY: '127.0.0.1',
         VITE_VAPI_PUBLIC_KEY: 'public-key',
@@ -286,6 +288,61 @@ export function defineEmailCodeSuite(name: string, makeBackend: () => Promise<St
       })
       expect(Number(capped.retryAfter)).toBe(3600)
     })
+
+    it('keeps a quarter of the hour’s code emails for addresses that booked before: strangers get the rest, a returning visitor still gets a code', async () => {
+      const clock = testClock()
+      const s = await site({ BOOKING_VERIFY: 'always', BOOKING_VERIFY_MAILS_PER_HOUR: '4', TRUST_PROXY: '127.0.0.1' }, clock)
+      const from = (address: string) => ({ headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': address } })
+      // Aroha booked last week (with a code: the first of that hour).
+      const aroha = person('Aroha', 'aroha@example.co.nz')
+      expect((await s.book('2026-11-24T10:00', aroha, {}, from('10.1.0.1'))).body.code).toBe('email_verification_required')
+      expect((await s.book('2026-11-24T10:00', aroha, { emailVerificationCode: await s.codeFor('aroha@example.co.nz') }, from('10.1.0.1'))).status).toBe(200)
+      clock.now = clock.now.add({ hours: 2 })
+      // Strangers: three of the four, then the hour's sentence.
+      for (const n of [1, 2, 3]) expect((await s.book('2026-11-25T10:00', person(`Bot ${n}`, `bot${n}@throwaway.example`), {}, from(`10.2.${n}.1`))).body.code).toBe('email_verification_required')
+      const refused = await s.book('2026-11-25T10:00', person('Bot 4', 'bot4@throwaway.example'), {}, from('10.2.4.1'))
+      expect([refused.status, refused.body.code]).toEqual([429, 'email_verification_mail_limit'])
+      // Aroha comes back within the hour: the fourth is hers.
+      expect((await s.book('2026-11-25T11:00', aroha, {}, from('10.1.0.1'))).body.code).toBe('email_verification_required')
+      await s.codeFor('aroha@example.co.nz', 2)
+    }, 60_000)
+
+    it('sends one address at most 5 codes a day however it is spelt, then a sentence with the other ways to book', async () => {
+      const clock = testClock()
+      const s = await site({ BOOKING_VERIFY: 'always', TRUST_PROXY: '127.0.0.1', VITE_VAPI_PUBLIC_KEY: 'public-key', VITE_VAPI_ASSISTANT_ID: 'assistant-id' }, clock)
+      const spellings = ['jo.ngata@gmail.com', 'JoNgata+a@gmail.com', 'j.o.ngata@googlemail.com', 'jongata+b@googlemail.com', 'jo.n.gata@gmail.com', 'jongata@gmail.com']
+      const answers: Answer[] = []
+      for (const [i, email] of spellings.entries()) {
+        // Past the minute between two codes, each from an address of its own network.
+        clock.now = clock.now.add({ seconds: 61 })
+        answers.push(await s.book('2026-11-24T10:00', person('Jo', email), {}, { headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': `10.3.${i}.1` } }))
+      }
+      expect(answers.slice(0, 5).map((a) => a.body.code)).toEqual(Array(5).fill('email_verification_required'))
+      expect(answers[5]).toMatchObject({
+        status: 429,
+        body: {
+          message: `We've sent jongata@gmail.com as many codes as we can today. Please use the newest one, or try again tomorrow. To book now, email us at ${TEAM}, or ask the voice assistant on this page to book it for you.`,
+        },
+      })
+      expect(Number(answers[5]?.retryAfter)).toBeGreaterThan(86_000)
+      // Another inbox is not held up.
+      expect((await s.book('2026-11-24T10:00', person('Ana', 'ana@example.com'), {}, { headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': '10.3.9.1' } })).body.code).toBe(
+        'email_verification_required',
+      )
+    }, 60_000)
+
+    it('sends one IPv6 /48 at most 30 codes a day, however many /64s it spreads over; another /48 still gets one', async () => {
+      const s = await site({ BOOKING_VERIFY: 'always', TRUST_PROXY: '127.0.0.1' })
+      const from = (address: string) => ({ headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': address } })
+      const answers: Answer[] = []
+      for (let i = 0; i < 31; i++) answers.push(await s.book('2026-11-24T10:00', person(`Bot ${i}`, `bot${i}@throwaway.example`), {}, from(`2001:db8:7:${i.toString(16)}::1`)))
+      expect(answers.slice(0, 30).every((a) => a.body.code === 'email_verification_required')).toBe(true)
+      expect(answers[30]).toMatchObject({
+        status: 429,
+        body: { message: `We can't send more confirmation codes to your network today. Please try again tomorrow. To book now, email us at ${TEAM}.` },
+      })
+      expect((await s.book('2026-11-24T10:00', person('Ana', 'ana@example.com'), {}, from('2001:db8:8::1'))).body.code).toBe('email_verification_required')
+    }, 90_000)
 
     it('answers the request sent again with the code that booked it (its answer lost) with the same booking, written and mailed once', async () => {
       const s = await site({ BOOKING_VERIFY: 'always' })
