@@ -190,10 +190,8 @@ const editing = {
 
 // A submit attempt sets the submitted flag; it books only when all three fields are valid, the note is
 // empty or valid (an empty note never blocks a booking), and a phone call has a valid number.
-const submit = [
-  { guard: 'fieldsValid', target: 'submitting', actions: ['markSubmitted', 'keepLead'] },
-  { target: 'submitted', actions: ['markSubmitted', 'pointAtFirstInvalid'] },
-] as const
+const refusedSubmit = { target: 'submitted', actions: ['markSubmitted', 'pointAtFirstInvalid'] } as const
+const submit = [{ guard: 'fieldsValid', target: 'submitting', actions: ['markSubmitted', 'keepLead'] }, refusedSubmit] as const
 
 // In the code step a field made wrong meanwhile is pointed at, and nothing is sent; the step goes on.
 const fieldsFirst = { guard: not('fieldsValid'), actions: 'pointAtFirstInvalid' } as const
@@ -436,7 +434,8 @@ export const bookingFormMachine = setup({
       on: {
         ...editing,
         SLOT_CHOSEN: { target: 'idle', actions: 'chooseSlot' },
-        SUBMIT: submit,
+        // No time is chosen here (another ends the state): a submit is refused, pointing at the first field to fix.
+        SUBMIT: refusedSubmit,
       },
     },
     /** The booking failed; the message shows until the next attempt. */
