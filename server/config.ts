@@ -328,6 +328,26 @@ const EnvSchema = v.object({
   BOOKING_VERIFY_AFTER: envInt('BOOKING_VERIFY_AFTER', 0, 100_000, 6),
   /** Code mails the whole site sends in an hour at most: past it a booking that needs a code is refused (429). */
   BOOKING_VERIFY_MAILS_PER_HOUR: envInt('BOOKING_VERIFY_MAILS_PER_HOUR', 1, 1_000_000, 60),
+  /**
+   * The addresses that may sign in to the desk (docs/desk.md), comma-separated; unset: HOST_EMAIL's. With neither,
+   * the desk is not set up. Compared as server/limits/keys.ts's emailKey spells them.
+   */
+  DESK_EMAILS: v.pipe(
+    v.optional(v.string(), ''),
+    v.transform((s) =>
+      s
+        .split(',')
+        .map((part) => part.trim())
+        .filter((part) => part !== ''),
+    ),
+    v.check(
+      (list) => list.every((text) => parseMailbox(text) !== undefined),
+      'DESK_EMAILS must be email addresses separated by commas, such as owner@example.com,team@example.com',
+    ),
+    v.transform((list) => list.map((text) => (parseMailbox(text) as { name: string; address: string }).address)),
+  ),
+  /** Desk sign-in mails the whole site sends in an hour at most: past it a request still answers the same, unmailed. */
+  DESK_LINK_MAILS_PER_HOUR: envInt('DESK_LINK_MAILS_PER_HOUR', 1, 100_000, 20),
   /** How many times one booking may be moved; then it can only be cancelled. */
   MAX_RESCHEDULES_PER_BOOKING: envInt('MAX_RESCHEDULES_PER_BOOKING', 0, 100, 3),
   VITE_EXTERNAL_SCRIPT_URL: envUrl('VITE_EXTERNAL_SCRIPT_URL'),
@@ -365,6 +385,7 @@ const ConfigSchema = v.pipe(
   v.transform(({ NODE_ENV, ...env }) => ({
     ...env,
     PUBLIC_URL: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
+    DESK_EMAILS: env.DESK_EMAILS.length > 0 ? env.DESK_EMAILS : env.HOST_EMAIL ? [env.HOST_EMAIL] : [],
     SHUTDOWN_DELAY_MS: env.SHUTDOWN_DELAY_MS ?? (NODE_ENV.trim() === 'development' ? 0 : DEFAULT_SHUTDOWN_DELAY_MS),
   })),
   // The deadline counts from the signal: the delay must leave time to drain.
