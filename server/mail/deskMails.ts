@@ -50,7 +50,7 @@ export function rebookMail(options: { booking: MailBooking; settings: MailSettin
   const content: MailContent = {
     subject: `Sorry we missed you: book another call with ${settings.hostName}`,
     greeting: `Kia ora ${booking.name},`,
-    intro: [`We missed you on our call today. No worries: these things happen.`, 'If you would still like to talk, please book another time that suits you.'],
+    intro: [`We were sorry to miss you on our call: these things happen.`, 'If you would still like to talk, please book another time that suits you.'],
     details: [],
     action: { label: 'Book a new call', url: `${settings.publicUrl}/` },
     outro: [],
