@@ -87,7 +87,7 @@ export interface DeskStore {
 
 const SELECT_DESK_ROW = SELECT_BOOKING.replace(
   ' FROM bookings',
-  `, no_show AS "noShow", voice_call_id IS NOT NULL AS "byVoiceCall", call_summary AS "callSummary" FROM bookings`,
+  `, voice_call_id IS NOT NULL AS "byVoiceCall", call_summary AS "callSummary" FROM bookings`,
 )
 const day = (column: string) => `to_char(${column}, 'YYYY-MM-DD')`
 
