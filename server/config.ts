@@ -73,6 +73,17 @@ const mailbox = (name: string, fallback: string, example: string) =>
     v.transform((box) => box as { name: string; address: string }),
   )
 
+/** A comma-separated setting's entries, trimmed, empty ones dropped. */
+const commaList = v.pipe(
+  v.optional(v.string(), ''),
+  v.transform((s) =>
+    s
+      .split(',')
+      .map((part) => part.trim())
+      .filter((part) => part !== ''),
+  ),
+)
+
 /** Secrets (ADMIN_TOKEN, VAPI_SERVER_SECRET, API_KEY) are at least this long: 32 random characters cannot be guessed. */
 export const MIN_SECRET_LENGTH = 32
 
@@ -211,13 +222,7 @@ const EnvSchema = v.object({
    * Secrets: never logged; printed masked.
    */
   HOST_CALENDAR_URLS: v.pipe(
-    v.optional(v.string(), ''),
-    v.transform((s) =>
-      s
-        .split(',')
-        .map((part) => part.trim())
-        .filter((part) => part !== ''),
-    ),
+    commaList,
     v.check(
       (urls) => urls.every((url) => /^(https?|webcal):\/\/[^/?#\s]+/i.test(url) && URL.canParse(url)),
       'HOST_CALENDAR_URLS must be iCalendar feed addresses (https://, http:// or webcal://), separated by commas',
@@ -333,13 +338,7 @@ const EnvSchema = v.object({
    * the desk is not set up. Compared as server/limits/keys.ts's emailKey spells them.
    */
   DESK_EMAILS: v.pipe(
-    v.optional(v.string(), ''),
-    v.transform((s) =>
-      s
-        .split(',')
-        .map((part) => part.trim())
-        .filter((part) => part !== ''),
-    ),
+    commaList,
     v.check(
       (list) => list.every((text) => parseMailbox(text) !== undefined),
       'DESK_EMAILS must be email addresses separated by commas, such as owner@example.com,team@example.com',
