@@ -1,7 +1,7 @@
 /**
  * The server's folders in one direction (docs/design.md#server): each layer imports only from the layers below
  * it, bottom first — the log, clock, sentences and refusal codes; the lifecycle; runtime helpers; settings parsers; config; the
- * request limits; the store; calendars; mail; webhooks; the scheduler; the voice tools; the HTTP routes; main. An upward
+ * request limits; the store; calendars; mail; webhooks; the scheduler; the voice tools; the desk's API; the HTTP routes; main. An upward
  * import or a loop, through value or type imports, fails `npm run lint`. The layer rules between core/,
  * machines/, src/ and server/ live in eslint.config.js.
  */
@@ -20,6 +20,7 @@ const LAYERS = [
   ['webhooks/'],
   ['scheduler/'],
   ['voice/'],
+  ['desk/'],
   ['http/'],
   ['main.ts'],
 ]

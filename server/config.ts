@@ -73,6 +73,17 @@ const mailbox = (name: string, fallback: string, example: string) =>
     v.transform((box) => box as { name: string; address: string }),
   )
 
+/** A comma-separated setting's entries, trimmed, empty ones dropped. */
+const commaList = v.pipe(
+  v.optional(v.string(), ''),
+  v.transform((s) =>
+    s
+      .split(',')
+      .map((part) => part.trim())
+      .filter((part) => part !== ''),
+  ),
+)
+
 /** Secrets (ADMIN_TOKEN, VAPI_SERVER_SECRET, API_KEY) are at least this long: 32 random characters cannot be guessed. */
 export const MIN_SECRET_LENGTH = 32
 
@@ -211,13 +222,7 @@ const EnvSchema = v.object({
    * Secrets: never logged; printed masked.
    */
   HOST_CALENDAR_URLS: v.pipe(
-    v.optional(v.string(), ''),
-    v.transform((s) =>
-      s
-        .split(',')
-        .map((part) => part.trim())
-        .filter((part) => part !== ''),
-    ),
+    commaList,
     v.check(
       (urls) => urls.every((url) => /^(https?|webcal):\/\/[^/?#\s]+/i.test(url) && URL.canParse(url)),
       'HOST_CALENDAR_URLS must be iCalendar feed addresses (https://, http:// or webcal://), separated by commas',
@@ -328,6 +333,20 @@ const EnvSchema = v.object({
   BOOKING_VERIFY_AFTER: envInt('BOOKING_VERIFY_AFTER', 0, 100_000, 6),
   /** Code mails the whole site sends in an hour at most: past it a booking that needs a code is refused (429). */
   BOOKING_VERIFY_MAILS_PER_HOUR: envInt('BOOKING_VERIFY_MAILS_PER_HOUR', 1, 1_000_000, 60),
+  /**
+   * The addresses that may sign in to the desk (docs/desk.md), comma-separated; unset: HOST_EMAIL's. With neither,
+   * the desk is not set up. Compared as server/limits/keys.ts's emailKey spells them.
+   */
+  DESK_EMAILS: v.pipe(
+    commaList,
+    v.check(
+      (list) => list.every((text) => parseMailbox(text) !== undefined),
+      'DESK_EMAILS must be email addresses separated by commas, such as owner@example.com,team@example.com',
+    ),
+    v.transform((list) => list.map((text) => (parseMailbox(text) as { name: string; address: string }).address)),
+  ),
+  /** Desk sign-in mails the whole site sends in an hour at most: past it a request still answers the same, unmailed. */
+  DESK_LINK_MAILS_PER_HOUR: envInt('DESK_LINK_MAILS_PER_HOUR', 1, 100_000, 20),
   /** How many times one booking may be moved; then it can only be cancelled. */
   MAX_RESCHEDULES_PER_BOOKING: envInt('MAX_RESCHEDULES_PER_BOOKING', 0, 100, 3),
   VITE_EXTERNAL_SCRIPT_URL: envUrl('VITE_EXTERNAL_SCRIPT_URL'),
@@ -365,6 +384,7 @@ const ConfigSchema = v.pipe(
   v.transform(({ NODE_ENV, ...env }) => ({
     ...env,
     PUBLIC_URL: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
+    DESK_EMAILS: env.DESK_EMAILS.length > 0 ? env.DESK_EMAILS : env.HOST_EMAIL ? [env.HOST_EMAIL] : [],
     SHUTDOWN_DELAY_MS: env.SHUTDOWN_DELAY_MS ?? (NODE_ENV.trim() === 'development' ? 0 : DEFAULT_SHUTDOWN_DELAY_MS),
   })),
   // The deadline counts from the signal: the delay must leave time to drain.

@@ -396,17 +396,21 @@ export function rescheduleBooking(
   })
 }
 
+/** Who cancelled, as `bookings.cancelled_by` keeps it: the host, from the desk (docs/desk.md); undefined: the visitor. */
+export type CancelledBy = 'host'
+
 export function cancelBooking(
   backend: Backend,
   uid: string,
   reason: string | undefined,
   limits: ChangeLimits,
   made: ChangeJobs,
+  by?: CancelledBy,
 ): Promise<ChangeResult> {
   return change(backend, uid, limits, 'cancelled', made, () => undefined, async (sql, row) => {
     const [booking] = await sql.query<BookingRow>(
-      updated(`status = 'CANCELLED', sequence = sequence + 1, cancelled_at = $2::timestamptz, cancellation_reason = $3`),
-      [row.id, limits.now.toString(), reason ?? null],
+      updated(`status = 'CANCELLED', sequence = sequence + 1, cancelled_at = $2::timestamptz, cancellation_reason = $3, cancelled_by = $4`),
+      [row.id, limits.now.toString(), reason ?? null, by ?? null],
     )
     return booking
   })

@@ -5,9 +5,10 @@ import { CAME_FROM, cameFrom } from './leadLine'
 import type { BookingRow } from './rows'
 import { columns, terminalSafe as clean } from './textTable'
 
-/** booked, rescheduled (moved at least once) or cancelled. */
+/** booked, rescheduled (moved at least once), cancelled, or no-show (marked on the desk). */
 export function bookingState(row: BookingRow): string {
   if (row.status === 'CANCELLED') return 'cancelled'
+  if (row.noShow) return 'no-show'
   return row.previousStartTime ? 'rescheduled' : 'booked'
 }
 

@@ -67,9 +67,9 @@ export interface MailJobStore {
  */
 /**
  * A code's email once it is done with (sent, failed or dropped) keeps no text: the digits stay nowhere but in the
- * visitor's mailbox (docs/design.md#email-codes).
+ * visitor's mailbox (docs/design.md#email-codes). A desk sign-in link's neither.
  */
-const FORGET_CODE = `message = CASE WHEN kind = 'code' THEN '{"forgotten":true}'::jsonb ELSE message END`
+const FORGET_CODE = `message = CASE WHEN kind IN ('code', 'desk-link') THEN '{"forgotten":true}'::jsonb ELSE message END`
 
 /**
  * Whether the code's email `j` carries a code that no longer counts: a newer code of its address exists (only the newest
@@ -93,6 +93,7 @@ export function mailJobStore(sql: Sql): MailJobStore {
             SET status = 'dropped', locked_until = NULL, ${FORGET_CODE},
                 last_error = CASE WHEN j.kind = 'code' AND j.not_after <= $1::timestamptz THEN 'the code had expired'
                                   WHEN j.kind = 'code' THEN 'its code was used, or a newer code replaces it'
+                                  WHEN j.kind = 'desk-link' THEN 'the sign-in link had expired'
                                   WHEN j.not_after <= $1::timestamptz THEN 'the call had started' ELSE 'a later reminder replaces it' END
           WHERE j.status = 'pending' AND j.next_attempt_at <= $1::timestamptz
             AND (j.locked_until IS NULL OR j.locked_until <= $1::timestamptz)

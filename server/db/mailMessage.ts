@@ -15,9 +15,10 @@ export type ChangeKind = 'booked' | 'rescheduled' | 'cancelled'
 /**
  * What a job is about. 'reminder': sent before the call, due at its moment rather than at once;
  * 'brief': what was said on the voice call that booked (server/mail/briefMail.ts); 'code': a booking's email code
- * (server/mail/codeMail.ts), which belongs to no booking.
+ * (server/mail/codeMail.ts), which belongs to no booking; 'desk-link': a sign-in link to the desk, which belongs to none
+ * either; 'no-show': the desk's invitation to book again after a missed call (server/mail/deskMails.ts).
  */
-export type MailKind = ChangeKind | 'reminder' | 'brief' | 'code'
+export type MailKind = ChangeKind | 'reminder' | 'brief' | 'code' | 'desk-link' | 'no-show'
 /** 'calendar': not a mail but the booking's event in the host's CalDAV calendar (server/calendar/caldavWriter.ts). */
 export type MailRecipient = 'visitor' | 'host' | 'guest' | 'calendar'
 
@@ -55,7 +56,13 @@ export interface NewMailJob {
 export type MailBooking = Pick<
   BookingRow,
   'id' | 'uid' | 'title' | 'startTime' | 'endTime' | 'name' | 'email' | 'guests' | 'timeZone' | 'sequence' | 'cancellationReason' | 'notes'
-> & { phone?: string | null; hour24?: boolean; leadSource?: BookingRow['leadSource'] }
+> & {
+  phone?: string | null
+  hour24?: boolean
+  leadSource?: BookingRow['leadSource']
+  /** 'host': the agency cancelled it from the desk (docs/desk.md); absent: the visitor did. */
+  cancelledBy?: 'host'
+}
 
 /** What the messages read of the configuration. */
 export interface MailSettings {

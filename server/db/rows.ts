@@ -39,6 +39,8 @@ export interface BookingRow {
    * mails or the manage page; null when the booking carried none.
    */
   leadSource: LeadSource | null
+  /** The host marked on the desk that the visitor did not come (docs/desk.md); rows made by hand may leave it out. */
+  noShow?: boolean
 }
 
 export interface NewBooking {
@@ -97,6 +99,7 @@ export const rowAfter = {
     emailVerified,
     hour24: b.hour24 ?? false,
     leadSource: b.leadSource ?? null,
+    noShow: false,
   }),
   /** `row` moved to [start, end) at `now`. */
   rescheduled: (row: BookingRow, to: { start: Temporal.Instant; end: Temporal.Instant }, now: Temporal.Instant): BookingRow => ({

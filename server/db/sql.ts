@@ -24,7 +24,7 @@ export const SELECT_BOOKING = `SELECT id, uid, host, event_type_id AS "eventType
   time_zone AS "timeZone", language, status, ${iso('created_at')} AS "createdAt", sequence,
   ${iso('cancelled_at')} AS "cancelledAt", cancellation_reason AS "cancellationReason",
   ${iso('rescheduled_at')} AS "rescheduledAt", ${iso('previous_start_at')} AS "previousStartTime", notes, phone,
-  email_verified AS "emailVerified", hour24, lead_source AS "leadSource" FROM bookings`
+  email_verified AS "emailVerified", hour24, lead_source AS "leadSource", no_show AS "noShow" FROM bookings`
 
 export function isUniqueViolation(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === UNIQUE_VIOLATION

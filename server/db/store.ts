@@ -11,6 +11,7 @@ import {
   rescheduleBooking,
   type BookingGate,
   type BookingLimits,
+  type CancelledBy,
   type ChangeJobs,
   type ChangeLimits,
   type ChangeResult,
@@ -21,6 +22,7 @@ import { releaseDeliveryLeases, webhookOutboxStore, type NewWebhookEvent, type W
 import { webhookStore, type WebhookStore } from './webhooks'
 import { calendarCopyStore, type CopyStore } from './calendarCopies'
 import { CHANGE_FEED_APPLICATION, listenForChanges, localFeed, type ChangeFeed } from './changeFeed'
+import { deskStore, type DeskStore } from './desk'
 import { emailCodeStore, type EmailCodeStore } from './emailCodes'
 import { leadStore, type LeadStore } from './leads'
 import { mailJobStore, releaseLeases, type MailJobStore } from './mailJobs'
@@ -31,7 +33,7 @@ import type { BookingRow, NewBooking } from './rows'
 import { SELECT_BOOKING, type Backend } from './sql'
 import { voiceCallStore, type VoiceCallStore } from './voiceCalls'
 
-export type { BookingGate, BookingLimits, ChangeJobs, ChangeLimits, ChangeResult, ClientLimit, InsertResult } from './bookingChanges'
+export type { BookingGate, BookingLimits, CancelledBy, ChangeJobs, ChangeLimits, ChangeResult, ClientLimit, InsertResult } from './bookingChanges'
 
 export interface BookingStore {
   kind: 'pglite' | 'postgres'
@@ -60,7 +62,7 @@ export interface BookingStore {
    * Cancels an upcoming active booking (its slot is free at once) and writes its outbox jobs, in one
    * transaction, within the daily caps of `limits`.
    */
-  cancel(uid: string, reason: string | undefined, limits: ChangeLimits, made: ChangeJobs): Promise<ChangeResult>
+  cancel(uid: string, reason: string | undefined, limits: ChangeLimits, made: ChangeJobs, by?: CancelledBy): Promise<ChangeResult>
   /** One booking by uid, whatever its status. */
   find(uid: string): Promise<BookingRow | undefined>
   /** The mail outbox the worker sends from. */
@@ -75,6 +77,8 @@ export interface BookingStore {
   webhooks: WebhookStore
   /** The webhooks' outbox: events, deliveries and their attempts. */
   webhookOutbox: WebhookOutboxStore
+  /** The agency's desk (docs/desk.md): sign-in links, sessions, no-shows and time off. */
+  desk: DeskStore
   /** Where the bookings' leads came from, for `npm run leads`. */
   leads: LeadStore
   /** Told of every booking change, this instance's at once and (PostgreSQL) the other instances' within milliseconds. */
@@ -167,7 +171,7 @@ export async function openStore(options: StoreOptions): Promise<BookingStore> {
     },
     insert: (booking, { limits, jobs, gate, events }) => announced(insertBooking(backend, booking, limits, jobs, gate, events)),
     reschedule: (uid, to, limits, made) => announced(rescheduleBooking(backend, uid, to, limits, made)),
-    cancel: (uid, reason, limits, made) => announced(cancelBooking(backend, uid, reason, limits, made)),
+    cancel: (uid, reason, limits, made, by) => announced(cancelBooking(backend, uid, reason, limits, made, by)),
     async find(uid) {
       return (await backend.query<BookingRow>(`${SELECT_BOOKING} WHERE uid = $1`, [uid]))[0]
     },
@@ -179,6 +183,7 @@ export async function openStore(options: StoreOptions): Promise<BookingStore> {
     webhooks: webhookStore(backend),
     webhookOutbox: webhookOutboxStore(backend),
     leads: leadStore(backend),
+    desk: deskStore(backend, () => feed.changed()),
     changes: feed,
     rateLimiter: backend.rateLimiter,
     async takenStarts(host, from, to) {

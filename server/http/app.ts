@@ -38,11 +38,12 @@ export interface AppDeps extends BaseDeps {
 
 /**
  * The path as the request line logs it: a booking's uid is a capability (whoever has it can cancel),
- * so the manage page's and its API's paths are logged as their route's pattern.
+ * so the manage page's and its API's paths are logged as their route's pattern, and so are the desk's calls.
  */
 export function loggedPath(path: string): string {
   return path
     .replace(/^\/api\/booking\/[^/]*/, '/api/booking/:uid')
+    .replace(/^\/api\/desk\/calls\/[^/]*/, '/api/desk/calls/:uid')
     .replace(/^\/booking\/[^/]+/, '/booking/:uid')
     .slice(0, 300)
 }

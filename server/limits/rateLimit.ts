@@ -26,15 +26,23 @@ export function rateLimit(options: {
   errorBody: ErrorBody
 }): MiddlewareHandler {
   return createMiddleware(async (c, next) => {
-    try {
-      await options.limiter.consume(options.key(c))
-    } catch (rejection) {
-      if (rejection instanceof RateLimiterRes) {
-        const retryAfter = Math.max(1, Math.ceil(rejection.msBeforeNext / 1000))
-        return c.json(options.errorBody(WIRE_MESSAGES.rateLimited, 429), 429, { 'Retry-After': String(retryAfter) })
-      }
-      logOf(c).warn({ err: rejection, limit: options.limiter.keyPrefix }, 'Rate limit store failed; request let through')
-    }
+    const retryAfter = await overLimit(c, options.limiter, options.key(c))
+    if (retryAfter !== undefined) return c.json(options.errorBody(WIRE_MESSAGES.rateLimited, 429), 429, { 'Retry-After': String(retryAfter) })
     await next()
   })
+}
+
+/**
+ * Counts one request against `key` (a digest): the seconds until it may come again when it is over the limit,
+ * undefined when it may go on (or the limiter's store failed: let through, as above). For keys a route reads from the body.
+ */
+export async function overLimit(c: Context, limiter: RateLimiterAbstract, key: string): Promise<number | undefined> {
+  try {
+    await limiter.consume(key)
+    return undefined
+  } catch (rejection) {
+    if (rejection instanceof RateLimiterRes) return Math.max(1, Math.ceil(rejection.msBeforeNext / 1000))
+    logOf(c).warn({ err: rejection, limit: limiter.keyPrefix }, 'Rate limit store failed; request let through')
+    return undefined
+  }
 }

@@ -64,7 +64,11 @@ export function hostContent(
   return {
     ...common,
     subject: `Cancelled: ${booking.name}, ${when} (${readableZone(zone)})`,
-    intro: [`${booking.name} cancelled their call; the time is free again.`],
+    intro: [
+      booking.cancelledBy === 'host'
+        ? `You cancelled the call with ${booking.name} from the desk; the time is free again.`
+        : `${booking.name} cancelled their call; the time is free again.`,
+    ],
     details: [...who, ['Reason', booking.cancellationReason ?? 'none given']],
     outro: [INVITE_SENTENCES.removes],
   }

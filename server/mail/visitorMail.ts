@@ -45,7 +45,10 @@ export function visitorContent(
   return {
     ...common,
     subject: `Cancelled: your call with ${host}, ${when} (${readableZone(zone)})`,
-    intro: [`Your call with ${host} is cancelled.`],
+    // The agency cancelled from the desk: the visitor did not ask, so the mail says who did and offers another time.
+    intro: booking.cancelledBy === 'host'
+      ? [`${host} has had to cancel your call, sorry.`, 'Please book another time that suits you.']
+      : [`Your call with ${host} is cancelled.`],
     details: [...times, ...(booking.cancellationReason ? [['Reason', booking.cancellationReason] as [string, string]] : [])],
     action: { label: 'Book a new call', url: `${settings.publicUrl}/` },
     outro: [INVITE_SENTENCES.removes],

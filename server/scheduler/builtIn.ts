@@ -9,12 +9,20 @@ import { availabilityFromConfig } from './availability'
 import { bookingChanges, type ChangeContext } from './builtInChanges'
 import { refuse, type Refusal } from '../refusals'
 import type { Scheduler, SlotsRequest } from './scheduler'
-import { freeSlots, groupSlotsByDate } from './slots'
+import { freeSlots, groupSlotsByDate, type SlotFilter } from './slots'
+import { timeOffDays } from './timeOff'
 import { createSlotsCache } from './slotsCache'
 import { JsonBody } from '../runtime/jsonBody'
 import type { CalendarBusy } from '../calendar/busyTimes'
 import type { Logger } from '../log/logger'
 import { slotFilters } from './slotFilter'
+
+/** Nothing keeps a slot but its own booking. */
+const noFilter: SlotFilter = { busy: [], fullDays: new Set() }
+
+/** `filter` with the days of time off as days without room. */
+const withTimeOff = (filter: SlotFilter, off: ReadonlySet<string>): SlotFilter =>
+  off.size === 0 ? filter : { busy: filter.busy, fullDays: new Set([...filter.fullDays, ...off]) }
 
 /** A slots answer without slots: a call inside its notice period cannot be moved. */
 const NO_SLOTS = new JsonBody(JSON.stringify({ result: { data: { json: { slots: {} } } } } satisfies SlotsResponse))
@@ -56,12 +64,14 @@ export function createBuiltInScheduler({
   const availability = availabilityFromConfig(config)
   const host = config.BOOKING_HOST
   const filters = slotFilters({ config, store, availability, calendar })
-  /** Whether `start` is free of busy times and on a day with room (`except`: the start of the call being moved). */
+  const zone = availability.timeZone
+  /** Whether `start` is free of busy times, on a day with room and not in time off (`except`: the start of the call being moved). */
   const isFree = async (start: Temporal.Instant, now: Temporal.Instant, except?: number) => {
-    if (!filters.active) return true
     const end = start.add({ minutes: BOOKING_LENGTH_MINUTES })
-    const filter = await filters.forRange(start, end, except)
-    return filter !== undefined && freeSlots(availability, now, start, end, new Set(), filter).length === 1
+    const filter = filters.active ? await filters.forRange(start, end, except) : noFilter
+    if (filter === undefined) return false
+    const off = await timeOffDays(store, zone, start, start)
+    return freeSlots(availability, now, start, end, new Set(), withTimeOff(filter, off)).length === 1
   }
   const context: ChangeContext = { config, store, clock, availability, onMailQueued, newId, isFree, log }
   const changes = bookingChanges(context)
@@ -75,10 +85,14 @@ export function createBuiltInScheduler({
   }
   /** The free starts in [from, to), or undefined while a calendar source cannot be read. */
   const free = async (from: Temporal.Instant, to: Temporal.Instant, now: Temporal.Instant): Promise<Temporal.Instant[] | undefined> => {
-    if (!filters.active) return freeSlots(availability, now, from, to, await store.takenStarts(host, from, to))
+    if (!filters.active) {
+      const taken = await store.takenStarts(host, from, to)
+      const off = await timeOffDays(store, zone, from, to)
+      return freeSlots(availability, now, from, to, taken, off.size > 0 ? withTimeOff(noFilter, off) : undefined)
+    }
     const filter = await filters.forRange(from, to)
     // Our own calls are among the filter's busy times.
-    return filter && freeSlots(availability, now, from, to, new Set(), filter)
+    return filter && freeSlots(availability, now, from, to, new Set(), withTimeOff(filter, await timeOffDays(store, zone, from, to)))
   }
   // While a calendar source cannot be read: the picker shows its load failure and Retry.
   const unreadable = refuse('calendarUnreadable')
@@ -114,7 +128,7 @@ export function createBuiltInScheduler({
     },
 
     book: (request) => changes.book(request),
-    cancel: (request) => changes.cancel(request.uid, request.cancellationReason ?? undefined, request.clients),
+    cancel: (request) => changes.cancel(request.uid, request.cancellationReason ?? undefined, request.clients, request.by),
     booking: (uid) => changes.view(uid),
   }
 }

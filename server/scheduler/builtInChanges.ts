@@ -259,11 +259,14 @@ export function bookingChanges({ config, store, clock, availability, onMailQueue
     async cancel(uid: string, reason: string | undefined, clients: readonly ClientLimit[], by: ChangedBy = 'visitor'): Promise<Outcome<CancelResponse>> {
       if (!isBookingUid(uid)) return notFound
       const now = clock()
-      const limits = { now, clients, changeNoticeMinutes: notice.minutes }
+      // The host cancels from the desk up to the start (docs/desk.md): no notice period applies to them.
+      const limits = { now, clients, changeNoticeMinutes: by === 'host' ? 0 : notice.minutes }
       const why = reason || undefined
-      const result = await onCurrentRow(uid, await store.find(uid), (row) =>
-        store.cancel(uid, why, limits, madeOf('cancelled', rowAfter.cancelled(row, why, now), row, now, by)),
-      )
+      const cancelledBy = by === 'host' ? 'host' : undefined
+      const result = await onCurrentRow(uid, await store.find(uid), (row) => {
+        const after = { ...rowAfter.cancelled(row, why, now), ...(cancelledBy ? { cancelledBy } : {}) }
+        return store.cancel(uid, why, limits, madeOf('cancelled', after, row, now, by), cancelledBy)
+      })
       if (!result.ok) return result
       onMailQueued()
       return {

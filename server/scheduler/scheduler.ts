@@ -50,4 +50,5 @@ export interface Requester {
  */
 export type BookRequest = ValidBooking & Requester & { channel?: 'web' | 'voice'; ownerNetwork?: string }
 
-export type CancelRequest = CancelBody & Requester
+/** `by`: 'host' when the agency cancels from the desk (no notice period; the mails and webhook say so); absent, the visitor. */
+export type CancelRequest = CancelBody & Requester & { by?: 'visitor' | 'host' }

@@ -1,6 +1,6 @@
 import { Temporal } from 'temporal-polyfill'
 import { describe, expect, it } from 'vitest'
-import { upcomingBookingsTable } from '../../server/db/bookingsTable'
+import { bookingState, upcomingBookingsTable } from '../../server/db/bookingsTable'
 import type { BookingRow } from '../../server/db/rows'
 import { bookingRow } from './support/bookingRow'
 
@@ -8,6 +8,13 @@ const row = (startTime: string, name: string, email: string, change: Partial<Boo
   bookingRow({ startTime, endTime: startTime, createdAt: startTime, name, email, ...change })
 
 describe('npm run bookings', () => {
+  it('names a call the desk marked as a no-show', () => {
+    const started = row('2026-11-22T19:00:00.000Z', 'Away', 'away@example.com')
+    expect(bookingState({ ...started, noShow: true })).toBe('no-show')
+    expect(bookingState({ ...started, noShow: false })).toBe('booked')
+    expect(bookingState({ ...started, noShow: true, status: 'CANCELLED' })).toBe('cancelled')
+  })
+
   it('lists upcoming bookings with the start in the host zone, status, name and email, and their notes', () => {
     const now = Temporal.Instant.from('2026-11-23T08:30:00+13:00')
     const { count, verified, text } = upcomingBookingsTable(

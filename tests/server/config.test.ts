@@ -4,6 +4,15 @@ import { describe, expect, it } from 'vitest'
 import { ConfigError, loadConfig } from '../../server/config'
 
 describe('server configuration', () => {
+  it('lets DESK_EMAILS sign in to the desk, HOST_EMAIL by default, nobody without either, and refuses a list with a non-address', () => {
+    expect(loadConfig({}).DESK_EMAILS).toEqual([])
+    expect(loadConfig({ HOST_EMAIL: 'Team <team@kiwi.example>' }).DESK_EMAILS).toEqual(['team@kiwi.example'])
+    expect(loadConfig({ HOST_EMAIL: 'team@kiwi.example', DESK_EMAILS: ' owner@kiwi.example, , ops@kiwi.example ' }).DESK_EMAILS).toEqual(['owner@kiwi.example', 'ops@kiwi.example'])
+    expect(loadConfig({}).DESK_LINK_MAILS_PER_HOUR).toBe(20)
+    expect(() => loadConfig({ DESK_EMAILS: 'owner@kiwi.example,not an address' })).toThrow(/DESK_EMAILS must be email addresses separated by commas/)
+    expect(() => loadConfig({ DESK_LINK_MAILS_PER_HOUR: '0' })).toThrow(ConfigError)
+  })
+
   it('runs with no settings at all', () => {
     const config = loadConfig({})
     expect(config.PORT).toBe(3000)

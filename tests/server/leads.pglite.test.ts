@@ -1,6 +1,6 @@
 /**
  * `npm run leads` (docs/booking.md#what-works) on a seeded PGlite database: bookings made through the API with their
- * leads, one cancelled; the store's rows, the tables, and the command itself, before and after a no-show column.
+ * leads, one cancelled; the store's rows, the tables, and the command itself, before and after a no-show is marked.
  */
 import { spawnSync } from 'node:child_process'
 import { mkdtemp, rm } from 'node:fs/promises'
@@ -32,11 +32,11 @@ const SEEDED = [
 const BY_SOURCE = [
   'By source       Bookings  Cancelled  No-shows',
   '--------------  --------  ---------  --------',
-  'linkedin               3          1         —',
-  'www.google.com         2          0         —',
-  'direct                 1          0         —',
-  'voice                  1          0         —',
-  'Total                  7          1         —',
+  'linkedin               3          1         0',
+  'www.google.com         2          0         0',
+  'direct                 1          0         0',
+  'voice                  1          0         0',
+  'Total                  7          1         0',
 ]
 
 function leads(dataDir: string, ...args: string[]) {
@@ -75,11 +75,11 @@ describe('npm run leads', () => {
     await rm(dir, { recursive: true, force: true })
   })
 
-  it('counts per source, campaign and landing page, with the cancellations beside them; no-shows not recorded yet', async () => {
+  it('counts per source, campaign and landing page, with the cancellations and no-shows beside them', async () => {
     const store = await openStore({ dataDir: dir })
     try {
       const made = await store.leads.since(MONDAY_0830)
-      expect(made.noShowsRecorded).toBe(false)
+      expect(made.noShowsRecorded).toBe(true)
       expect(made.rows).toHaveLength(8)
       // Only what was made from the moment asked: the last one was booked a day later.
       expect((await store.leads.since(MONDAY_0830.add({ hours: 1 }))).rows).toHaveLength(1)
@@ -88,20 +88,20 @@ describe('npm run leads', () => {
       expect(tables[1]?.split('\n')).toEqual([
         'By campaign  Bookings  Cancelled  No-shows',
         '-----------  --------  ---------  --------',
-        '(none)              4          0         —',
-        'spring              2          1         —',
-        'autumn              1          0         —',
-        'Total               7          1         —',
+        '(none)              4          0         0',
+        'spring              2          1         0',
+        'autumn              1          0         0',
+        'Total               7          1         0',
       ])
       expect(tables[2]?.split('\n')).toEqual([
         'By landing page  Bookings  Cancelled  No-shows',
         '---------------  --------  ---------  --------',
-        '/                       2          0         —',
-        '/use-cases              2          1         —',
-        '(none)                  1          0         —',
-        '/about                  1          0         —',
-        '/services/sms           1          0         —',
-        'Total                   7          1         —',
+        '/                       2          0         0',
+        '/use-cases              2          1         0',
+        '(none)                  1          0         0',
+        '/about                  1          0         0',
+        '/services/sms           1          0         0',
+        'Total                   7          1         0',
       ])
     } finally {
       await store.close()
@@ -114,9 +114,9 @@ describe('npm run leads', () => {
     expect(printed.stderr).toBe('')
     expect(printed.status).toBe(0)
     expect(printed.stdout).toMatch(/^8 bookings made in the last 3650 days, since \d{4}-\d\d-\d\d \d\d:\d\d Pacific\/Auckland \(PGlite in .*\)\.$/m)
-    expect(printed.stdout).toContain('linkedin               4          1         —')
-    expect(printed.stdout).toContain('winter              1          0         —')
-    expect(printed.stdout).toContain(`No-shows (—): not recorded in this database (its bookings have no ${NO_SHOW_COLUMN} column).`)
+    expect(printed.stdout).toContain('linkedin               4          1         0')
+    expect(printed.stdout).toContain('winter              1          0         0')
+    expect(printed.stdout).not.toContain('No-shows (—)')
 
     for (const args of [['--days', '0'], ['--days', 'ten'], ['--days'], ['--days=99999'], ['--weeks', '2']]) {
       const refused = leads(dir, ...args)
@@ -126,10 +126,9 @@ describe('npm run leads', () => {
     }
   }, 120_000) // the command itself, six times: a process of its own each, slow on a loaded CI machine
 
-  it('counts the no-shows once the bookings have a column for them', async () => {
+  it('counts the no-shows the desk marked', async () => {
     const backend = await openPGlite(dir)
     try {
-      await backend.exec(`ALTER TABLE bookings ADD COLUMN ${NO_SHOW_COLUMN} boolean NOT NULL DEFAULT false`)
       await backend.query(`UPDATE bookings SET ${NO_SHOW_COLUMN} = true WHERE start_at = $1::timestamptz`, [
         Temporal.ZonedDateTime.from('2026-11-24T10:30[Pacific/Auckland]').toInstant().toString(),
       ])

@@ -24,6 +24,7 @@ import { slotsRoute } from './slotsRoute'
 import { trpcError } from './trpcError'
 import { callReports } from '../../voice/callReport'
 import { requireVoiceSecret, voiceToolsBodyLimit, voiceToolsRoute } from '../../voice/voiceTools'
+import { createDeskApi } from '../../desk/deskApi'
 
 export interface ApiDeps {
   config: ServerConfig
@@ -126,6 +127,8 @@ export function createApi({ config, store, clock = () => Temporal.Now.instant(),
   // The voice assistant's tools (server/voice/voiceTools.ts): the secret first (404 when unset), then the limits.
   const reports = callReports({ config, store, clock, onMailQueued: onMailQueued ?? (() => undefined) })
   api.post('/voice/tools', requireVoiceSecret(config, secretGuard), limited('voice', config.RATE_LIMIT_VOICE_TOOLS, messageError), voiceToolsBodyLimit, (c) => voiceToolsRoute(c, ctx, reports))
+  // The agency's desk (docs/desk.md): its own guards, limits and no-store, in server/desk/deskApi.ts.
+  api.route('/desk', createDeskApi({ config, store, clock, scheduler: ctx.scheduler, clientAddress: ctx.clientAddress, onMailQueued: onMailQueued ?? (() => undefined) }))
   // Its errors are answered by server/http/app.ts (apiServerError, logged as 'API error'). An onError here would
   // make Hono's route() wrap every API handler in one more composition, a cost on each cached slots answer.
   return api
