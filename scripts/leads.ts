@@ -7,8 +7,7 @@
 import { resolve } from 'node:path'
 import { Temporal } from 'temporal-polyfill'
 import { dropOutputWhenReaderGoes } from '../server/log/cliOutput'
-import { NO_SHOW_COLUMN } from '../server/db/leads'
-import { NOT_RECORDED, leadsTables } from '../server/db/leadsTable'
+import { leadsTables } from '../server/db/leadsTable'
 import { ConfigError, loadConfig } from '../server/config'
 import { DataDirLockedError, lockDataDir } from '../server/runtime/dataDirLock'
 import { openStore } from '../server/db/store'
@@ -50,7 +49,7 @@ async function main() {
       const database = config.DATABASE_URL ? 'DATABASE_URL' : `PGlite in ${config.DATA_DIR}`
       const period = `the last ${days} day${days === 1 ? '' : 's'}`
       const from = since.toZonedDateTimeISO(config.SCHEDULE_TIME_ZONE)
-      const count = leads.rows.length
+      const count = leads.length
       if (count === 0) {
         console.log(`No bookings made in ${period} (${database}).`)
         return
@@ -61,7 +60,6 @@ async function main() {
         'Source: the campaign (utm_source), else the referring site, else voice or chat for the assistant, else direct.',
         '',
         leadsTables(leads),
-        ...(leads.noShowsRecorded ? [] : ['', `No-shows (${NOT_RECORDED}): not recorded in this database (its bookings have no ${NO_SHOW_COLUMN} column).`]),
       ]
       console.log(lines.join('\n'))
     } finally {

@@ -22,17 +22,17 @@ const noteLine = (notes: string) => `  Notes: ${clean(notes.replace(/\n+/g, ' / 
 const sourceLine = (source: LeadSource) => `  ${CAME_FROM}: ${clean(cameFrom(source))}`
 
 /**
- * The upcoming bookings (start at or after `now`) as a text table, start time in the host's zone,
- * with their state: cancelled ones stay listed, so the agency sees what was called off. A booking's
- * number, notes and where its lead came from follow on lines of their own, so the table stays aligned. A booking
- * made with an email code says 'verified' in the last column, and `verified` counts them (docs/design.md#email-codes).
+ * The bookings that start at or after `from` as a text table, start time in the host's zone, with their state:
+ * cancelled ones stay listed, so the agency sees what was called off, and so do no-shows. A booking's number, notes
+ * and where its lead came from follow on lines of their own, so the table stays aligned. A booking made with an email
+ * code says 'verified' in the last column, and `verified` counts them (docs/design.md#email-codes).
  */
-export function upcomingBookingsTable(
+export function bookingsTableFrom(
   rows: readonly BookingRow[],
   zone: string,
-  now: Temporal.Instant,
+  from: Temporal.Instant,
 ): { count: number; verified: number; text: string } {
-  const upcoming = rows.filter((row) => Temporal.Instant.compare(Temporal.Instant.from(row.startTime), now) >= 0)
+  const upcoming = rows.filter((row) => Temporal.Instant.compare(Temporal.Instant.from(row.startTime), from) >= 0)
   const table = upcoming.map((row): { cells: string[]; notes: string | null; phone: string | null; source: LeadSource | null } => {
     const start = Temporal.Instant.from(row.startTime).toZonedDateTimeISO(zone)
     const weekday = start.toLocaleString('en-NZ', { weekday: 'short' })

@@ -3,14 +3,11 @@
  * campaign and per landing page, with how many of them were cancelled and how many did not show up beside them.
  */
 import { bookedByAssistant, sourceName } from '../../core/leadSource'
-import type { LeadRow, Leads } from './leads'
+import type { LeadRow } from './leads'
 import { columns, terminalSafe } from './textTable'
 
 /** What a row counts under, where the lead says nothing: no campaign, no landing page (the assistant's, say). */
 export const NONE = '(none)'
-
-/** What the No-shows column says where the database records none (no NO_SHOW_COLUMN yet): not known, rather than 0. */
-export const NOT_RECORDED = '—'
 
 interface Count {
   name: string
@@ -41,8 +38,8 @@ const BY = {
 } as const
 
 /** The three tables, each ending in its total. */
-export function leadsTables({ rows, noShowsRecorded }: Leads): string {
-  const cells = (c: Count) => [c.name, String(c.bookings), String(c.cancelled), noShowsRecorded ? String(c.noShows) : NOT_RECORDED]
+export function leadsTables(rows: readonly LeadRow[]): string {
+  const cells = (c: Count) => [c.name, String(c.bookings), String(c.cancelled), String(c.noShows)]
   const total = countBy(rows, () => 'Total')[0] ?? { name: 'Total', bookings: 0, cancelled: 0, noShows: 0 }
   const tables = Object.entries(BY).map(([by, key]) => {
     const body = countBy(rows, key).map(cells)

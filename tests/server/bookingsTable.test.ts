@@ -1,6 +1,6 @@
 import { Temporal } from 'temporal-polyfill'
 import { describe, expect, it } from 'vitest'
-import { bookingState, upcomingBookingsTable } from '../../server/db/bookingsTable'
+import { bookingState, bookingsTableFrom } from '../../server/db/bookingsTable'
 import type { BookingRow } from '../../server/db/rows'
 import { bookingRow } from './support/bookingRow'
 
@@ -17,7 +17,7 @@ describe('npm run bookings', () => {
 
   it('lists upcoming bookings with the start in the host zone, status, name and email, and their notes', () => {
     const now = Temporal.Instant.from('2026-11-23T08:30:00+13:00')
-    const { count, verified, text } = upcomingBookingsTable(
+    const { count, verified, text } = bookingsTableFrom(
       [
         row('2026-11-22T19:00:00.000Z', 'Started earlier', 'old@example.com'),
         row('2026-11-22T21:30:00.000Z', 'Aroha Ngata', 'aroha@example.co.nz', {

@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { BOOKING_ERRORS, BookingResponseSchema, WIRE_MESSAGES } from '../../../core/bookingWire'
 import { BookingViewSchema, changeNoticeMessage } from '../../../core/manageWire'
 import { calendarUid } from '../../../server/calendar/calendarUid'
-import { upcomingBookingsTable } from '../../../server/db/bookingsTable'
+import { bookingsTableFrom } from '../../../server/db/bookingsTable'
 import type { BookingStore } from '../../../server/db/store'
 import { createMailer } from '../../../server/mail/mailer'
 import type { MailWorker } from '../../../server/mail/worker'
@@ -539,7 +539,7 @@ export function defineAfterBookingSuite(name: string, makeBackend: () => Promise
           expect(booking.location).toMatch(/^https:\/\/meet\.jit\.si\/[0-9a-f]{24}$/)
 
           // npm run bookings: on its own line under the booking, line breaks shown as ' / '.
-          const { text } = upcomingBookingsTable(await store.list(s.clock.now), NZ, s.clock.now)
+          const { text } = bookingsTableFrom(await store.list(s.clock.now), NZ, s.clock.now)
           expect(text).toContain('\n  Notes: ZEBRA-NOTE: pricing for 5 people & "the timeline" / and can you start in January?')
 
           // Refused notes and the mail worker's lines: the note is in no log line.
@@ -639,7 +639,7 @@ export function defineAfterBookingSuite(name: string, makeBackend: () => Promise
           expect(toVisitor.parsed.text).not.toContain('Join the call')
           // The manage view says it is a phone call, without the number.
           expect(await s.view(booking.uid)).toMatchObject({ location: 'phone', metadata: {} })
-          const { text } = upcomingBookingsTable(await store.list(s.clock.now), NZ, s.clock.now)
+          const { text } = bookingsTableFrom(await store.list(s.clock.now), NZ, s.clock.now)
           expect(text).toContain('  Phone: +64 21 555 0123')
 
           // Video chosen, or left out (the first offered): the booking's own room.

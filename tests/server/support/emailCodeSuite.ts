@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { BookingResponseSchema, WIRE_MESSAGES } from '../../../core/bookingWire'
 import { EMAIL_CODE_MESSAGES } from '../../../core/emailVerification'
 import { MANAGE_MESSAGES } from '../../../core/manageWire'
-import { upcomingBookingsTable } from '../../../server/db/bookingsTable'
+import { bookingsTableFrom } from '../../../server/db/bookingsTable'
 import type { BookingStore } from '../../../server/db/store'
 import { createMailer } from '../../../server/mail/mailer'
 import type { StoreBackend } from './bookingSuite'
@@ -189,7 +189,7 @@ export function defineEmailCodeSuite(name: string, makeBackend: () => Promise<St
       expect(done.status, JSON.stringify(done.body)).toBe(200)
       const booking = v.parse(BookingResponseSchema, done.body)
       expect((await s.store.find(booking.uid))?.emailVerified).toBe(true)
-      const table = upcomingBookingsTable(await s.store.list(s.clock.now), NZ, s.clock.now)
+      const table = bookingsTableFrom(await s.store.list(s.clock.now), NZ, s.clock.now)
       expect(table.verified).toBe(1)
       expect(table.text).toMatch(/Jo Bloggs +jo@example\.com +verified/)
 
