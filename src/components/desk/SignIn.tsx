@@ -47,8 +47,8 @@ export function SignIn({ signIn }: { signIn: DeskSignInView }) {
           </p>
         </div>
         {/* Always present, so the message is announced when it appears. */}
-        <div id={DESK_ALERT_ID} role="alert" tabIndex={-1} className="-mt-5 outline-none empty:hidden">
-          {signIn.error ? <p className={`mt-5 ${alertBox}`}>{signIn.error}</p> : null}
+        <div id={DESK_ALERT_ID} role="alert" tabIndex={-1} className="outline-none empty:-mt-5">
+          {signIn.error ? <p className={alertBox}>{signIn.error}</p> : null}
         </div>
         <div>
           <button type="submit" className={`${primaryButton} ${waiting} w-full sm:w-auto`} disabled={!signIn.can.sendLink}>
