@@ -11,6 +11,7 @@ export const deskMachine = setup({
 }).createMachine({
   id: 'desk',
   context: ({ input }) => ({ view: input.view }),
+  output: ({ event }) => event.output as { sentence: string },
   initial: 'open',
   states: { open: { on: { SIGN_OUT: 'done' } }, done: { type: 'final', output: { sentence: DESK_TEXTS.signedOut } } },
 })
