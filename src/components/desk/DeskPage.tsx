@@ -44,25 +44,9 @@ function Step({ signIn }: { signIn: DeskSignInView }) {
     case 'openingLink':
       return <Waiting text={DESK_TEXTS.openingLink} />
     case 'openFailed':
-      return (
-        <>
-          <DeskStepHeading>{deskCopy.openFailedHeading}</DeskStepHeading>
-          <p role="alert" className="text-slate-300">
-            {signIn.error}
-          </p>
-          <Retry signIn={signIn} />
-        </>
-      )
+      return <Failed signIn={signIn} heading={deskCopy.openFailedHeading} text={signIn.error} />
     case 'checkFailed':
-      return (
-        <>
-          <DeskStepHeading>{deskCopy.checkFailedHeading}</DeskStepHeading>
-          <p role="alert" className="text-slate-300">
-            {DESK_TEXTS.loadFailed}
-          </p>
-          <Retry signIn={signIn} />
-        </>
-      )
+      return <Failed signIn={signIn} heading={deskCopy.checkFailedHeading} text={DESK_TEXTS.loadFailed} />
     case 'notSetUp':
       return (
         <>
@@ -96,13 +80,20 @@ function Step({ signIn }: { signIn: DeskSignInView }) {
   }
 }
 
-function Retry({ signIn }: { signIn: DeskSignInView }) {
+/** A request that failed for want of a connection (most likely): its sentence, and Retry. */
+function Failed({ signIn, heading, text }: { signIn: DeskSignInView; heading: string; text: string | null }) {
   return (
-    <div className={actionRow}>
-      <button type="button" className={primaryButton} disabled={!signIn.can.retry} onClick={signIn.retry}>
-        {DESK_TEXTS.retry}
-      </button>
-    </div>
+    <>
+      <DeskStepHeading>{heading}</DeskStepHeading>
+      <p role="alert" className="text-slate-300">
+        {text}
+      </p>
+      <div className={actionRow}>
+        <button type="button" className={primaryButton} disabled={!signIn.can.retry} onClick={signIn.retry}>
+          {DESK_TEXTS.retry}
+        </button>
+      </div>
+    </>
   )
 }
 
