@@ -15,8 +15,8 @@ import { providedByApp } from './providedByApp'
 export interface DeskSignInContext {
   /** Reads the current instant (epoch ms): the board's "now" (the Join link, Mark no-show). */
   clock: () => number
-  /** The sign-in link's token, from the address the page opened with; kept for a retry once it is gone from there. */
-  token: string | null
+  /** The sign-in link's token, from the address the page opened with (empty without one); kept for a retry once it is gone from there. */
+  token: string
   /** The desk as the server answered it, for the board to start from. */
   view: DeskView | null
   /** The sign-in form's address, as typed. */
@@ -32,8 +32,8 @@ export interface DeskSignInContext {
 export type DeskSignInInput = Pick<DeskSignInContext, 'clock'>
 
 export type DeskSignInEvent =
-  /** The page has opened: `token` is the sign-in link's, when the address carried one. */
-  | { type: 'OPENED'; token: string | null }
+  /** The page has opened: `token` is the sign-in link's, or empty when the address carried none. */
+  | { type: 'OPENED'; token: string }
   | { type: 'EMAIL_CHANGED'; value: string }
   | { type: 'SEND_LINK' }
   /** Checking the session or opening the link failed: the same request again. */
@@ -63,7 +63,7 @@ export const deskSignInMachine = setup({
   guards: {
     cameByLink: ({ event }) => {
       assertEvent(event, 'OPENED')
-      return event.token !== null
+      return event.token !== ''
     },
     emailValid: ({ context }) => emailSentence(context.email) === null,
     signedOut: (_, params: { error: unknown }) => isSignedOut(params.error),
@@ -84,7 +84,6 @@ export const deskSignInMachine = setup({
       return { email: event.value, emailError: context.emailError === null ? null : emailSentence(event.value) }
     }),
     refuseEmail: assign(({ context }) => ({ emailError: emailSentence(context.email) })),
-    clearEmailError: assign({ emailError: null }),
     clearError: assign({ error: null }),
     storeLinkError: assign((_, params: { error: unknown }) => ({
       error: isRateLimited(params.error) ? DESK_TEXTS.tooManyLinks : deskErrorText(params.error),
@@ -101,7 +100,7 @@ export const deskSignInMachine = setup({
   },
 }).createMachine({
   id: 'deskSignIn',
-  context: ({ input }) => ({ clock: input.clock, token: null, view: null, email: '', emailError: null, error: null, notice: null }),
+  context: ({ input }) => ({ clock: input.clock, token: '', view: null, email: '', emailError: null, error: null, notice: null }),
   initial: 'opening',
   states: {
     /** The prerendered shell, until the page has opened in the browser. */
@@ -118,7 +117,7 @@ export const deskSignInMachine = setup({
       invoke: {
         id: 'openSession',
         src: 'openSession',
-        input: ({ context }) => ({ token: context.token ?? '' }),
+        input: ({ context }) => ({ token: context.token }),
         onDone: 'checking',
         onError: [
           { guard: { type: 'linkRefused', params: ({ event }) => ({ error: event.error }) }, target: 'linkRefused' },
@@ -165,7 +164,8 @@ export const deskSignInMachine = setup({
       on: {
         EMAIL_CHANGED: { actions: 'setEmail' },
         SEND_LINK: [
-          { guard: 'emailValid', target: 'sending', actions: 'clearEmailError' },
+          // A good address has no sentence: typing it cleared the field's (setEmail).
+          { guard: 'emailValid', target: 'sending' },
           { actions: ['refuseEmail', 'focusEmailField'] },
         ],
       },

@@ -1,5 +1,6 @@
 import { fromPromise } from 'xstate'
 import type { DeskView, LinkRequest, SessionRequest } from '../../core/deskWire'
+import { deskMachine } from '../../machines/desk'
 import { deskSignInMachine } from '../../machines/deskSignIn'
 import { fetchDesk, openSession, requestLink } from '../lib/api/deskApi'
 import { focusAndReveal, focusInPageContent } from '../lib/dom/focus'
@@ -14,6 +15,8 @@ export const deskSignInLogic = deskSignInMachine.provide({
     loadDesk: fromPromise<DeskView>(({ signal }) => fetchDesk(signal)),
     openSession: fromPromise<void, SessionRequest>(({ input, signal }) => openSession(input, signal)),
     requestLink: fromPromise<void, LinkRequest>(({ input, signal }) => requestLink(input, signal)),
+    // The board with its own effects provided, as every actor the frame runs is provided here.
+    desk: deskMachine,
   },
   actions: {
     // The router's own entry state is kept: only the address loses its fragment.

@@ -64,7 +64,7 @@ describeMachinePaths(
       boards,
       effects,
       /** What the visitor has done and the server answered: the checks' expectations. */
-      token: null as string | null,
+      token: '',
       email: '',
       /** The field's sentence after a refused submit, following what is typed from then on. */
       emailError: null as string | null,
@@ -168,7 +168,7 @@ describeMachinePaths(
         expect(sut.loads.calls.length).toBeGreaterThan(0)
         expect(sut.snapshot().context.view).toBeNull()
         // After a link: only once the session has been opened.
-        expect(sut.effects.forgotten).toBe(sut.token === null ? 0 : 1)
+        expect(sut.effects.forgotten).toBe(sut.token === '' ? 0 : 1)
         expect(deskSignInStep(sut.snapshot())).toBe('checking')
       },
       checkFailed: (sut) => {

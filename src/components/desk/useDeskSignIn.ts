@@ -4,8 +4,8 @@ import { DESK_LINK_FRAGMENT } from '../../../core/deskWire'
 import { deskSignInControls as controls, deskSignInView as view } from '../../../machines/deskSignInView'
 import { deskSignInLogic } from '../../logic/deskSignIn'
 
-/** The sign-in link's token in the address's fragment (`#link=<token>`), or null. */
-const linkTokenOf = (hash: string): string | null => new URLSearchParams(hash.slice(1)).get(DESK_LINK_FRAGMENT)
+/** The sign-in link's token in the address's fragment (`#link=<token>`), or empty. */
+const linkTokenOf = (hash: string): string => new URLSearchParams(hash.slice(1)).get(DESK_LINK_FRAGMENT) ?? ''
 
 /**
  * The desk page's sign-in actor: state through selectors, named senders, and every control asks the machine

@@ -20,7 +20,7 @@ interface DeskUi {
   main: Locator
   routes: { loads: Route[]; sessions: Route[]; links: Route[]; signOuts: Route[] }
   answered: { loads: number; sessions: number; links: number }
-  token: string | null
+  token: string
   email: string
   emailError: string | null
   /** The sentence under the form: the last failed request for a link's, until the next is sent. */
@@ -45,7 +45,7 @@ async function start(page: Page): Promise<DeskUi> {
     main: page.getByRole('main'),
     routes,
     answered: { loads: 0, sessions: 0, links: 0 },
-    token: null,
+    token: '',
     email: '',
     emailError: null,
     formError: null,
@@ -67,7 +67,7 @@ const events: UserExecutors<M, DeskUi> = {
   // The host opens the page: typed in, or by the mailed link with its token in the fragment.
   OPENED: async (sut, event) => {
     sut.token = event.token
-    await sut.page.goto(event.token === null ? '/desk' : `/desk#link=${event.token}`)
+    await sut.page.goto(event.token === '' ? '/desk' : `/desk#link=${event.token}`)
     await waitForHydration(sut.page)
   },
   EMAIL_CHANGED: async (sut, event) => {

@@ -124,7 +124,7 @@ const errorSamples = (id: string, failures: Record<string, DeskFailure>) => Obje
 export const deskSignInModel: ModelOptions = {
   input: { clock: () => 0 },
   samples: {
-    OPENED: [null, TOKEN].map((token) => ({ type: 'OPENED', token })),
+    OPENED: ['', TOKEN].map((token) => ({ type: 'OPENED', token })),
     EMAIL_CHANGED: [BAD_EMAIL, HOST_EMAIL].map((value) => ({ type: 'EMAIL_CHANGED', value })),
     'xstate.done.actor.loadDesk': [{ type: 'xstate.done.actor.loadDesk', output: VIEW }],
     'xstate.error.actor.loadDesk': errorSamples('loadDesk', CHECK_FAILURES),
