@@ -119,6 +119,17 @@ const config = {
               test: /[\\/](src[\\/]lib[\\/]dom[\\/]focus|src[\\/]lib[\\/]time[\\/]format|src[\\/]lib[\\/]pages[\\/]firstTouch|core[\\/]leadSource|machines[\\/](providedByApp|particleBackground)|src[\\/]components[\\/]booking[\\/](CallPlace|AddToCalendar))\.tsx?$/,
               priority: 1,
             },
+            // What the booking form's day picker, the manage page and the desk share (valibot, the wire and its checks, the
+            // slots): one file, as before the desk reached part of it, which the split would make a file of its own: one more
+            // request for the form (docs/performance.md#the-forms-files). The desk loads picker code it does not run.
+            {
+              name: 'booking-wire',
+              test: /[\\/](node_modules[\\/]valibot[\\/]|core[\\/](phoneRules|bookingFields|leadWire|bookingWire|emailVerification|bookingErrors|slotWindow|bookingPayload)\.ts$|src[\\/]lib[\\/]api[\\/]calendarApi\.ts$|machines[\\/](timeDisplay|slots)\.ts$|src[\\/]logic[\\/]slots\.ts$|src[\\/]components[\\/]booking[\\/](DayPicker|arrowFocus|DayRow|SlotGrid|DaySlots|zoneSearchModule|TimeSettings|useDaySlots)\.tsx?$)/,
+              priority: 1,
+            },
+            // The slots' prefetch stays a file of its own, which the first slots' script imports at idle without waiting
+            // for the one above (a group takes along what its modules import).
+            { name: 'slotsPrefetch', test: /[\\/]src[\\/]lib[\\/]api[\\/]slotsPrefetch\.ts$/, priority: 2 },
           ],
         },
       },

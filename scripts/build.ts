@@ -4,13 +4,15 @@
  * server compiled to dist/server/ (scripts/buildServer.ts). A route without its title and description
  * in src/content/pages.ts stops the build. A shell route (the manage page /booking/$uid) gets one
  * shell, dist/client/booking/_shell.html, rendered without data and left out of the sitemap; the
- * server serves it for every /booking/<uid> (core/shellPages.ts).
+ * server serves it for every /booking/<uid> (core/shellPages.ts). A shell without params (the desk) is
+ * rendered without data to its own folder, dist/client/desk/index.html, and left out of the sitemap too.
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import { dirname, join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { build, type Rollup } from 'vite'
 import { BUILT_SETTINGS_FILE, sharedBookingSettings } from '../core/settings.ts'
+import { SHELL_FILE } from '../core/shellPages.ts'
 import { currentStamp, writeBuildStamp } from './buildStamp.ts'
 import { assertRuntimeDependencies, buildServer } from './buildServer.ts'
 import { routeChunkFiles } from './routeFiles.ts'
@@ -75,8 +77,8 @@ for (const path of [...prerenderedPaths, ...shellPaths]) {
   // loader's arguments: the CSP allows the loader by its hash, the same on every page.
   const routeFiles = routeChunkFiles(matchedRouteIds(path), bundle, root, (file) => template.includes(file))
   const html = page.html.replace('</head>', () => `  <meta name="app-route-files" content="${routeFiles.map((file) => base + file).join(' ')}" />\n  </head>`)
-  // A shell's path is its file's (booking/_shell.html); a page's is a folder with its index.html.
-  const file = join(clientDir, path === '/' ? 'index.html' : shellPaths.includes(path) ? path.slice(1) : `${path.slice(1)}/index.html`)
+  // A param's shell's path is its file's (booking/_shell.html); any other page's is a folder with its index.html.
+  const file = join(clientDir, path === '/' ? 'index.html' : path.endsWith(`/${SHELL_FILE}`) ? path.slice(1) : `${path.slice(1)}/index.html`)
   await mkdir(dirname(file), { recursive: true })
   await writeFile(file, html)
 }

@@ -13,6 +13,7 @@ import { Route as MainRouteImport } from './routes/_main'
 import { Route as SecondRouteImport } from './routes/_second'
 import { Route as MainIndexRouteImport } from './routes/_main/index'
 import { Route as MainAboutRouteImport } from './routes/_main/about'
+import { Route as MainDeskRouteImport } from './routes/_main/desk'
 import { Route as MainDocsRouteImport } from './routes/_main/docs'
 import { Route as MainResourcesRouteImport } from './routes/_main/resources'
 import { Route as MainSmsInfoRouteImport } from './routes/_main/sms-info'
@@ -40,6 +41,11 @@ const MainIndexRoute = MainIndexRouteImport.update({
 const MainAboutRoute = MainAboutRouteImport.update({
   id: '/about',
   path: '/about',
+  getParentRoute: () => MainRoute,
+} as any)
+const MainDeskRoute = MainDeskRouteImport.update({
+  id: '/desk',
+  path: '/desk',
   getParentRoute: () => MainRoute,
 } as any)
 const MainDocsRoute = MainDocsRouteImport.update({
@@ -96,6 +102,7 @@ const MainServicesSmsRoute = MainServicesSmsRouteImport.update({
 export interface FileRoutesByFullPath {
   '/': typeof MainIndexRoute
   '/about': typeof MainAboutRoute
+  '/desk': typeof MainDeskRoute
   '/docs': typeof MainDocsRoute
   '/resources': typeof MainResourcesRoute
   '/sms-info': typeof MainSmsInfoRoute
@@ -110,6 +117,7 @@ export interface FileRoutesByFullPath {
 export interface FileRoutesByTo {
   '/': typeof MainIndexRoute
   '/about': typeof MainAboutRoute
+  '/desk': typeof MainDeskRoute
   '/docs': typeof MainDocsRoute
   '/resources': typeof MainResourcesRoute
   '/sms-info': typeof MainSmsInfoRoute
@@ -126,6 +134,7 @@ export interface FileRoutesById {
   '/_main': typeof MainRouteWithChildren
   '/_second': typeof SecondRouteWithChildren
   '/_main/about': typeof MainAboutRoute
+  '/_main/desk': typeof MainDeskRoute
   '/_main/docs': typeof MainDocsRoute
   '/_main/resources': typeof MainResourcesRoute
   '/_main/sms-info': typeof MainSmsInfoRoute
@@ -143,6 +152,7 @@ export interface FileRouteTypes {
   fullPaths:
     | '/'
     | '/about'
+    | '/desk'
     | '/docs'
     | '/resources'
     | '/sms-info'
@@ -157,6 +167,7 @@ export interface FileRouteTypes {
   to:
     | '/'
     | '/about'
+    | '/desk'
     | '/docs'
     | '/resources'
     | '/sms-info'
@@ -172,6 +183,7 @@ export interface FileRouteTypes {
     | '/_main'
     | '/_second'
     | '/_main/about'
+    | '/_main/desk'
     | '/_main/docs'
     | '/_main/resources'
     | '/_main/sms-info'
@@ -218,6 +230,13 @@ declare module '@tanstack/react-router' {
       path: '/about'
       fullPath: '/about'
       preLoaderRoute: typeof MainAboutRouteImport
+      parentRoute: typeof MainRoute
+    }
+    '/_main/desk': {
+      id: '/_main/desk'
+      path: '/desk'
+      fullPath: '/desk'
+      preLoaderRoute: typeof MainDeskRouteImport
       parentRoute: typeof MainRoute
     }
     '/_main/docs': {
@@ -295,6 +314,7 @@ declare module '@tanstack/react-router' {
 
 interface MainRouteChildren {
   MainAboutRoute: typeof MainAboutRoute
+  MainDeskRoute: typeof MainDeskRoute
   MainDocsRoute: typeof MainDocsRoute
   MainResourcesRoute: typeof MainResourcesRoute
   MainSmsInfoRoute: typeof MainSmsInfoRoute
@@ -309,6 +329,7 @@ interface MainRouteChildren {
 
 const MainRouteChildren: MainRouteChildren = {
   MainAboutRoute: MainAboutRoute,
+  MainDeskRoute: MainDeskRoute,
   MainDocsRoute: MainDocsRoute,
   MainResourcesRoute: MainResourcesRoute,
   MainSmsInfoRoute: MainSmsInfoRoute,

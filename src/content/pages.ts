@@ -12,8 +12,9 @@ export interface ParamPageHead extends PageHead {
 }
 
 /**
- * A route made in the browser for any value of its param (the manage page): one shell, prerendered
- * without data and served for every value (core/shellPages.ts); never in the sitemap, never indexed.
+ * A page made in the browser: a route with a param (the manage page), one shell prerendered without data and
+ * served for every value (core/shellPages.ts); or a route without one whose content is only ever fetched in
+ * the browser (the desk), prerendered empty at its own path. Never in the sitemap, never indexed.
  */
 export interface ShellHead extends PageHead {
   shell: true
@@ -21,7 +22,7 @@ export interface ShellHead extends PageHead {
 
 type RoutePath = keyof FileRoutesByFullPath
 /** A route with params ($slug) serves one page per value, each with its own head, or one shell for all. */
-type RouteHead<P extends string> = P extends `${string}$${string}` ? ReadonlyArray<ParamPageHead> | ShellHead : PageHead
+type RouteHead<P extends string> = P extends `${string}$${string}` ? ReadonlyArray<ParamPageHead> | ShellHead : PageHead | ShellHead
 
 /**
  * Title and description of every route, by the router's path for it ('/articles/$slug'). Typed from the
@@ -80,6 +81,11 @@ export const routeHeads: { readonly [P in RoutePath]: RouteHead<P> } = {
     shell: true,
     title: 'Manage your booking | Kiwi Automate',
     description: 'See, move or cancel your free 15-minute call with Kiwi Automate.',
+  },
+  '/desk': {
+    shell: true,
+    title: 'Desk | Kiwi Automate',
+    description: "The agency's desk: upcoming and past calls, cancellations, no-shows and time off.",
   },
 }
 

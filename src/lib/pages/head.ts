@@ -1,19 +1,22 @@
 import { notFoundHead, routeHeads, type PageHead } from '../../content/pages'
 import { site } from '../../content/site'
-import { headsByPath, shellHeadsByFolder } from './sitePages'
+import { headsByPath, shellHeadsByFolder, shellHeadsByPath } from './sitePages'
 
 const pages = headsByPath(routeHeads)
 const shells = shellHeadsByFolder(routeHeads)
+const ownShells = shellHeadsByPath(routeHeads)
 
 /**
  * The head of a path, and what it is: a listed page (canonical), a shell such as /booking/{uid}
- * (noindex, and no og:url: one file serves every uid), or the 404 view (noindex).
+ * (noindex, and no og:url: one file serves every uid) or /desk (noindex), or the 404 view (noindex).
  */
 export function headFor(pathname: string): PageHead & { canonical: string; kind: 'page' | 'shell' | 'notFound' } {
   const path = pathname !== '/' ? pathname.replace(/\/+$/, '') : pathname
   const canonical = `${site.url}${path}`
   const page = pages.get(path)
   if (page) return { ...page, canonical, kind: 'page' }
+  const ownShell = ownShells.get(path)
+  if (ownShell) return { ...ownShell, canonical, kind: 'shell' }
   const folder = path.slice(0, path.lastIndexOf('/'))
   const shell = folder ? shells.get(folder) : undefined
   return shell ? { ...shell, canonical, kind: 'shell' } : { ...notFoundHead, canonical, kind: 'notFound' }

@@ -18,7 +18,10 @@ export interface SitePage {
   head: PageHead
 }
 
-/** The one prerendered page of a shell route: its URL path (`/booking/_shell.html`), which is also its file. */
+/**
+ * The one prerendered page of a shell route: its URL path, `/booking/_shell.html` for a route with a param (which
+ * is also its file), the route's own path for one without (`/desk`, written to its folder's index.html).
+ */
 export interface SiteShell {
   routePath: string
   path: string
@@ -30,15 +33,18 @@ const source = 'src/content/pages.ts'
 const perPage = (head: RouteHead): head is ReadonlyArray<ParamPageHead> => Array.isArray(head)
 const isShell = (head: RouteHead): head is ShellHead => 'shell' in head
 
-/** A shell serves every value of one param, which must be its route's last segment (the server serves it one segment below its folder). */
+/**
+ * A shell with a param serves every value of it, which must be its route's last segment (the server serves it one
+ * segment below its folder); one without params is a page of its own.
+ */
 function shellProblem(routePath: string): string | undefined {
   const params = routePath.split('/').filter((segment) => segment.includes('$'))
-  if (params.length === 1 && /^\$\w+$/.test(routePath.split('/').at(-1) ?? '')) return undefined
-  return `Route ${routePath} is a shell: it needs exactly one param, as its last segment (${source})`
+  if (params.length === 0 || (params.length === 1 && /^\$\w+$/.test(routePath.split('/').at(-1) ?? ''))) return undefined
+  return `Route ${routePath} is a shell: it needs exactly one param, as its last segment, or none (${source})`
 }
 
-/** The folder of a shell route and its shell's path: '/booking/$uid' → '/booking/_shell.html'. */
-const shellPath = (routePath: string) => `${routePath.split('/').slice(0, -1).join('/')}/${SHELL_FILE}`
+/** A shell's path: '/booking/$uid' → '/booking/_shell.html' (in the route's folder); '/desk' → '/desk'. */
+const shellPath = (routePath: string) => (routePath.includes('$') ? `${routePath.split('/').slice(0, -1).join('/')}/${SHELL_FILE}` : routePath)
 
 /**
  * The paths of the routes a visitor can land on, sorted: the leaves of the tree. The root (which also
@@ -137,11 +143,20 @@ export function headsByPath(heads: RouteHeads): Map<string, PageHead> {
   return new Map(Object.entries(heads).flatMap(([routePath, head]) => pagesOfRoute(routePath, head).map((p) => [p.path, p.head] as const)))
 }
 
-/** The head of every shell by the folder it serves: '/booking/$uid' → '/booking'. */
+/** The head of every shell with a param by the folder it serves: '/booking/$uid' → '/booking'. */
 export function shellHeadsByFolder(heads: RouteHeads): Map<string, PageHead> {
   return new Map(
     Object.entries(heads).flatMap(([routePath, head]) =>
-      isShell(head) ? [[routePath.split('/').slice(0, -1).join('/'), { title: head.title, description: head.description }] as const] : [],
+      isShell(head) && routePath.includes('$') ? [[routePath.split('/').slice(0, -1).join('/'), { title: head.title, description: head.description }] as const] : [],
+    ),
+  )
+}
+
+/** The head of every shell without params by its path: '/desk'. */
+export function shellHeadsByPath(heads: RouteHeads): Map<string, PageHead> {
+  return new Map(
+    Object.entries(heads).flatMap(([routePath, head]) =>
+      isShell(head) && !routePath.includes('$') ? [[routePath, { title: head.title, description: head.description }] as const] : [],
     ),
   )
 }

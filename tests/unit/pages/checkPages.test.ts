@@ -97,10 +97,16 @@ describe('shell routes (made in the browser for any value of their param)', () =
     expect(checkShells(['/', '/booking/$uid'], heads)).toEqual([{ routePath: '/booking/$uid', path: '/booking/_shell.html', head: head('Manage') }])
   })
 
-  it('need exactly one param, as their last segment', () => {
+  it('need exactly one param, as their last segment, or none', () => {
     expect(() => checkPages(['/booking/$uid/edit'], { '/booking/$uid/edit': shell })).toThrow(
-      'Route /booking/$uid/edit is a shell: it needs exactly one param, as its last segment (src/content/pages.ts)',
+      'Route /booking/$uid/edit is a shell: it needs exactly one param, as its last segment, or none (src/content/pages.ts)',
     )
-    expect(() => checkPages(['/booking'], { '/booking': shell })).toThrow(/Route \/booking is a shell/)
+    expect(() => checkPages(['/$a/$b'], { '/$a/$b': shell })).toThrow(/Route \/\$a\/\$b is a shell/)
+  })
+
+  it('without params are no listed page, but a shell at their own path', () => {
+    const heads: RouteHeads = { '/': head('Home'), '/desk': shell }
+    expect(checkPages(['/', '/desk'], heads)).toEqual([{ path: '/', head: head('Home') }])
+    expect(checkShells(['/', '/desk'], heads)).toEqual([{ routePath: '/desk', path: '/desk', head: head('Manage') }])
   })
 })
