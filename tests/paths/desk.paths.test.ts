@@ -2,12 +2,14 @@ import { expect } from 'vitest'
 import { createActor, SimulatedClock } from 'xstate'
 import { BookingRejected } from '../../core/bookingErrors'
 import { DESK_TEXTS, type DeskView, type TimeOffRequest } from '../../core/deskWire'
+import { CANCELLATION_REASON_MAX_LENGTH } from '../../core/manageWire'
 import { deskMachine, type DeskErrorPlace } from '../../machines/desk'
 import { deskControls, deskView } from '../../machines/deskView'
 import { controllablePromiseActor } from './support/fakes'
-import { describeMachinePaths } from './support/machineLevel'
+import { describeMachinePaths, type PathCases } from './support/machineLevel'
+import type { AnySnapshot, ModelPath } from './support/machineModel'
 import { NOW } from './ui/support/bookingModel'
-import { DESK, deskInput, deskModel, SOON, TODAY_DAY, TOMORROW_DAY } from './ui/support/deskModel'
+import { AFTER_REMOVE, DESK, deskInput, deskModel, SOON, SPACED_LABEL, TIME_OFF_ENTRY, TODAY_DAY, TOMORROW_DAY } from './ui/support/deskModel'
 
 const REFRESH_MS = 30_000
 const JOIN_SOON_MS = 10 * 60_000
@@ -20,6 +22,21 @@ const endsSession = (error: unknown) => error instanceof BookingRejected && erro
 function nextMoment(view: DeskView, now: number): number {
   const ahead = view.upcoming.flatMap((c) => [Date.parse(c.startTime) - JOIN_SOON_MS, Date.parse(c.startTime), Date.parse(c.endTime)]).filter((t) => t > now)
   return ahead.length ? Math.min(...ahead) : Number.POSITIVE_INFINITY
+}
+
+/** Each step of a path with the snapshot it is taken from: what the cases read (never what the machine made of it). */
+const stepsOf = (path: ModelPath) => path.steps.slice(1).map((step, i) => ({ event: step.event as { type: string } & Record<string, unknown>, before: path.steps[i]!.state as AnySnapshot }))
+
+/** Cases the mutation run's covering paths walk beside every transition (docs/testing.md, "Mutation testing"). */
+const CASES: PathCases = {
+  'a reason longer than the field keeps': (path) => stepsOf(path).some(({ event }) => event.type === 'REASON_CHANGED' && String(event.value).length > CANCELLATION_REASON_MAX_LENGTH),
+  'time off sent with a label to trim': (path) =>
+    stepsOf(path).some(({ event, before }) => event.type === 'ADD_TIME_OFF' && before.context.timeOff.label === SPACED_LABEL && before.context.timeOff.to !== ''),
+  'the form changed under its sentence': (path) => stepsOf(path).some(({ event, before }) => event.type === 'TIME_OFF_CHANGED' && before.context.error?.place === 'timeOff'),
+  "the form changed under a call's sentence": (path) =>
+    stepsOf(path).some(({ event, before }) => event.type === 'TIME_OFF_CHANGED' && before.context.error !== null && before.context.error.place !== 'timeOff'),
+  'a removal of an entry no longer listed': (path) =>
+    stepsOf(path).some(({ event, before }) => event.type === 'REMOVE_TIME_OFF' && before.context.view === AFTER_REMOVE && event.id === TIME_OFF_ENTRY.id),
 }
 
 describeMachinePaths(
@@ -74,6 +91,7 @@ describeMachinePaths(
   },
   {
     ...deskModel,
+    cases: CASES,
     views: {
       upcomingDays: (s) => deskView.upcomingDays(s).map(({ day, calls }) => `${day}: ${calls.map((c) => c.uid).join(', ')}`),
       dialogCall: (s) => deskView.dialogCall(s)?.uid ?? null,
@@ -91,7 +109,8 @@ describeMachinePaths(
         sut.actor.send(event)
       },
       REASON_CHANGED: (sut, event) => {
-        sut.reason = event.value
+        // The field keeps the first CANCELLATION_REASON_MAX_LENGTH characters of what is typed or pasted.
+        sut.reason = event.value.slice(0, CANCELLATION_REASON_MAX_LENGTH)
         sut.actor.send(event)
       },
       CONFIRM_CANCEL: (sut, event) => {
@@ -272,8 +291,9 @@ describeMachinePaths(
         expect(deskControls.signOut(sut.snapshot())).toBe(false)
       },
       'loaded.addingTimeOff': (sut) => {
-        // Written out: the form's days, the blank label left out.
-        expect(sut.adds.last.input).toStrictEqual({ from: TODAY_DAY, to: TOMORROW_DAY })
+        // Written out: the form's days, and its label trimmed, or left out when blank.
+        const days = { from: TODAY_DAY, to: TOMORROW_DAY }
+        expect(sut.adds.last.input).toStrictEqual(sut.timeOff.label ? { ...days, label: 'Dentist' } : days)
         expect(deskView.addingTimeOff(sut.snapshot())).toBe(true)
         expect(deskControls.editTimeOff(sut.snapshot())).toBe(false)
       },

@@ -78,6 +78,10 @@ export const VIEWS: Readonly<Record<string, DeskView>> = { DESK, AFTER_CANCEL, A
 export const REASON = 'I am unwell today, sorry. Please book another time.'
 /** A reason the server refuses (a control character). */
 export const BAD_REASON = 'Sorry\u0007'
+/** A reason pasted longer than the field keeps (CANCELLATION_REASON_MAX_LENGTH characters). */
+export const LONG_REASON = `${REASON} `.repeat(12)
+/** A label with spaces around it: the request sends it trimmed. */
+export const SPACED_LABEL = '  Dentist  '
 
 /** The failures a desk request can meet: the session over, the server's own sentence, the network. */
 export const SIGNED_OUT = new BookingRejected(401, DESK_TEXTS.sessionEnded, 'signed_out')
@@ -96,7 +100,7 @@ export const deskModel: ModelOptions = {
   input: deskInput,
   samples: {
     CANCEL_CALL: [{ type: 'CANCEL_CALL', uid: TOMORROW_CALL.uid }, { type: 'CANCEL_CALL', uid: YESTERDAY_CALL.uid }],
-    REASON_CHANGED: [REASON, BAD_REASON].map((value) => ({ type: 'REASON_CHANGED', value })),
+    REASON_CHANGED: [REASON, BAD_REASON, LONG_REASON].map((value) => ({ type: 'REASON_CHANGED', value })),
     MARK_NO_SHOW: [
       { type: 'MARK_NO_SHOW', uid: YESTERDAY_CALL.uid, rebook: true },
       { type: 'MARK_NO_SHOW', uid: SOON.uid, rebook: false },
@@ -105,6 +109,7 @@ export const deskModel: ModelOptions = {
     TIME_OFF_CHANGED: [
       { type: 'TIME_OFF_CHANGED', field: 'from', value: TODAY_DAY },
       { type: 'TIME_OFF_CHANGED', field: 'to', value: TOMORROW_DAY },
+      { type: 'TIME_OFF_CHANGED', field: 'label', value: SPACED_LABEL },
     ],
     REMOVE_TIME_OFF: [{ type: 'REMOVE_TIME_OFF', id: TIME_OFF_ENTRY.id }],
     'xstate.done.actor.loadDesk': doneWith('xstate.done.actor.loadDesk', DESK, EMPTY),
@@ -119,17 +124,21 @@ export const deskModel: ModelOptions = {
     'xstate.error.actor.removeTimeOff': errorsOf('xstate.error.actor.removeTimeOff'),
     'xstate.error.actor.signOut': errorsOf('xstate.error.actor.signOut'),
   },
-  // Snapshots are told apart by what the guards read (the board, whether SOON has started, whether the form has
-  // both days, the dialog's call and whether its reason is plain), not by the clock nor the sentences shown.
+  // Snapshots are told apart by what the guards read (the board, whether SOON has started, the form's days (and
+  // its label once both are in), the dialog's call and whether its reason is plain), not by the clock nor by the
+  // sentences shown.
   serializeState: (snapshot: AnySnapshot) => {
     const { context } = snapshot
+    const { from, to, label } = context.timeOff
     return JSON.stringify([
       snapshot.value,
       nameOf(context.view),
       context.now >= Date.parse(SOON.startTime),
-      [Boolean(context.timeOff.from), Boolean(context.timeOff.to)],
+      [Boolean(from), Boolean(to) && (label ? 'labelled' : true)],
       context.cancelling,
       context.reason === BAD_REASON,
+      // Where a sentence shows, on the board only (what the time-off form's changes clear depends on it).
+      !snapshot.matches({ loaded: 'idle' }) || context.error === null ? null : context.error.place === 'timeOff' ? 'timeOff' : 'elsewhere',
     ])
   },
 }
