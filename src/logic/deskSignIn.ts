@@ -1,8 +1,8 @@
 import { fromPromise } from 'xstate'
 import type { DeskView, LinkRequest, SessionRequest } from '../../core/deskWire'
-import { deskMachine } from '../../machines/desk'
 import { deskSignInMachine } from '../../machines/deskSignIn'
 import { fetchDesk, openSession, requestLink } from '../lib/api/deskApi'
+import { deskLogic } from './desk'
 import { focusAndReveal, focusInPageContent } from '../lib/dom/focus'
 
 /** The ids of the desk page's step heading, its address field and its alert (one step shows at a time). */
@@ -16,7 +16,7 @@ export const deskSignInLogic = deskSignInMachine.provide({
     openSession: fromPromise<void, SessionRequest>(({ input, signal }) => openSession(input, signal)),
     requestLink: fromPromise<void, LinkRequest>(({ input, signal }) => requestLink(input, signal)),
     // The board with its own effects provided, as every actor the frame runs is provided here.
-    desk: deskMachine,
+    desk: deskLogic,
   },
   actions: {
     // The router's own entry state is kept: only the address loses its fragment.
