@@ -13,7 +13,7 @@ import { assertEvent, assign, fromPromise, setup, type SnapshotFrom } from 'xsta
 import { isPlainLines } from '../core/bookingFields'
 import { DESK_REFRESH_SECONDS, DESK_TEXTS, type DeskView, type HostCancelRequest, type TimeOffRequest } from '../core/deskWire'
 import { CANCELLATION_REASON_MAX_LENGTH, normaliseLineBreaks } from '../core/manageWire'
-import { deskErrorText, isSessionEnded } from './deskErrors'
+import { deskErrorText, isSignedOut } from '../core/deskErrors'
 import { EMPTY_TIME_OFF, findCall, hasStarted, nextCallMoment, timeOffProblem, type TimeOffForm } from './deskCalls'
 import { providedByApp } from './providedByApp'
 
@@ -153,7 +153,7 @@ export const deskMachine = setup({
     },
     /** The timer is due for the refresh (not only for a call's moment). */
     refreshDue: ({ context }) => tickAt(context) >= context.refreshAt,
-    sessionEnded: (_, params: { error: unknown }) => isSessionEnded(params.error),
+    sessionEnded: (_, params: { error: unknown }) => isSignedOut(params.error),
   },
   delays: {
     tick: ({ context }) => Math.max(0, tickAt(context) - context.clock()),

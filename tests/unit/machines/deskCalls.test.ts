@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { BookingRejected } from '../../../core/bookingErrors'
 import { DESK_TEXTS, type DeskCall, type DeskView } from '../../../core/deskWire'
 import { callPhase, callsByDay, joinProminent, nextCallMoment, timeOffProblem } from '../../../machines/deskCalls'
-import { deskErrorText, isSessionEnded } from '../../../machines/deskErrors'
+import { deskErrorText, isSignedOut } from '../../../core/deskErrors'
 
 const call = (uid: string, startTime: string, minutes = 15): DeskCall => ({
   uid,
@@ -120,9 +120,9 @@ describe('timeOffProblem', () => {
 
 describe('a failed desk request', () => {
   it('ends the session on a 401 only', () => {
-    expect(isSessionEnded(new BookingRejected(401, DESK_TEXTS.sessionEnded, 'signed_out'))).toBe(true)
-    expect(isSessionEnded(new BookingRejected(403, DESK_TEXTS.foreignOrigin))).toBe(false)
-    expect(isSessionEnded(new TypeError('Failed to fetch'))).toBe(false)
+    expect(isSignedOut(new BookingRejected(401, DESK_TEXTS.sessionEnded, 'signed_out'))).toBe(true)
+    expect(isSignedOut(new BookingRejected(403, DESK_TEXTS.foreignOrigin))).toBe(false)
+    expect(isSignedOut(new TypeError('Failed to fetch'))).toBe(false)
   })
 
   it("shows the server's sentence as it is, else the network's", () => {
