@@ -15,6 +15,7 @@ import { DESK_TEXTS } from '../../core/deskWire'
 import { readOutbox, type ReceivedMail } from '../support/outbox'
 import { bookingPayload } from '../support/bookingPayload'
 import { typeInto } from '../support/typing'
+import { expectNoAxeViolations } from './support/axe'
 import { E2E_PORT, e2eEnv } from './env'
 
 /** libfaketime's multi-threaded build, as Debian's `faketime` package installs it (.ci/run installs it). */
@@ -260,7 +261,10 @@ test('on a phone the desk reads without sideways scrolling, and the cancel dialo
   const asking = await context.newPage()
   await asking.goto('/desk')
   const sent = (await mailsTo(site, OWNER)).length
+  await expect(asking.getByRole('heading', { name: DESK_TEXTS.signInHeading })).toBeVisible()
+  await expectNoAxeViolations(asking)
   await askForLink(asking, OWNER)
+  await expectNoAxeViolations(asking)
   const link = await signInLink(site, sent + 1)
   await asking.close()
 
@@ -270,6 +274,7 @@ test('on a phone the desk reads without sideways scrolling, and the cancel dialo
   await expect(item).toBeVisible({ timeout: 15_000 })
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
   await page.screenshot({ path: test.info().outputPath('desk-phone.png'), fullPage: true })
+  await expectNoAxeViolations(page)
 
   await item.getByRole('button', { name: DESK_TEXTS.cancelCall }).tap()
   const dialog = page.getByRole('dialog')
@@ -277,6 +282,7 @@ test('on a phone the desk reads without sideways scrolling, and the cancel dialo
   await expect(reason).toBeFocused()
   await expect(dialog.getByRole('button', { name: DESK_TEXTS.confirmCancel })).toBeInViewport()
   await page.screenshot({ path: test.info().outputPath('desk-phone-cancel.png') })
+  await expectNoAxeViolations(page, { include: 'dialog[open]' })
   await page.keyboard.press('Escape')
   await expect(dialog).toBeHidden()
   await expect(item.getByRole('button', { name: DESK_TEXTS.cancelCall })).toBeFocused()
