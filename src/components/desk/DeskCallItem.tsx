@@ -35,7 +35,7 @@ export function DeskCallItem({ call, desk, upcoming }: { call: DeskCall; desk: D
           {call.email}
         </a>
       </div>
-      <HowTheyMeet call={call} prominent={upcoming && joinProminent(call, desk.now)} />
+      <HowTheyMeet call={call} upcoming={upcoming} prominent={upcoming && joinProminent(call, desk.now)} />
       <dl className="grid gap-2 text-sm text-slate-300">
         {call.notes ? <Detail term={DESK_TEXTS.notes}>{call.notes}</Detail> : null}
         {call.cameFrom ? <Detail term={DESK_TEXTS.cameFrom}>{call.cameFrom}</Detail> : null}
@@ -60,8 +60,10 @@ function Detail({ term, children }: { term: string; children: string }) {
 }
 
 /** The join link (the prominent "Join" from ten minutes before until the end), or the number the agency calls. */
-function HowTheyMeet({ call, prominent }: { call: DeskCall; prominent: boolean }) {
+function HowTheyMeet({ call, upcoming, prominent }: { call: DeskCall; upcoming: boolean; prominent: boolean }) {
   if (call.joinUrl) {
+    // A past call has nothing to join.
+    if (!upcoming) return null
     return (
       <a href={call.joinUrl} target="_blank" rel="noopener noreferrer" className={`${prominent ? primaryButton : secondaryButton} self-start`}>
         {DESK_TEXTS.join}

@@ -52,6 +52,8 @@ export const TOMORROW_CALL: DeskCall = {
 export const YESTERDAY_CALL: DeskCall = { ...SOON, uid: 'call-yesterday', startTime: '2026-03-01T21:00:00.000Z', endTime: '2026-03-01T21:15:00.000Z', name: 'Mere Smith', email: 'mere@example.com' }
 
 export const TIME_OFF_ENTRY = { id: 'off-1', from: '2026-03-04', to: '2026-03-04', label: 'Dentist' }
+/** The id of an entry no longer listed. */
+export const GONE_TIME_OFF = 'off-gone'
 
 /** The days the time-off form is filled in with: today and tomorrow in Auckland. */
 export const TODAY_DAY = '2026-03-03'
@@ -111,7 +113,11 @@ export const deskModel: ModelOptions = {
       { type: 'TIME_OFF_CHANGED', field: 'to', value: TOMORROW_DAY },
       { type: 'TIME_OFF_CHANGED', field: 'label', value: SPACED_LABEL },
     ],
-    REMOVE_TIME_OFF: [{ type: 'REMOVE_TIME_OFF', id: TIME_OFF_ENTRY.id }],
+    // The entry listed, and one removed meanwhile (another browser, say): the board does not ask for it.
+    REMOVE_TIME_OFF: [
+      { type: 'REMOVE_TIME_OFF', id: TIME_OFF_ENTRY.id },
+      { type: 'REMOVE_TIME_OFF', id: GONE_TIME_OFF },
+    ],
     'xstate.done.actor.loadDesk': doneWith('xstate.done.actor.loadDesk', DESK, EMPTY),
     'xstate.done.actor.cancelCall': doneWith('xstate.done.actor.cancelCall', AFTER_CANCEL),
     'xstate.done.actor.markNoShow': doneWith('xstate.done.actor.markNoShow', AFTER_MARK),
