@@ -10,7 +10,7 @@ export default {
   vitest: { configFile: 'vitest.mutation.config.ts' },
   // The machine files only: their selectors and helpers are read by views, which the UI level tests.
   mutate: [
-    'machines/{bookingForm,bookingModal,copyFeedback,deskSignIn,dropdownMenu,faqAccordion,manageBooking,mobileMenu,particleBackground,scrollIntent,slots,textChat,voiceCall}.ts',
+    'machines/{bookingForm,bookingModal,copyFeedback,desk,deskSignIn,dropdownMenu,faqAccordion,manageBooking,mobileMenu,particleBackground,scrollIntent,slots,textChat,voiceCall}.ts',
   ],
   coverageAnalysis: 'perTest',
   plugins: ['@stryker-mutator/*', './tests/paths/mutation/ignorers.mjs'],

@@ -18,6 +18,7 @@ import { createApp, createStartingApp } from '../../server/http/app'
 import { SERVER_SENTENCES } from '../../server/sentences'
 import { DataDirLockedError, LOCK_FILE, lockDataDir } from '../../server/runtime/dataDirLock'
 import { memoryRateLimiter } from '../../server/db/rateLimitWindows'
+import type { DeskStore } from '../../server/db/desk'
 import type { BookingStore } from '../../server/db/store'
 import { createLifecycle, type Lifecycle, type ShutdownPhase } from '../../server/lifecycle'
 import { maskUrl, safeError, scrubMessage } from '../../server/log/logger'
@@ -80,6 +81,7 @@ describe.each(failingDatabases)('logs with a failing database (%s)', (_name, ope
       changes: localFeed(),
       rateLimiter: memoryRateLimiter,
       takenStarts: async () => new Set<number>(),
+      desk: { timeOff: async () => [] } as Partial<DeskStore> as DeskStore,
       // The booking's jobs are made before its transaction (docs/design.md#server): they need an id and the UID secret.
       newBookingId: async () => 1,
       calendarSecret: 'test-calendar-secret',

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import type { SlotsResponse } from '../../core/bookingWire'
 import type { Fetch } from '../../server/scheduler/calcomUpstream'
 import { localFeed } from '../../server/db/changeFeed'
+import type { DeskStore } from '../../server/db/desk'
 import type { BookingStore } from '../../server/db/store'
 import { createScheduler } from '../../server/scheduler/chooseScheduler'
 import type { BookRequest, SlotsRequest } from '../../server/scheduler/scheduler'
@@ -17,6 +18,8 @@ function recordingStore() {
     kind: 'pglite',
     changes: localFeed(),
     calendarSecret: 'test-calendar-secret',
+    // No time off: every day of the availability offers its slots.
+    desk: { timeOff: async () => [] } as Partial<DeskStore> as DeskStore,
     async takenStarts() {
       calls.push('takenStarts')
       return new Set<number>()
