@@ -329,7 +329,11 @@ test.describe('before the app runs', () => {
     const named = (name: string) => [...scripts.keys()].find((path) => path.startsWith(`/assets/${name}-`)) ?? name
     // V8 compiles a file so marked as it arrives, off the main thread, not function by function as each first
     // runs (docs/performance.md#functions-compiled-as-they-arrive).
-    for (const name of ['react', 'framework', 'app', 'xstate', 'siteMachines', 'BookingForm', 'useDaySlots']) expect(startsWithHint(named(name)), name).toBe(true)
+    // booking-wire: the day picker and the wire it shares with the manage page and the desk (vite.config.ts).
+    for (const name of ['react', 'framework', 'app', 'xstate', 'siteMachines', 'BookingForm', 'booking-wire']) {
+      expect(scripts.has(named(name)), `${name} loaded`).toBe(true)
+      expect(startsWithHint(named(name)), name).toBe(true)
+    }
     const routeFiles = ((await page.locator('meta[name="app-route-files"]').getAttribute('content')) ?? '').split(' ')
     expect(routeFiles.length).toBeGreaterThan(0)
     for (const file of routeFiles) expect(startsWithHint(file), file).toBe(true)
