@@ -189,6 +189,8 @@ test('the owner signs in by an emailed link, sees the calls, cancels one, takes 
     await expect(item.getByRole('link', { name: DESK_TEXTS.join })).toHaveAttribute('href', /^https:\/\//)
   }
 
+  await page.screenshot({ path: test.info().outputPath('desk-desktop.png'), fullPage: true })
+
   // A second use of the link is refused in a sentence with the way on.
   const other = await browser.newContext({ baseURL: site.origin })
   const second = await other.newPage()
