@@ -14,7 +14,7 @@ import { join } from 'node:path'
 import { DESK_TEXTS } from '../../core/deskWire'
 import { readOutbox, type ReceivedMail } from '../support/outbox'
 import { bookingPayload } from '../support/bookingPayload'
-import { typeInto } from '../support/typing'
+import { typeDay, typeInto } from '../support/typing'
 import { expectNoAxeViolations } from './support/axe'
 import { E2E_PORT, e2eEnv } from './env'
 
@@ -213,8 +213,8 @@ test('the owner signs in by an emailed link, sees the calls, cancels one, takes 
 
   // A day of time off: that day's slots leave the slots API, and its calls say so.
   const timeOff = page.getByRole('region', { name: DESK_TEXTS.timeOff })
-  await timeOff.getByLabel(DESK_TEXTS.timeOffFrom, { exact: true }).fill(day)
-  await timeOff.getByLabel(DESK_TEXTS.timeOffTo, { exact: true }).fill(day)
+  await typeDay(timeOff.getByLabel(DESK_TEXTS.timeOffFrom, { exact: true }), day)
+  await typeDay(timeOff.getByLabel(DESK_TEXTS.timeOffTo, { exact: true }), day)
   await typeInto(timeOff.getByLabel(DESK_TEXTS.timeOffLabel), 'Sick day')
   await timeOff.getByRole('button', { name: DESK_TEXTS.addTimeOff }).click()
   await expect(timeOff.getByText('Sick day')).toBeVisible()

@@ -26,3 +26,16 @@ export async function pasteInto(box: Locator, text: string): Promise<void> {
   await box.page().keyboard.insertText(text)
   await expect(box).toHaveValue(text)
 }
+
+/**
+ * Types a day (YYYY-MM-DD) into a date field as a person does, digit by digit: Chromium lays the field out in its own
+ * locale (en-US here, whatever the page's), month, day, year, each part moving on to the next by itself.
+ */
+export async function typeDay(field: Locator, day: string): Promise<void> {
+  const [year, month, date] = day.split('-')
+  // Into its first part, the month, as a person who clicks at the field's start (focus alone takes no keys there).
+  const box = await field.boundingBox()
+  await field.click({ position: { x: 24, y: (box?.height ?? 40) / 2 } })
+  await field.pressSequentially(`${month}${date}${year}`)
+  await expect(field).toHaveValue(day)
+}

@@ -4,7 +4,7 @@ import type { DeskCall, DeskView } from '../../../core/deskWire'
 import { deskMachine, type DeskErrorPlace } from '../../../machines/desk'
 import { waitForHydration } from '../../e2e/support/hydration'
 import { answer, nthRequest } from '../../support/manageApi'
-import { typeInto } from '../../support/typing'
+import { typeDay, typeInto } from '../../support/typing'
 import type { InternalExecutors, StateChecks, UserExecutors } from '../support/executors'
 import { describeUiPaths } from '../support/uiLevel'
 import { LOCALE, NOW, TIME_ZONE } from './support/bookingModel'
@@ -156,14 +156,6 @@ async function expectFocused(sut: DeskUi, target: Locator) {
     .toBe(true)
 }
 
-/** A day typed into a date field as the host types it: Chromium lays the field out in its own locale (en-US here, whatever the page's), month, day, year. */
-async function typeDay(sut: DeskUi, label: string, day: string) {
-  const [year, month, date] = day.split('-')
-  await region(sut, TEXTS.timeOff).getByText(label, { exact: true }).click()
-  await timeOffField(sut, label).pressSequentially(`${month}${date}${year}`)
-  await expect(timeOffField(sut, label)).toHaveValue(day)
-}
-
 /** Pasted as a person pastes (what no one types key by key: a control character, more than the field keeps). */
 async function pasteReason(sut: DeskUi, text: string, kept: string) {
   const field = reasonField(sut)
@@ -215,7 +207,7 @@ const events: UserExecutors<M, DeskUi> = {
     if (sut.error?.place === 'timeOff') sut.error = null
     sut.focus = null
     if (event.field === 'label') await typeInto(timeOffField(sut, TEXTS.label), event.value)
-    else await typeDay(sut, event.field === 'from' ? TEXTS.from : TEXTS.to, event.value)
+    else await typeDay(timeOffField(sut, event.field === 'from' ? TEXTS.from : TEXTS.to), event.value)
   },
   ADD_TIME_OFF: async (sut) => {
     sut.status = null
