@@ -196,6 +196,8 @@ test.describe('the zone list', () => {
     await page.goto('/about')
     const section = await talkToExpert(page)
     const box = zoneBox(section)
+    // Until its search has loaded the box cannot be focused, and an arrow pressed then goes to the page.
+    await expect(box).toBeEnabled()
     await box.focus()
     await page.keyboard.press('ArrowDown')
     await expect(box).toHaveAttribute('aria-expanded', 'true')
