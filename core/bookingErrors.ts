@@ -14,13 +14,16 @@ export class BookingRejected extends Error {
   readonly status: number
   readonly serverMessage: string | undefined
   readonly serverCode: string | undefined
+  /** The challenge of a 403 `proof_of_work_required`, as it came (core/proofOfWork.ts checks it). */
+  readonly challenge: unknown
 
-  constructor(status: number, serverMessage: string | undefined, serverCode?: string) {
+  constructor(status: number, serverMessage: string | undefined, serverCode?: string, challenge?: unknown) {
     super(serverMessage ?? `Booking failed: ${status}`)
     this.name = 'BookingRejected'
     this.status = status
     this.serverMessage = serverMessage
     this.serverCode = serverCode
+    this.challenge = challenge
   }
 }
 

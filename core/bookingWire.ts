@@ -76,6 +76,8 @@ export const WIRE_MESSAGES = {
   rescheduleUid: 'The booking to reschedule is not valid.',
   /** The code a visitor was emailed when bookings come fast (docs/design.md#email-codes): six digits. */
   emailVerificationCode: 'Please enter the 6-digit code from the email we sent you.',
+  /** The solved challenge of a 403 `proof_of_work_required` (core/proofOfWork.ts), sent as it was solved. */
+  altcha: 'The security check sent with the booking is not valid. Please try again.',
   /** Any route's 429 (server/limits/), and what the manage page says for a 429 without a sentence. */
   rateLimited: 'Too many requests. Please wait a moment and try again.',
 } as const
@@ -92,6 +94,9 @@ const FIELD_CODES: Readonly<Record<string, WireCode>> = {
   _isDryRun: 'flags',
   dub_id: 'flags',
 }
+
+/** ALTCHA's payload at its longest (core/proofOfWork.ts): a challenge and its solution take about 1,000 characters. */
+export const PROOF_OF_WORK_MAX_LENGTH = 4_000
 
 /** An emailed code as the wire carries it: six digits, nothing else. */
 export const EMAIL_CODE_PATTERN = /^\d{6}$/
@@ -196,6 +201,8 @@ export const BookingRequestSchema = v.object(
     emailVerificationCode: v.optional(
       v.pipe(v.string(WIRE_MESSAGES.emailVerificationCode), v.regex(EMAIL_CODE_PATTERN, WIRE_MESSAGES.emailVerificationCode)),
     ),
+    /** ALTCHA's payload: the challenge of a 403 `proof_of_work_required`, solved (docs/email-codes.md#proof-of-work). */
+    altcha: v.optional(v.pipe(v.string(WIRE_MESSAGES.altcha), v.maxLength(PROOF_OF_WORK_MAX_LENGTH, WIRE_MESSAGES.altcha))),
   },
   WIRE_MESSAGES.body,
 )
@@ -233,7 +240,7 @@ export type BookingResponse = v.InferOutput<typeof BookingResponseSchema>
  * Any error answer: Cal.com reads `message`. The email-code step adds a `code` to branch on (core/emailVerification.ts),
  * never shown: its `message` is the sentence.
  */
-export const BookingErrorSchema = v.object({ message: v.string(), code: v.optional(v.string()) })
+export const BookingErrorSchema = v.object({ message: v.string(), code: v.optional(v.string()), challenge: v.optional(v.unknown()) })
 
 /** The error messages of docs/design.md#wire with Cal.com's own codes (codes on the wire, never shown: core/bookingErrors.ts words them). */
 export const BOOKING_ERRORS = {

@@ -16,6 +16,8 @@ export const EMAIL_CODE_ANSWERS = {
   resendLimit: 'email_verification_resend_limit',
   /** 429: the site sent its hour's code emails (BOOKING_VERIFY_MAILS_PER_HOUR). */
   mailLimit: 'email_verification_mail_limit',
+  /** 403: no code is sent before the browser solves the challenge beside the sentence (./proofOfWork.ts). */
+  proofOfWork: 'proof_of_work_required',
 } as const
 
 export type EmailCodeAnswer = (typeof EMAIL_CODE_ANSWERS)[keyof typeof EMAIL_CODE_ANSWERS]

@@ -334,6 +334,11 @@ const EnvSchema = v.object({
   /** Code mails the whole site sends in an hour at most: past it a booking that needs a code is refused (429). */
   BOOKING_VERIFY_MAILS_PER_HOUR: envInt('BOOKING_VERIFY_MAILS_PER_HOUR', 1, 1_000_000, 60),
   /**
+   * The proof of work before a code email (docs/email-codes.md#proof-of-work): the tries a browser makes for it on
+   * average in a quiet hour, each 1,000 rounds of PBKDF2; up to 4 times as many as the hour's code emails run out.
+   */
+  BOOKING_VERIFY_PROOF_TRIES: envInt('BOOKING_VERIFY_PROOF_TRIES', 1, 1_000_000, 300),
+  /**
    * The addresses that may sign in to the desk (docs/desk.md), comma-separated; unset: HOST_EMAIL's. With neither,
    * the desk is not set up. Compared as server/limits/keys.ts's emailKey spells them.
    */

@@ -1,4 +1,5 @@
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
+import type { ProofOfWorkChallenge } from '../core/proofOfWork'
 
 /**
  * Why a booking, or a change of one, is refused, as a code (branch on it, never on a sentence): one vocabulary
@@ -29,6 +30,8 @@ export type RefusalCode =
   | 'codeExpired'
   | 'codeResendLimit'
   | 'codeMailLimit'
+  /** No code email before a proof of work (server/scheduler/proofOfWork.ts): the challenge to solve rides along. */
+  | 'proofRequired'
   // What a validated request still cannot name (core/bookingWire.ts).
   | 'unknownHost'
   | 'unknownEventType'
@@ -55,6 +58,8 @@ export interface Refusal<Code extends RefusalCode = RefusalCode> {
   email?: string
   triesLeft?: number
   assistant?: boolean
+  /** For `proofRequired`: the challenge, as the answer carries it. */
+  challenge?: ProofOfWorkChallenge
 }
 
 /** A refusal with nothing but its code. */

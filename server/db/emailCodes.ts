@@ -63,6 +63,8 @@ export interface EmailCodeStore {
   bookingOf(id: number): Promise<string | undefined>
   /** Code emails written since `since`, site-wide (the hourly cap counts them). */
   mailsSince(since: Temporal.Instant): Promise<number>
+  /** Marks the proof of work of `nonce` spent until `expiresAt` (server/scheduler/proofOfWork.ts); false if it already was. */
+  spendProof(nonce: string, expiresAt: Date): Promise<boolean>
 }
 
 const secondsUntil = (ms: number, now: Temporal.Instant) => Math.max(1, Math.ceil((ms - now.epochMilliseconds) / 1000))
@@ -136,6 +138,16 @@ export function emailCodeStore(backend: Backend): EmailCodeStore {
         since.toString(),
       ])
       return row?.n ?? 0
+    },
+
+    async spendProof(nonce, expiresAt) {
+      // One statement takes it: of two requests with the same proof, one inserts and the other finds it there.
+      const [row] = await backend.query(
+        `WITH gone AS (DELETE FROM spent_proofs WHERE expires_at < now())
+         INSERT INTO spent_proofs (nonce, expires_at) VALUES ($1, $2::timestamptz) ON CONFLICT (nonce) DO NOTHING RETURNING 1`,
+        [nonce, expiresAt.toISOString()],
+      )
+      return row !== undefined
     },
   }
 }

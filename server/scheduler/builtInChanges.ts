@@ -218,7 +218,14 @@ export function bookingChanges({ config, store, clock, availability, onMailQueue
         return { ok: true, status: 200, body: toResponse(rowAfter.booked({ ...booking, id: 0 }, now, false)) }
       }
       // Floods (docs/design.md#email-codes): a code to check, or the hour to count in the booking's transaction.
-      const asking = { email, code: request.request.emailVerificationCode, channel: request.channel ?? 'web', clients, ownerNetwork: request.ownerNetwork }
+      const asking = {
+        email,
+        code: request.request.emailVerificationCode,
+        channel: request.channel ?? 'web',
+        clients,
+        ownerNetwork: request.ownerNetwork,
+        proof: request.request.altcha,
+      }
       const admitted = await codes.admit(asking, now)
       if (!admitted.ok) {
         if (admitted.code === 'codeRequired') onMailQueued()

@@ -23,6 +23,7 @@ import type { Logger } from '../log/logger'
 import { codeMail } from '../mail/codeMail'
 import { mailSettings } from '../mail/settings'
 import { refuse, type Refusal } from '../refusals'
+import { proofOfWork } from './proofOfWork'
 
 /** Who asks to book: the web (the form, the API) or the voice assistant's book_call, which is never asked for a code. */
 export type Channel = 'web' | 'voice'
@@ -35,6 +36,8 @@ export interface CodeRequest {
   clients: readonly ClientLimit[]
   /** The client's widest network (server/limits/keys.ts ownerNetworkKey); absent, not known. */
   ownerNetwork?: string | undefined
+  /** `altcha`, the proof of work solved for a code email (./proofOfWork.ts), when the request carries one. */
+  proof?: string | undefined
 }
 
 export function emailCodes({
@@ -61,6 +64,7 @@ export function emailCodes({
     const [a, b] = [Buffer.from(stored, 'hex'), Buffer.from(given, 'hex')]
     return a.length === b.length && timingSafeEqual(a, b)
   }
+  const proofs = proofOfWork({ secret, spent: { spend: store.emailCodes.spendProof }, tries: config.BOOKING_VERIFY_PROOF_TRIES })
   /** What this instance last saw of the hour: codes asked for or not (one log line at each change). */
   let on = false
 
@@ -75,12 +79,20 @@ export function emailCodes({
       : []),
   ]
 
-  /** Emails a new code to `email` unless a limit refuses; either way the booking waits. */
-  async function ask({ email, clients, ownerNetwork }: CodeRequest, now: Temporal.Instant): Promise<Refusal> {
+  /**
+   * Emails a new code to `email` unless a limit refuses; either way the booking waits. First the browser proves its
+   * work (docs/email-codes.md#proof-of-work): without a proof, or with one spent, it gets a challenge, harder as the
+   * hour's code emails run out.
+   */
+  async function ask({ email, clients, ownerNetwork, proof }: CodeRequest, now: Temporal.Instant): Promise<Refusal> {
+    const perHour = config.BOOKING_VERIFY_MAILS_PER_HOUR
+    if (!(await proofs.verify(proof))) {
+      const load = (await store.emailCodes.mailsSince(now.subtract({ hours: 1 }))) / perHour
+      return { ...refuse('proofRequired'), challenge: await proofs.challenge(load) }
+    }
     const code = String(randomInt(0, 10 ** EMAIL_CODE_DIGITS)).padStart(EMAIL_CODE_DIGITS, '0')
     const address = addressKey(email)
     const expiresAt = now.add({ minutes: EMAIL_CODE_MINUTES })
-    const perHour = config.BOOKING_VERIFY_MAILS_PER_HOUR
     const issued = await store.emailCodes.issue({
       addressKey: address,
       codeHash: codeHash(address, code),

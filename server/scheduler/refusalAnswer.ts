@@ -10,6 +10,7 @@ import {
   wrongCodeSentence,
   type EmailCodeAnswer,
 } from '../../core/emailVerification'
+import { PROOF_OF_WORK_SENTENCE } from '../../core/proofOfWork'
 import type { ServerConfig } from '../config'
 import type { Refusal, RefusalCode } from '../refusals'
 import { SERVER_SENTENCES } from '../sentences'
@@ -41,6 +42,7 @@ const ANSWERS: { readonly [Code in RefusalCode]: readonly [ContentfulStatusCode,
   codeExpired: [403, EMAIL_CODE_MESSAGES.expired, EMAIL_CODE_ANSWERS.expired],
   codeResendLimit: [429, (refusal) => resendLimitSentence(refusal.email ?? '', refusal.retryAfterSeconds ?? 60), EMAIL_CODE_ANSWERS.resendLimit],
   codeMailLimit: [429, (refusal, config) => mailLimitSentence(config.HOST_EMAIL, refusal.assistant ?? false), EMAIL_CODE_ANSWERS.mailLimit],
+  proofRequired: [403, PROOF_OF_WORK_SENTENCE, EMAIL_CODE_ANSWERS.proofOfWork],
   unknownHost: [400, WIRE_MESSAGES.user],
   unknownEventType: [400, WIRE_MESSAGES.eventType],
   missingResponses: [400, WIRE_MESSAGES.responses],

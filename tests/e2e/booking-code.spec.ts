@@ -11,6 +11,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { codeSentSentence, wrongCodeSentence } from '../../core/emailVerification'
+import { PROOF_OF_WORK_SENTENCE } from '../../core/proofOfWork'
 import { E2E_ORIGIN, E2E_PORT, e2eEnv } from './env'
 import { readOutbox } from '../support/outbox'
 import { chooseSlot, codeField, confirmButton, fillContact, goToBookableDay, openBookingModal, resendCodeButton, typeInto } from '../support/pages/bookingForm'
@@ -92,6 +93,13 @@ for (const [size, viewport, slot] of [
     const context = await browser.newContext({ baseURL: codeSite.origin, viewport, hasTouch: size === 'phone', isMobile: size === 'phone' })
     const page = await context.newPage()
     const email = `${size}.code@example.com`
+    // What the form sends and hears back: the browser proves its work before the code is emailed.
+    const exchanges: { sent: { altcha?: string }; at: number; status: number; code?: string }[] = []
+    page.on('response', async (response) => {
+      if (!response.url().endsWith('/api/book/event')) return
+      const answer = (await response.json().catch(() => ({}))) as { code?: string }
+      exchanges.push({ sent: response.request().postDataJSON() as { altcha?: string }, at: Date.now(), status: response.status(), code: answer.code })
+    })
     await page.goto('/')
     const dialog = await openBookingModal(page)
     await goToBookableDay(dialog)
@@ -101,6 +109,14 @@ for (const [size, viewport, slot] of [
 
     // The server emailed a code: its sentence, one field for the code (the focus is there), and nothing booked yet.
     await expect(dialog.getByRole('status').filter({ hasText: codeSentSentence(email) })).toBeVisible({ timeout: 15_000 })
+    // First a challenge, solved in the browser's workers and sent back with the booking, then the code
+    // (docs/email-codes.md#proof-of-work). The visitor saw neither the challenge nor its sentence.
+    await expect.poll(() => exchanges.map((e) => [e.status, e.code, e.sent.altcha !== undefined])).toEqual([
+      [403, 'proof_of_work_required', false],
+      [403, 'email_verification_required', true],
+    ])
+    console.info(`${size}: the proof of work took ${exchanges[1]!.at - exchanges[0]!.at} ms from the challenge to the answer with its solution`)
+    await expect(dialog.getByText(PROOF_OF_WORK_SENTENCE)).toHaveCount(0)
     const field = codeField(dialog)
     await expect(field).toBeFocused()
     await expect(field).toBeInViewport()

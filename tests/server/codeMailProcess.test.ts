@@ -13,7 +13,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadConfig } from '../../server/config'
 import { openStore } from '../../server/db/store'
 import { emailCodes } from '../../server/scheduler/emailCodes'
-import { bookingBody, postBooking } from './support/harness'
+import { bookingBody, postBooking, postBookingAsTheForm } from './support/harness'
+import { solvedProof } from './support/proofOfWork'
 import { BOOKABLE_ANY_TIME, freePort, startServerProcess, writeMinimalSite, type ServerProcess } from './support/serverProcess'
 import { SmtpSink } from './support/smtpSink'
 
@@ -65,7 +66,7 @@ describe('a code’s email through kill -9', () => {
     const server = await startServerProcess({ ...env, DATA_DIR: dataDir, SMTP_URL: `smtp://127.0.0.1:${stallPort}` })
     started.push(server)
     await server.ready(120_000)
-    const asked = await postBooking(server.url, bookingBody(start))
+    const asked = await postBookingAsTheForm(server.url, bookingBody(start))
     const answeredAt = Temporal.Now.instant()
     expect([asked.status, ((await asked.json()) as { code: string }).code]).toEqual([403, 'email_verification_required'])
     await expect.poll(() => stalled.length, { timeout: 10_000 }).toBeGreaterThan(connections)
@@ -96,7 +97,10 @@ describe('a code’s email through kill -9', () => {
     const store = await openStore({ dataDir })
     try {
       const codes = emailCodes({ config: loadConfig({ ...env, DATA_DIR: dataDir, SMTP_URL: sink.url }), store, newId: randomUUID })
-      const asked = await codes.ask({ email: VISITOR, code: undefined, channel: 'web', clients: [] }, firstCodeAt.add({ seconds: 60, milliseconds: 1 }))
+      const request = { email: VISITOR, code: undefined, channel: 'web', clients: [] } as const
+      const later = firstCodeAt.add({ seconds: 60, milliseconds: 1 })
+      const challenged = await codes.ask(request, later)
+      const asked = await codes.ask({ ...request, proof: await solvedProof(challenged.challenge) }, later)
       expect(asked.code).toBe('codeRequired')
     } finally {
       await store.close()

@@ -12,7 +12,7 @@ import { buildBookingPayload } from '../../core/bookingPayload'
 import { openStore, type BookingStore } from '../../server/db/store'
 import { VOICE_TOOL_MESSAGES } from '../../server/voice/sentences'
 import { MAX_VOICE_TOOLS_BODY_BYTES } from '../../server/voice/voiceTools'
-import { bookingBody, HOST, postBooking, rejectingStore, startServer, testClock, testConfig, type RunningServer } from './support/harness'
+import { bookingBody, HOST, postBooking, postBookingAsTheForm, rejectingStore, startServer, testClock, testConfig, type RunningServer } from './support/harness'
 
 const SECRET = 'voice-secret-0123456789abcdef-0123'
 const NZ = 'Pacific/Auckland'
@@ -398,7 +398,7 @@ describe('voice assistant tools: limits and Cal.com mode', () => {
       }
       // The web's first booking of the hour needs no code: the three voice bookings are not counted.
       expect((await postBooking(server.url, bookingBody('2026-11-24T11:00'))).status).toBe(200)
-      const second = await postBooking(server.url, bookingBody('2026-11-24T11:15', { responses: { name: 'Web Visitor', email: 'web@example.com', guests: [] } }))
+      const second = await postBookingAsTheForm(server.url, bookingBody('2026-11-24T11:15', { responses: { name: 'Web Visitor', email: 'web@example.com', guests: [] } }))
       expect([second.status, ((await second.json()) as { code: string }).code]).toEqual([403, 'email_verification_required'])
     } finally {
       await server.close()

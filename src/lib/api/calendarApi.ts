@@ -77,7 +77,9 @@ export async function readAnswer<TSchema extends v.GenericSchema>(response: Resp
   if (!response.ok) {
     const parsed = v.safeParse(BookingErrorSchema, body)
     const message = parsed.success && parsed.output.message ? parsed.output.message : undefined
-    throw new BookingRejected(response.status, message, parsed.success ? parsed.output.code : undefined)
+    throw parsed.success
+      ? new BookingRejected(response.status, message, parsed.output.code, parsed.output.challenge)
+      : new BookingRejected(response.status, message)
   }
   return v.parse(schema, body)
 }
@@ -93,7 +95,19 @@ export async function postJson<TSchema extends v.GenericSchema>(path: string, bo
   return readAnswer(response, schema)
 }
 
-/** Books (moving a booking is manageApi's rescheduleBooking). */
-export function bookEvent(payload: BookingRequest, signal?: AbortSignal): Promise<BookingResponse> {
-  return postJson('/api/book/event', payload, BookingResponseSchema, signal)
+/**
+ * Books (moving a booking is manageApi's rescheduleBooking). Before it emails a code the server may ask for a proof of
+ * work: the browser solves its challenge and sends the request again with the solution, once
+ * (docs/email-codes.md#proof-of-work). A challenge it cannot solve leaves the server's sentence to show.
+ */
+export async function bookEvent(payload: BookingRequest, signal?: AbortSignal): Promise<BookingResponse> {
+  try {
+    return await postJson('/api/book/event', payload, BookingResponseSchema, signal)
+  } catch (error) {
+    if (!(error instanceof BookingRejected) || error.challenge === undefined || payload.altcha !== undefined) throw error
+    const { solveProofOfWork } = await import('./proofOfWork')
+    const altcha = await solveProofOfWork(error.challenge, signal)
+    if (altcha === undefined) throw error
+    return postJson('/api/book/event', { ...payload, altcha }, BookingResponseSchema, signal)
+  }
 }

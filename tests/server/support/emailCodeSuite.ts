@@ -11,12 +11,14 @@ import * as v from 'valibot'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { BookingResponseSchema, WIRE_MESSAGES } from '../../../core/bookingWire'
 import { EMAIL_CODE_MESSAGES } from '../../../core/emailVerification'
+import { PROOF_OF_WORK_SENTENCE } from '../../../core/proofOfWork'
 import { MANAGE_MESSAGES } from '../../../core/manageWire'
 import { bookingsTableFrom } from '../../../server/db/bookingsTable'
 import type { BookingStore } from '../../../server/db/store'
 import { createMailer } from '../../../server/mail/mailer'
 import type { StoreBackend } from './bookingSuite'
 import { bookingBody, capturedLogger, postBooking, startServer, testClock, testConfig, weekdaySlots, type TestClock } from './harness'
+import { solvedProof } from './proofOfWork'
 import { SmtpSink } from './smtpSink'
 
 /** A code as it would be written (a number of its own), not six digits that happen to sit inside a request id. */
@@ -30,7 +32,7 @@ const person = (name: string, email: string) => ({ responses: { name, email, gue
 
 interface Answer {
   status: number
-  body: { code?: string; message?: string; uid?: string }
+  body: { code?: string; message?: string; uid?: string; challenge?: unknown }
   retryAfter: string | null
 }
 
@@ -64,9 +66,16 @@ export function defineEmailCodeSuite(name: string, makeBackend: () => Promise<St
       const firstMail = sink.received.length
       const codeMails = (address?: string) =>
         sink.received.slice(firstMail).filter((m) => (address === undefined || m.envelopeTo.includes(address)) && /is your code/.test(m.parsed.subject ?? ''))
-      const book = async (start: string, who: ReturnType<typeof person>, extra: Record<string, unknown> = {}, init: RequestInit = {}): Promise<Answer> => {
+      /** One request as it is sent: a proof of work asked for is answered as such. */
+      const post = async (start: string, who: ReturnType<typeof person>, extra: Record<string, unknown> = {}, init: RequestInit = {}): Promise<Answer> => {
         const response = await postBooking(server.url, { ...bookingBody(start, who), ...extra }, init)
         return { status: response.status, body: (await response.json()) as Answer['body'], retryAfter: response.headers.get('retry-after') }
+      }
+      /** A booking as the form sends it: a proof of work asked for is solved and the request sent again with it. */
+      const book = async (start: string, who: ReturnType<typeof person>, extra: Record<string, unknown> = {}, init: RequestInit = {}): Promise<Answer> => {
+        const first = await post(start, who, extra, init)
+        if (first.body.code !== 'proof_of_work_required') return first
+        return post(start, who, { ...extra, altcha: await solvedProof(first.body.challenge) }, init)
       }
       /** The code in the newest code email to `address`, read as the visitor reads it. */
       const codeFor = async (address: string, nth = 1) => {
@@ -84,7 +93,7 @@ export function defineEmailCodeSuite(name: string, makeBackend: () => Promise<St
         },
       }
       open.push(handle)
-      return { config, clock, store, server, mail, book, codeFor, codeMails, logText, records: captured.records, mailLines }
+      return { config, clock, store, server, mail, post, book, codeFor, codeMails, logText, records: captured.records, mailLines }
     }
 
     it(
@@ -408,6 +417,69 @@ export function defineEmailCodeSuite(name: string, makeBackend: () => Promise<St
       expect((await s.book('2026-11-24T10:15', jo, { emailVerificationCode: joCode })).status).toBe(200)
       expect(s.logText()).not.toMatch(/jo@|kim@|example\.com/)
       expect(s.logText()).not.toMatch(asToken(joCode))
+    })
+
+    describe('the proof of work before a code email (docs/email-codes.md#proof-of-work)', () => {
+      /** The counter a solved payload names: the tries the browser made. */
+      const triesOf = (altcha: string) => (JSON.parse(Buffer.from(altcha, 'base64').toString('utf8')) as { solution: { counter: number } }).solution.counter
+
+      it('sends no code before the browser solves a challenge; a solved one sends it, once; spent, forged or garbled proofs get a new challenge, never a 5xx', async () => {
+        const s = await site({ BOOKING_VERIFY: 'always', BOOKING_VERIFY_PROOF_TRIES: '60' })
+        const jo = person('Jo', 'jo@example.com')
+        const asked = await s.post('2026-11-24T10:00', jo)
+        expect([asked.status, asked.body.code, asked.body.message]).toEqual([403, 'proof_of_work_required', PROOF_OF_WORK_SENTENCE])
+        expect(asked.body.challenge).toMatchObject({ parameters: { algorithm: 'PBKDF2/SHA-256', cost: 1000 }, signature: expect.stringMatching(/^[0-9a-f]{64}$/) })
+
+        const altcha = await solvedProof(asked.body.challenge)
+        const sent = await s.post('2026-11-24T10:00', jo, { altcha })
+        expect([sent.status, sent.body.code]).toEqual([403, 'email_verification_required'])
+        const code = await s.codeFor('jo@example.com')
+
+        // The same proof for another address: spent. A fresh one sent for two addresses at once: one code goes out.
+        expect((await s.post('2026-11-24T10:00', person('Kim', 'kim@example.com'), { altcha })).body.code).toBe('proof_of_work_required')
+        const fresh = await solvedProof((await s.post('2026-11-24T10:00', person('Kim', 'kim@example.com'))).body.challenge)
+        const race = await Promise.all(['kim@example.com', 'lee@example.com'].map((email) => s.post('2026-11-24T10:00', person('Someone', email), { altcha: fresh })))
+        expect(race.map((a) => a.body.code).sort()).toEqual(['email_verification_required', 'proof_of_work_required'])
+
+        // Forged: another key for the same challenge; garbled: not base64 JSON, or not a payload; too long: a 400.
+        const payload = JSON.parse(Buffer.from(await solvedProof((await s.post('2026-11-24T10:00', person('Max', 'max@example.com'))).body.challenge), 'base64').toString('utf8'))
+        const forged = Buffer.from(JSON.stringify({ ...payload, solution: { ...payload.solution, derivedKey: 'ab'.repeat(32) } })).toString('base64')
+        for (const bad of [forged, 'not a payload', Buffer.from('{"challenge":1}').toString('base64'), Buffer.from('[').toString('base64')]) {
+          const answer = await s.post('2026-11-24T10:00', person('Max', 'max@example.com'), { altcha: bad })
+          expect([answer.status, answer.body.code]).toEqual([403, 'proof_of_work_required'])
+        }
+        const tooLong = await s.post('2026-11-24T10:00', person('Max', 'max@example.com'), { altcha: 'a'.repeat(4001) })
+        expect([tooLong.status, tooLong.body]).toEqual([400, { message: WIRE_MESSAGES.altcha }])
+
+        // Two code emails in all: Jo's and one of the race's.
+        await expect.poll(() => s.codeMails().length, { timeout: 5_000 }).toBe(2)
+        expect((await s.book('2026-11-24T10:00', jo, { emailVerificationCode: code })).status).toBe(200)
+      }, 60_000)
+
+      it('asks more work as the hour’s code emails run out: a quiet hour’s within a third of BOOKING_VERIFY_PROOF_TRIES, up to 4 times that', async () => {
+        const s = await site({ BOOKING_VERIFY: 'always', BOOKING_VERIFY_PROOF_TRIES: '300', BOOKING_VERIFY_MAILS_PER_HOUR: '4' })
+        const triesAsked = async (email: string) => triesOf(await solvedProof((await s.post('2026-11-24T10:00', person('Visitor', email))).body.challenge))
+        for (const n of [1, 2, 3]) expect(await triesAsked(`quiet${n}@example.com`)).toSatisfy((tries: number) => tries >= 200 && tries <= 400)
+        // Strangers' share of the hour, 3 of 4, sent: the load is 3/4, so the work 1 + 3 × 3/4 = 3.25 times as much.
+        for (const n of [1, 2, 3]) expect((await s.book('2026-11-24T10:00', person('Visitor', `v${n}@example.com`))).body.code).toBe('email_verification_required')
+        for (const n of [1, 2, 3]) expect(await triesAsked(`busy${n}@example.com`)).toSatisfy((tries: number) => tries >= 650 && tries <= 1300)
+      }, 60_000)
+
+      it('leaves a real visitor a code when bots that do not solve ask for 60 from four networks: they get challenges, no mail', async () => {
+        const s = await site({ TRUST_PROXY: '127.0.0.1', BOOKING_VERIFY_PROOF_TRIES: '750' })
+        const from = (address: string) => ({ headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': address } })
+        const slots = weekdaySlots(7)
+        for (const [i, start] of slots.slice(0, 6).entries()) expect((await s.book(start, person(`Visitor ${i}`, `v${i}@example.com`))).status).toBe(200)
+        const bots = await Promise.all(
+          Array.from({ length: 60 }, (_, i) => s.post(slots[6] as string, person(`Bot ${i}`, `bot${i}@throwaway.example`), {}, from(`198.51.${i % 4}.${i + 1}`))),
+        )
+        expect(bots.map((a) => a.body.code)).toEqual(Array(60).fill('proof_of_work_required'))
+        const visitor = await s.book(slots[6] as string, person('Aroha Ngata', 'aroha@example.co.nz'), {}, from('203.0.113.9'))
+        expect(visitor.body.code).toBe('email_verification_required')
+        const code = await s.codeFor('aroha@example.co.nz')
+        expect(s.codeMails()).toHaveLength(1)
+        expect((await s.book(slots[6] as string, person('Aroha Ngata', 'aroha@example.co.nz'), { emailVerificationCode: code }, from('203.0.113.9'))).status).toBe(200)
+      }, 60_000)
     })
   })
 }

@@ -15,6 +15,7 @@ import type { HealthDeps } from '../../../server/http/health'
 import { createLogger, type Logger } from '../../../server/log/logger'
 import type { BookingRequest, SlotsInput } from '../../../core/bookingWire'
 
+import { solvedProof } from './proofOfWork'
 import { bookingPayload } from '../../support/bookingPayload'
 
 /** A logger whose lines the test reads. */
@@ -44,8 +45,10 @@ export function testConfig(env: Record<string, string> = {}): ServerConfig {
   // The per-address and per-email caps are off unless a test sets them: the suites book many calls from one address and email.
   // Reminders too: the suites count the jobs of a change; tests/server/support/reminderSuite.ts turns them on.
   // Email codes too: the suites book far more than an hour's threshold (tests/server/emailCodes.*.test.ts turn them on).
+  // Their proof of work is a few tries, so that solving it costs a test milliseconds (./emailCodeSuite.ts has the default's).
   return loadConfig({
     BOOKING_VERIFY: 'off',
+    BOOKING_VERIFY_PROOF_TRIES: '3',
     REMINDERS: '',
     HOST_REMINDER: '',
     RATE_LIMIT_SLOTS: '100000',
@@ -163,6 +166,15 @@ export function postBooking(url: string, body: unknown, init: RequestInit = {}):
     body: typeof body === 'string' ? body : JSON.stringify(body),
     ...init,
   })
+}
+
+/** POSTs a booking as the form does: a proof of work asked for before a code email is solved, and the request sent again with it. */
+export async function postBookingAsTheForm(url: string, body: object, init: RequestInit = {}): Promise<Response> {
+  const first = await postBooking(url, body, init)
+  if (first.status !== 403) return first
+  const answer = (await first.clone().json()) as { code?: string; challenge?: unknown }
+  if (answer.code !== 'proof_of_work_required') return first
+  return postBooking(url, { ...body, altcha: await solvedProof(answer.challenge) }, init)
 }
 
 /** Slot times of a slots answer, as local wall times (`2026-11-23 10:30`) in `zone`. */

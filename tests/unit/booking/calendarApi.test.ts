@@ -2,10 +2,18 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { BookingRejected } from '../../../core/bookingErrors'
 import { bookEvent, checkWaitingSlots, fetchSlots, prefetchSlots, slotsUrl } from '../../../src/lib/api/calendarApi'
 import { buildBookingPayload } from '../../../core/bookingPayload'
+import { PROOF_OF_WORK_SENTENCE } from '../../../core/proofOfWork'
 
 const settings = { host: 'kiwi-automate', eventTypeId: 7, eventTypeSlug: 'quick-chat', apiBase: 'https://cal.example', locations: ['video'] as const, phoneCountry: 'NZ', phoneCountries: [] }
 
-afterEach(() => vi.unstubAllGlobals())
+/** The solver runs in the browser's workers (tests/e2e/booking-code.spec.ts solves for real): here, what it gives. */
+const solver = vi.hoisted(() => vi.fn<(challenge: unknown, signal?: AbortSignal) => Promise<string | undefined>>())
+vi.mock('../../../src/lib/api/proofOfWork', () => ({ solveProofOfWork: solver }))
+
+afterEach(() => {
+  vi.unstubAllGlobals()
+  solver.mockReset()
+})
 
 function stubFetch(status: number, body: unknown) {
   const fetch = vi.fn(async () => new Response(typeof body === 'string' ? body : JSON.stringify(body), { status }))
@@ -160,6 +168,37 @@ describe('booking request (docs/design.md#wire)', () => {
     await expect(bookEvent(payload)).rejects.toMatchObject({ status: 403, serverMessage: message, serverCode: 'email_verification_required' })
     stubFetch(409, { message: 'no_available_users_found_error' })
     await expect(bookEvent(payload)).rejects.toMatchObject({ serverCode: undefined })
+  })
+
+  describe('a proof of work asked for before a code email (docs/email-codes.md#proof-of-work)', () => {
+    const challenge = { parameters: { algorithm: 'PBKDF2/SHA-256', nonce: 'ab', salt: 'cd', cost: 1000, keyLength: 32, keyPrefix: 'ef' }, signature: '01' }
+    const asked = { code: 'proof_of_work_required', message: PROOF_OF_WORK_SENTENCE, challenge }
+    const sentBodies = (fetch: ReturnType<typeof vi.fn>) => fetch.mock.calls.map((call) => JSON.parse((call as unknown as [string, RequestInit])[1].body as string) as Record<string, unknown>)
+
+    it('is solved, and the same request sent again with the solution: its answer is the booking’s', async () => {
+      solver.mockResolvedValueOnce('c29sdmVk')
+      const answers = [new Response(JSON.stringify(asked), { status: 403 }), new Response(JSON.stringify(booked), { status: 200 })]
+      const fetch = vi.fn(async () => answers.shift()!)
+      vi.stubGlobal('fetch', fetch)
+      await expect(bookEvent(payload)).resolves.toMatchObject({ uid: 'bk_1' })
+      expect(solver).toHaveBeenCalledWith(challenge, undefined)
+      expect(sentBodies(fetch)).toEqual([payload, { ...payload, altcha: 'c29sdmVk' }])
+    })
+
+    it('that cannot be solved here leaves the server’s sentence, sent once', async () => {
+      solver.mockResolvedValueOnce(undefined)
+      const fetch = stubFetch(403, asked)
+      await expect(bookEvent(payload)).rejects.toMatchObject({ status: 403, serverMessage: PROOF_OF_WORK_SENTENCE, serverCode: 'proof_of_work_required' })
+      expect(fetch).toHaveBeenCalledTimes(1)
+    })
+
+    it('asked again after a solution is not solved twice: the sentence shows', async () => {
+      solver.mockResolvedValueOnce('c29sdmVk')
+      const fetch = vi.fn(async () => new Response(JSON.stringify(asked), { status: 403 }))
+      vi.stubGlobal('fetch', fetch)
+      await expect(bookEvent(payload)).rejects.toMatchObject({ serverCode: 'proof_of_work_required' })
+      expect([fetch.mock.calls.length, solver.mock.calls.length]).toEqual([2, 1])
+    })
   })
 
   it('a non-OK answer without a message rejects with the status only', async () => {
