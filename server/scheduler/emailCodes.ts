@@ -64,7 +64,11 @@ export function emailCodes({
     const [a, b] = [Buffer.from(stored, 'hex'), Buffer.from(given, 'hex')]
     return a.length === b.length && timingSafeEqual(a, b)
   }
-  const proofs = proofOfWork({ secret, spent: { spend: store.emailCodes.spendProof }, tries: config.BOOKING_VERIFY_PROOF_TRIES })
+  const proofs = proofOfWork({
+    secret,
+    spent: { spend: (nonce, expiresAt) => store.emailCodes.spendProof(nonce, expiresAt) },
+    tries: config.BOOKING_VERIFY_PROOF_TRIES,
+  })
   /** What this instance last saw of the hour: codes asked for or not (one log line at each change). */
   let on = false
 

@@ -29,8 +29,7 @@ export interface SpentProofs {
 export function proofOfWork({ secret, spent, tries }: { secret: string; spent: SpentProofs; tries: number }) {
   // Labelled, so the server's one secret serves each purpose apart (as the codes' and the video rooms').
   const label = (purpose: string) => createHmac('sha256', secret).update(`proof-of-work:${purpose}`).digest('hex')
-  const signatureSecret = label('challenge')
-  const keySecret = label('key')
+  const secrets = () => ({ hmacSignatureSecret: label('challenge'), hmacKeySignatureSecret: label('key') })
 
   return {
     /** A new challenge; `load`, the share of the hour's code emails sent (0 to 1), raises its work. */
@@ -43,8 +42,7 @@ export function proofOfWork({ secret, spent, tries }: { secret: string; spent: S
         counter: Math.round(randomInt(Math.round((tries * 2) / 3), Math.round((tries * 4) / 3) + 1) * factor),
         deriveKey,
         expiresAt: new Date(Date.now() + PROOF_MINUTES * 60_000),
-        hmacSignatureSecret: signatureSecret,
-        hmacKeySignatureSecret: keySecret,
+        ...secrets(),
       }) as Promise<ProofOfWorkChallenge>
     },
 
@@ -56,7 +54,7 @@ export function proofOfWork({ secret, spent, tries }: { secret: string; spent: S
       const { challenge, solution } = parsed.output
       // Only what this server issues: a forged cost or algorithm would fail the signature anyway, but is not even hashed.
       if (challenge.parameters.algorithm !== ALGORITHM || challenge.parameters.cost !== PROOF_COST) return false
-      const result = await verifySolution({ challenge, solution, deriveKey, hmacSignatureSecret: signatureSecret, hmacKeySignatureSecret: keySecret })
+      const result = await verifySolution({ challenge, solution, deriveKey, ...secrets() })
       if (!result.verified || challenge.parameters.expiresAt === undefined) return false
       return spent.spend(challenge.parameters.nonce, new Date(challenge.parameters.expiresAt * 1000))
     },
