@@ -10,12 +10,12 @@ import * as v from 'valibot'
 import { ProofOfWorkPayloadSchema, type ProofOfWorkChallenge } from '../../core/proofOfWork'
 
 /** PBKDF2 rounds per try: one Web Crypto call a try, about 0.2 ms on a desktop and 1 ms on a low-end phone. */
-export const PROOF_COST = 1_000
+const PROOF_COST = 1_000
 const ALGORITHM = 'PBKDF2/SHA-256'
 /** How many times the tries at most, when the hour's code emails are used up. */
-export const PROOF_LOAD_FACTOR = 4
+const PROOF_LOAD_FACTOR = 4
 /** How long a challenge may be solved and sent. */
-export const PROOF_MINUTES = 10
+const PROOF_MINUTES = 10
 
 export interface SpentProofs {
   /** Marks the challenge of `nonce` spent until `expiresAt`; false if it already was. */

@@ -121,6 +121,7 @@ for (const [size, viewport, slot] of [
     ])
     console.info(`${size}${cdp ? ' (4x CPU)' : ''}: the proof of work took ${exchanges[1]!.at - exchanges[0]!.at} ms from the challenge to the answer with its solution`)
     await expect(dialog.getByText(PROOF_OF_WORK_SENTENCE)).toHaveCount(0)
+    await page.screenshot({ path: test.info().outputPath(`code-step-after-proof-${size}.png`) })
     const field = codeField(dialog)
     await expect(field).toBeFocused()
     await expect(field).toBeInViewport()

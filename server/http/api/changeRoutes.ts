@@ -8,7 +8,8 @@ import type { Outcome } from '../../scheduler/scheduler'
 /**
  * A scheduler's answer as the routes send it: the body and status of an answer; for a refusal its sentence and
  * status (server/scheduler/refusalAnswer.ts), Retry-After when it has one, and the email-code step's `code` to
- * branch on beside the sentence (docs/design.md#email-codes), with the challenge of a proof of work asked for. `Cache-Control: no-store` is set by createApi.ts.
+ * branch on beside the sentence (docs/design.md#email-codes), with the challenge of a proof of work asked for.
+ * `Cache-Control: no-store` is set by createApi.ts.
  */
 export function sendOutcome(c: Context, ctx: ApiContext, outcome: Outcome<unknown>): Response {
   if (outcome.ok) return c.json(outcome.body as object, outcome.status)
